@@ -1,0 +1,12 @@
+//! treebench: benchmark and verify game-tree search engines.
+//!
+//! Data flows one way: positions ([`game`], [`runner::positions`]) → engines ([`engine`]) →
+//! records ([`runner::record`]) → statistics ([`stats`]) → tables and figures ([`render`]).
+//! [`verify`] checks engines against each other and against independent oracles, [`gate`]
+//! turns a paired comparison into a CI verdict, and [`textbook`] holds the small reference games
+//! whose node counts are published.
+
+pub mod engine;
+pub mod game;
+pub mod runner;
+pub mod stats;

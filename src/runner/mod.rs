@@ -1,0 +1,3 @@
+//! The paired runner: experiments, seeded positions, records.
+
+pub mod record;
