@@ -55,3 +55,10 @@ pub trait Engine: Send {
     /// Solve the position reached by `moves` from the start position.
     fn solve(&mut self, moves: &str) -> Result<Solve, EngineError>;
 }
+
+pub mod connect4;
+pub mod drivers;
+pub mod ordering;
+pub mod registry;
+pub mod search;
+pub mod tt;

@@ -26,6 +26,16 @@ pub struct Record {
 
 /// The CSV header, in column order.
 pub const HEADER: [&str; 12] = [
-    "experiment", "seed", "ply", "index", "moves", "engine", "slot", "repeat", "score", "nodes",
-    "nanos", "wall_nanos",
+    "experiment",
+    "seed",
+    "ply",
+    "index",
+    "moves",
+    "engine",
+    "slot",
+    "repeat",
+    "score",
+    "nodes",
+    "nanos",
+    "wall_nanos",
 ];

@@ -1,0 +1,312 @@
+//! The Connect-4 solver as an [`Engine`]: a driver plus a search configuration, with a spec
+//! string that prints and parses (`mtdf:tt=20,etc=off`).
+
+use super::drivers::{self, Driver};
+use super::search::{Mutant, Ordering, SearchConfig, Searcher};
+use super::{Engine, EngineError, GameKind, Solve};
+use crate::game::connect4::score::score_to_moves_left;
+use crate::game::connect4::Position;
+use std::fmt;
+
+/// A solver configuration: driver and search switches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SolverConfig {
+    pub driver: Driver,
+    pub search: SearchConfig,
+}
+
+/// A bad engine spec: names what is wrong and what would be right.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SpecError(pub String);
+
+const OPTIONS: &str = "tt, order, clamp, nonlosing, mirror, etc, depth, guess, mutant";
+
+impl SolverConfig {
+    /// Parse `DRIVER[:key=value,...]` for the drivers `negamax`, `mtdf`, `null-window`.
+    /// Returns `Ok(None)` when the name is not a Connect-4 driver.
+    pub fn parse(spec: &str) -> Result<Option<Self>, SpecError> {
+        let (name, opts) = split_spec(spec);
+        let driver = match name {
+            "negamax" => Driver::Negamax,
+            "mtdf" => Driver::Mtdf { guess: 0 },
+            "null-window" | "nullwindow" | "null_window" => Driver::NullWindow,
+            _ => return Ok(None),
+        };
+        let mut cfg = SolverConfig {
+            driver,
+            search: SearchConfig::default(),
+        };
+        for (key, value) in opts {
+            cfg.set(key, value)
+                .map_err(|e| SpecError(format!("engine `{spec}`: {e}")))?;
+        }
+        Ok(Some(cfg))
+    }
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let s = &mut self.search;
+        match key {
+            "tt" => {
+                s.tt_bits = match value {
+                    "off" => None,
+                    v => {
+                        let bits: u32 = parse_num(key, v)?;
+                        let min = super::tt::Table::min_bits(Position::<7, 6>::KEY_BITS);
+                        if !(min..=32).contains(&bits) {
+                            return Err(format!(
+                                "option `tt={v}`: table bits must be {min}..=32 (2^bits entries of 8 bytes) or `off`"
+                            ));
+                        }
+                        Some(bits)
+                    }
+                }
+            }
+            "order" => {
+                s.ordering = match value {
+                    "threats" => Ordering::Threats,
+                    "centre" | "center" => Ordering::Centre,
+                    "none" => Ordering::None,
+                    _ => {
+                        return Err(format!(
+                            "option `order={value}`: expected threats, centre or none"
+                        ))
+                    }
+                }
+            }
+            "clamp" => s.clamp = parse_switch(key, value)?,
+            "nonlosing" => s.non_losing = parse_switch(key, value)?,
+            "mirror" => {
+                s.mirror_min_left =
+                    parse_threshold(key, value, SearchConfig::DEFAULT_MIRROR_MIN_LEFT)?
+            }
+            "etc" => {
+                s.etc_min_left = parse_threshold(key, value, SearchConfig::DEFAULT_ETC_MIN_LEFT)?
+            }
+            "depth" => {
+                s.max_depth = match value {
+                    "off" => None,
+                    v => Some(parse_num(key, v)?),
+                }
+            }
+            "guess" => match &mut self.driver {
+                Driver::Mtdf { guess } => *guess = parse_num(key, value)?,
+                d => {
+                    return Err(format!(
+                        "option `guess` applies to mtdf only, not {}",
+                        d.name()
+                    ))
+                }
+            },
+            "mutant" => {
+                s.mutant = Mutant::from_name(value).ok_or_else(|| {
+                    let names: Vec<_> = Mutant::ALL.iter().map(|(_, n)| *n).collect();
+                    format!(
+                        "option `mutant={value}`: expected one of {}",
+                        names.join(", ")
+                    )
+                })?
+            }
+            _ => return Err(format!("unknown option `{key}` (options: {OPTIONS})")),
+        }
+        Ok(())
+    }
+}
+
+/// Split `name:k=v,k=v` into the name and its pairs (a pair without `=` has an empty value).
+pub fn split_spec(spec: &str) -> (&str, Vec<(&str, &str)>) {
+    let (name, rest) = spec.split_once(':').unwrap_or((spec, ""));
+    let opts = rest
+        .split(',')
+        .filter(|s| !s.is_empty())
+        .map(|kv| {
+            kv.split_once('=')
+                .map_or((kv.trim(), ""), |(k, v)| (k.trim(), v.trim()))
+        })
+        .collect();
+    (name.trim(), opts)
+}
+
+fn parse_num<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> {
+    value
+        .parse()
+        .map_err(|_| format!("option `{key}={value}`: expected a number"))
+}
+
+fn parse_switch(key: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "on" | "true" | "yes" => Ok(true),
+        "off" | "false" | "no" => Ok(false),
+        _ => Err(format!("option `{key}={value}`: expected on or off")),
+    }
+}
+
+fn parse_threshold(key: &str, value: &str, default: u32) -> Result<Option<u32>, String> {
+    match value {
+        "on" => Ok(Some(default)),
+        "off" => Ok(None),
+        v => v.parse().map(Some).map_err(|_| {
+            format!("option `{key}={v}`: expected on, off or a number of empty cells")
+        }),
+    }
+}
+
+/// Prints the canonical spec: the driver, then the options that differ from the default.
+impl fmt::Display for SolverConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = SearchConfig::default();
+        let s = &self.search;
+        let mut opts: Vec<String> = Vec::new();
+        if s.tt_bits != d.tt_bits {
+            opts.push(format!(
+                "tt={}",
+                s.tt_bits.map_or("off".into(), |b| b.to_string())
+            ));
+        }
+        if s.ordering != d.ordering {
+            let o = match s.ordering {
+                Ordering::Threats => "threats",
+                Ordering::Centre => "centre",
+                Ordering::None => "none",
+            };
+            opts.push(format!("order={o}"));
+        }
+        let onoff = |b: bool| if b { "on" } else { "off" };
+        if s.clamp != d.clamp {
+            opts.push(format!("clamp={}", onoff(s.clamp)));
+        }
+        if s.non_losing != d.non_losing {
+            opts.push(format!("nonlosing={}", onoff(s.non_losing)));
+        }
+        let threshold = |t: Option<u32>| t.map_or("off".to_string(), |v| v.to_string());
+        if s.mirror_min_left != d.mirror_min_left {
+            opts.push(format!("mirror={}", threshold(s.mirror_min_left)));
+        }
+        if s.etc_min_left != d.etc_min_left {
+            opts.push(format!("etc={}", threshold(s.etc_min_left)));
+        }
+        if let Some(depth) = s.max_depth {
+            opts.push(format!("depth={depth}"));
+        }
+        if let Driver::Mtdf { guess } = self.driver {
+            if guess != 0 {
+                opts.push(format!("guess={guess}"));
+            }
+        }
+        if s.mutant != Mutant::None {
+            opts.push(format!("mutant={}", s.mutant.name()));
+        }
+        f.write_str(self.driver.name())?;
+        if !opts.is_empty() {
+            write!(f, ":{}", opts.join(","))?;
+        }
+        Ok(())
+    }
+}
+
+/// The Connect-4 solver on a `W`×`H` board.
+pub struct Connect4Engine<const W: usize = 7, const H: usize = 6> {
+    cfg: SolverConfig,
+    searcher: Searcher<W, H>,
+}
+
+impl<const W: usize, const H: usize> Connect4Engine<W, H> {
+    /// An engine; allocates its table once.
+    #[must_use]
+    pub fn new(cfg: SolverConfig) -> Self {
+        Self {
+            cfg,
+            searcher: Searcher::new(cfg.search),
+        }
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &SolverConfig {
+        &self.cfg
+    }
+
+    /// Solve a parsed position without resetting the table; returns score and nodes of this
+    /// solve.
+    pub fn solve_position(&mut self, pos: &Position<W, H>) -> (i32, u64) {
+        let before = self.searcher.nodes();
+        let score = drivers::solve(&mut self.searcher, pos, self.cfg.driver);
+        (score, self.searcher.nodes() - before)
+    }
+
+    /// Plies until the game ends under perfect play for a position with `n` stones and this
+    /// score (honours the `moves-left-parity` mutant).
+    #[must_use]
+    pub fn moves_left(&self, n: u32, score: i32) -> u32 {
+        let m = score_to_moves_left(Position::<W, H>::CELLS, n, score);
+        if self.cfg.search.mutant == Mutant::MovesLeftParity && score > 0 {
+            m + 1
+        } else {
+            m
+        }
+    }
+
+    /// The searcher (table, counters).
+    #[must_use]
+    pub fn searcher(&self) -> &Searcher<W, H> {
+        &self.searcher
+    }
+}
+
+impl<const W: usize, const H: usize> Engine for Connect4Engine<W, H> {
+    fn spec(&self) -> String {
+        self.cfg.to_string()
+    }
+
+    fn game(&self) -> GameKind {
+        GameKind::Connect4
+    }
+
+    fn reset(&mut self) {
+        self.searcher.reset();
+    }
+
+    fn solve(&mut self, moves: &str) -> Result<Solve, EngineError> {
+        let pos = Position::<W, H>::from_moves(moves)
+            .map_err(|e| EngineError::BadPosition(e.to_string()))?;
+        let (score, nodes) = self.solve_position(&pos);
+        Ok(Solve {
+            score,
+            nodes,
+            reported_nanos: None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spec_round_trip() {
+        for s in [
+            "mtdf",
+            "negamax",
+            "null-window",
+            "mtdf:tt=20,etc=off",
+            "mtdf:tt=off,order=none,clamp=off,nonlosing=off,mirror=off,etc=10,depth=8,guess=-3,mutant=drop-move",
+        ] {
+            let c = SolverConfig::parse(s).unwrap().unwrap();
+            assert_eq!(c.to_string(), s);
+        }
+        assert_eq!(
+            SolverConfig::parse("mtdf:guess=0")
+                .unwrap()
+                .unwrap()
+                .to_string(),
+            "mtdf"
+        );
+        assert_eq!(SolverConfig::parse("alphazero").unwrap(), None);
+        let e = SolverConfig::parse("mtdf:foo=1").unwrap_err().0;
+        assert!(e.contains("unknown option `foo`"), "{e}");
+        let e = SolverConfig::parse("negamax:guess=1").unwrap_err().0;
+        assert!(e.contains("mtdf only"), "{e}");
+        let e = SolverConfig::parse("mtdf:tt=40").unwrap_err().0;
+        assert!(e.contains("tt=40"), "{e}");
+    }
+}

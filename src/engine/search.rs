@@ -1,0 +1,414 @@
+//! The negamax core: fail-soft alpha-beta over non-losing moves, with score-convention bounds,
+//! a bound-flagged transposition table, mirror lookups near the root and enhanced transposition
+//! cutoffs. Every technique can be switched off in [`SearchConfig`].
+//!
+//! Nothing here allocates after [`Searcher::new`], prints, or calls through a trait object.
+
+use super::ordering::{centre_first, MoveSorter};
+use super::tt::{Bound, Table, DEPTH_EXACT};
+use crate::game::connect4::score::immediate_win_score;
+use crate::game::connect4::Position;
+
+/// How children are ordered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ordering {
+    /// By the number of winning cells the move creates, centre first among ties.
+    Threats,
+    /// Centre first, no threat count.
+    Centre,
+    /// Left to right.
+    None,
+}
+
+/// A deliberately broken variant, for proving that the verification checks catch bugs.
+/// Each is compiled into the search as a const parameter, so the correct engine pays nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Mutant {
+    /// The correct engine.
+    None = 0,
+    /// Every table entry is stored as exact, whatever bound the search proved.
+    TtBoundsAsExact = 1,
+    /// Enhanced transposition cutoffs trust a child's lower bound as if it were an upper bound.
+    EtcAcceptsLower = 2,
+    /// The mirror lookup mirrors the stone mask but not the side to move's stones.
+    MirrorWrongKey = 3,
+    /// The ceiling of the score bounds is one lower than the convention allows.
+    ClampCeiling = 4,
+    /// The move generator drops the leftmost non-losing move when there are several.
+    DropMove = 5,
+    /// `score_to_moves_left` slips the parity of a win by one ply (the search is unaffected).
+    MovesLeftParity = 6,
+}
+
+impl Mutant {
+    /// Every mutant, with its name in engine specs.
+    pub const ALL: [(Mutant, &'static str); 6] = [
+        (Mutant::TtBoundsAsExact, "tt-bounds-as-exact"),
+        (Mutant::EtcAcceptsLower, "etc-accepts-lower"),
+        (Mutant::MirrorWrongKey, "mirror-wrong-key"),
+        (Mutant::ClampCeiling, "clamp-ceiling"),
+        (Mutant::DropMove, "drop-move"),
+        (Mutant::MovesLeftParity, "moves-left-parity"),
+    ];
+
+    /// The spec name of a mutant (`"none"` for the correct engine).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(m, _)| *m == self)
+            .map_or("none", |(_, n)| n)
+    }
+
+    /// The mutant of a spec name.
+    #[must_use]
+    pub fn from_name(s: &str) -> Option<Self> {
+        if s == "none" {
+            return Some(Mutant::None);
+        }
+        Self::ALL.iter().find(|(_, n)| *n == s).map(|(m, _)| *m)
+    }
+}
+
+/// The switches of the search. `Default` is the full engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// `log2` of the table entries; `None` for no table.
+    pub tt_bits: Option<u32>,
+    /// Move ordering.
+    pub ordering: Ordering,
+    /// Clamp the window with the bounds the score convention implies.
+    pub clamp: bool,
+    /// Search only moves that do not lose at once (else: check immediate wins at every node).
+    pub non_losing: bool,
+    /// Look positions up by their canonical (mirror-min) key when at least this many cells are
+    /// empty; `None` for never.
+    pub mirror_min_left: Option<u32>,
+    /// Enhanced transposition cutoffs at nodes with at least this many empty cells; `None` for
+    /// never.
+    pub etc_min_left: Option<u32>,
+    /// Depth limit in plies; `None` searches to the end of the game.
+    pub max_depth: Option<u32>,
+    /// A seeded bug, or [`Mutant::None`].
+    pub mutant: Mutant,
+}
+
+impl SearchConfig {
+    /// Default table size: 2^23 entries of 8 bytes, 64 MiB.
+    pub const DEFAULT_TT_BITS: u32 = 23;
+    /// Default mirror threshold: canonical keys while at least 20 cells are empty.
+    pub const DEFAULT_MIRROR_MIN_LEFT: u32 = 20;
+    /// Default ETC threshold: while at least 14 cells are empty.
+    pub const DEFAULT_ETC_MIN_LEFT: u32 = 14;
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        Self {
+            tt_bits: Some(Self::DEFAULT_TT_BITS),
+            ordering: Ordering::Threats,
+            clamp: true,
+            non_losing: true,
+            mirror_min_left: Some(Self::DEFAULT_MIRROR_MIN_LEFT),
+            etc_min_left: Some(Self::DEFAULT_ETC_MIN_LEFT),
+            max_depth: None,
+            mutant: Mutant::None,
+        }
+    }
+}
+
+/// Remaining depth marker for a search to the end of the game.
+const UNLIMITED: u32 = u32::MAX;
+
+/// The search state: configuration, table and node counter.
+pub struct Searcher<const W: usize = 7, const H: usize = 6> {
+    cfg: SearchConfig,
+    table: Option<Table>,
+    nodes: u64,
+}
+
+impl<const W: usize, const H: usize> Searcher<W, H> {
+    const ORDER: [usize; W] = centre_first::<W>();
+
+    /// A searcher; allocates its table once.
+    #[must_use]
+    pub fn new(cfg: SearchConfig) -> Self {
+        let table = cfg
+            .tt_bits
+            .map(|b| Table::new(b, Position::<W, H>::KEY_BITS));
+        Self {
+            cfg,
+            table,
+            nodes: 0,
+        }
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &SearchConfig {
+        &self.cfg
+    }
+
+    /// The table, if any.
+    #[must_use]
+    pub fn table(&self) -> Option<&Table> {
+        self.table.as_ref()
+    }
+
+    /// Forget the table (O(1)) and zero the node counter.
+    pub fn reset(&mut self) {
+        if let Some(t) = &mut self.table {
+            t.reset();
+        }
+        self.nodes = 0;
+    }
+
+    /// Nodes searched since the last reset.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The bounds of the score of `pos`: `[-(left/2), (left+1)/2]`.
+    #[must_use]
+    pub fn score_range(pos: &Position<W, H>) -> (i32, i32) {
+        let left = pos.cells_left() as i32;
+        (-left / 2, (left + 1) / 2)
+    }
+
+    /// Search `pos` in the window `(alpha, beta)`, fail-soft: if the true score `v` is at most
+    /// `alpha` the result `r` satisfies `v ≤ r ≤ alpha`; if it is at least `beta`,
+    /// `beta ≤ r ≤ v`; otherwise `r = v`. The side to move must not be able to win at once
+    /// unless non-losing generation is off, and the board must not be full.
+    pub fn negamax(&mut self, pos: &Position<W, H>, alpha: i32, beta: i32) -> i32 {
+        debug_assert!(alpha < beta);
+        let depth = self.cfg.max_depth.unwrap_or(UNLIMITED);
+        match self.cfg.mutant {
+            Mutant::None | Mutant::MovesLeftParity => self.search::<0>(pos, alpha, beta, depth),
+            Mutant::TtBoundsAsExact => self.search::<1>(pos, alpha, beta, depth),
+            Mutant::EtcAcceptsLower => self.search::<2>(pos, alpha, beta, depth),
+            Mutant::MirrorWrongKey => self.search::<3>(pos, alpha, beta, depth),
+            Mutant::ClampCeiling => self.search::<4>(pos, alpha, beta, depth),
+            Mutant::DropMove => self.search::<5>(pos, alpha, beta, depth),
+        }
+    }
+
+    /// The table key of `pos`: canonical near the root when the mirror lookup is on.
+    #[inline(always)]
+    fn table_key<const M: u8>(&self, pos: &Position<W, H>) -> u64 {
+        match self.cfg.mirror_min_left {
+            Some(min) if pos.cells_left() >= min => {
+                if M == Mutant::MirrorWrongKey as u8 {
+                    let wrong = pos.current() + Position::<W, H>::mirror(pos).mask();
+                    pos.key().min(wrong)
+                } else {
+                    pos.canonical_key()
+                }
+            }
+            _ => pos.key(),
+        }
+    }
+
+    #[inline(always)]
+    fn depth_tag(pos: &Position<W, H>, depth: u32) -> u32 {
+        if depth >= pos.cells_left() {
+            DEPTH_EXACT
+        } else {
+            depth
+        }
+    }
+
+    fn search<const M: u8>(
+        &mut self,
+        pos: &Position<W, H>,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: u32,
+    ) -> i32 {
+        debug_assert!(alpha < beta);
+        self.nodes += 1;
+        let cells = Position::<W, H>::CELLS;
+        let left = pos.cells_left() as i32;
+
+        // Moves to search, and the score floor the convention gives.
+        let (mut next, floor) = if self.cfg.non_losing {
+            debug_assert!(!pos.can_win_next());
+            let next = pos.possible_non_losing_moves();
+            if next == 0 {
+                // Every move lets the opponent win with its next stone.
+                return -left / 2;
+            }
+            if left <= 2 {
+                // We cannot win now, the opponent cannot win with the last stone: a draw.
+                return 0;
+            }
+            (next, -(left - 2) / 2)
+        } else {
+            if pos.can_win_next() {
+                return immediate_win_score(cells, pos.nb_moves());
+            }
+            if left <= 1 {
+                return 0;
+            }
+            (pos.possible(), -left / 2)
+        };
+        if M == Mutant::DropMove as u8 && next & (next - 1) != 0 {
+            next &= next - 1; // drop the lowest bit: the leftmost column's move
+        }
+
+        if depth == 0 {
+            return self.rollout(pos);
+        }
+        let child_depth = if depth == UNLIMITED {
+            UNLIMITED
+        } else {
+            depth - 1
+        };
+
+        if self.cfg.clamp {
+            if alpha < floor {
+                alpha = floor;
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+            // We cannot win with the next stone: at best with the one after.
+            let mut ceiling = (left - 1) / 2;
+            if M == Mutant::ClampCeiling as u8 {
+                ceiling -= 1;
+            }
+            if beta > ceiling {
+                beta = ceiling;
+                if alpha >= beta {
+                    return beta;
+                }
+            }
+        }
+
+        let need = Self::depth_tag(pos, depth);
+        let key = self.table_key::<M>(pos);
+        if let Some(t) = &self.table {
+            if let Some(e) = t.get(key) {
+                if e.depth >= need {
+                    match e.bound {
+                        Bound::Exact => return e.value,
+                        Bound::Lower => {
+                            if e.value >= beta {
+                                return e.value;
+                            }
+                            if e.value > alpha {
+                                alpha = e.value;
+                            }
+                        }
+                        Bound::Upper => {
+                            if e.value <= alpha {
+                                return e.value;
+                            }
+                            if e.value < beta {
+                                beta = e.value;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        // Order the children (and, where it pays, look them up first: ETC).
+        let mut sorter = MoveSorter::<W>::new();
+        let etc =
+            self.table.is_some() && matches!(self.cfg.etc_min_left, Some(m) if left as u32 >= m);
+        for i in (0..W).rev() {
+            let col = match self.cfg.ordering {
+                Ordering::None => W - 1 - i,
+                _ => Self::ORDER[i],
+            };
+            let mv = next & Position::<W, H>::column_mask(col);
+            if mv == 0 {
+                continue;
+            }
+            if etc {
+                let mut child = *pos;
+                child.play(mv);
+                let ck = self.table_key::<M>(&child);
+                if let Some(e) = self.table.as_ref().and_then(|t| t.get(ck)) {
+                    let usable = e.depth >= Self::depth_tag(&child, child_depth)
+                        && (e.bound != Bound::Lower || M == Mutant::EtcAcceptsLower as u8);
+                    if usable && -e.value >= beta {
+                        // The child is worth at most e.value to the opponent: we get -e.value.
+                        self.store::<M>(key, -e.value, Bound::Lower, need);
+                        return -e.value;
+                    }
+                }
+            }
+            let score = match self.cfg.ordering {
+                Ordering::Threats => pos.move_score(mv),
+                _ => 0,
+            };
+            sorter.add(mv, score);
+        }
+
+        let alpha0 = alpha;
+        let mut best = i32::MIN;
+        while let Some(mv) = sorter.pop() {
+            let mut child = *pos;
+            child.play(mv);
+            let score = -self.search::<M>(&child, -beta, -alpha, child_depth);
+            if score >= beta {
+                self.store::<M>(key, score, Bound::Lower, need);
+                return score;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                }
+            }
+        }
+        let bound = if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.store::<M>(key, best, bound, need);
+        best
+    }
+
+    #[inline(always)]
+    fn store<const M: u8>(&mut self, key: u64, value: i32, bound: Bound, depth: u32) {
+        if let Some(t) = &mut self.table {
+            let bound = if M == Mutant::TtBoundsAsExact as u8 {
+                Bound::Exact
+            } else {
+                bound
+            };
+            t.put(key, value, bound, depth);
+        }
+    }
+
+    /// Play the game out: each side wins at once if it can, else plays its first non-losing
+    /// move in centre-first order. Returns the final score from the side to move at `pos`.
+    #[must_use]
+    pub fn rollout(&self, pos: &Position<W, H>) -> i32 {
+        let cells = Position::<W, H>::CELLS;
+        let mut p = *pos;
+        let mut sign = 1;
+        loop {
+            if p.nb_moves() >= cells {
+                return 0;
+            }
+            if p.can_win_next() {
+                return sign * immediate_win_score(cells, p.nb_moves());
+            }
+            let next = p.possible_non_losing_moves();
+            let choices = if next == 0 { p.possible() } else { next };
+            let col = Self::ORDER
+                .iter()
+                .copied()
+                .find(|&c| choices & Position::<W, H>::column_mask(c) != 0)
+                .expect("a non-full board has a playable column");
+            p.play_col(col);
+            sign = -sign;
+        }
+    }
+}

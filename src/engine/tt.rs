@@ -1,0 +1,224 @@
+//! The transposition table: fixed capacity, allocated once, bound-flagged entries, O(1) reset.
+//!
+//! # Layout
+//!
+//! `2^bits` entries of one `u64` each (the default `bits = 23` is 64 MiB, the same memory as
+//! BitBully's 2^22 × 16-byte table, with twice the entries):
+//!
+//! ```text
+//!  63                30 29    24 23 22 21    16 15             0
+//! +--------------------+--------+-----+--------+----------------+
+//! |        tag         | depth  |flag | value  |   generation   |
+//! +--------------------+--------+-----+--------+----------------+
+//! ```
+//!
+//! The position key (`W·(H+1)` bits, unique per position) is scrambled by a multiplication with
+//! an odd constant modulo `2^KEY_BITS`, a bijection; the top `bits` bits of the result pick the
+//! slot and the remaining low bits are the tag. Slot and tag together determine the key, so a
+//! matching tag is a verified hit, never a collision.
+//!
+//! Reset bumps the generation: entries of older generations read as empty. Only when the 16-bit
+//! generation wraps (once every 65,535 resets) is the table zeroed, so a reset is O(1) amortised.
+//!
+//! Replacement: always replace (the newest result is the one the search is about to need).
+
+/// What a stored value means about the true score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// The score is exactly the value.
+    Exact = 1,
+    /// The score is at least the value (the search failed high).
+    Lower = 2,
+    /// The score is at most the value (the search failed low).
+    Upper = 3,
+}
+
+impl Bound {
+    #[inline]
+    const fn from_bits(b: u64) -> Self {
+        match b {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        }
+    }
+}
+
+/// The depth recorded for a value that holds for the full game tree (not depth-limited).
+pub const DEPTH_EXACT: u32 = 63;
+
+/// Most tag bits an entry holds.
+const TAG_BITS: u32 = 34;
+const GEN_MASK: u64 = 0xFFFF;
+/// Odd multiplier (from the golden ratio) that scrambles keys bijectively.
+const SCRAMBLE: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// A probed entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    pub value: i32,
+    pub bound: Bound,
+    /// Remaining depth the value is valid for ([`DEPTH_EXACT`] for a full-depth value).
+    pub depth: u32,
+}
+
+/// A transposition table for keys of `key_bits` bits.
+pub struct Table {
+    entries: Box<[u64]>,
+    generation: u64,
+    key_mask: u64,
+    /// Shift that leaves the slot index of a scrambled key.
+    index_shift: u32,
+    tag_mask: u64,
+}
+
+impl Table {
+    /// Smallest `bits` that keeps the tag within an entry for keys of `key_bits` bits.
+    #[must_use]
+    pub const fn min_bits(key_bits: u32) -> u32 {
+        key_bits.saturating_sub(TAG_BITS)
+    }
+
+    /// A table of `2^bits` entries for keys of `key_bits` bits. `bits` is clamped to
+    /// `[min_bits(key_bits), key_bits]`.
+    #[must_use]
+    pub fn new(bits: u32, key_bits: u32) -> Self {
+        let bits = bits.clamp(Self::min_bits(key_bits).max(1), key_bits.min(32));
+        let key_mask = if key_bits >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << key_bits) - 1
+        };
+        let index_shift = key_bits - bits;
+        Self {
+            entries: vec![0u64; 1usize << bits].into_boxed_slice(),
+            generation: 1,
+            key_mask,
+            index_shift,
+            tag_mask: (1u64 << index_shift) - 1,
+        }
+    }
+
+    /// `log2` of the number of entries.
+    #[must_use]
+    pub fn bits(&self) -> u32 {
+        self.entries.len().trailing_zeros()
+    }
+
+    /// Memory held by the entries, in bytes.
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<u64>()
+    }
+
+    /// Forget every entry. O(1) except once every 65,535 calls, when the table is zeroed.
+    pub fn reset(&mut self) {
+        self.generation += 1;
+        if self.generation > GEN_MASK {
+            self.entries.fill(0);
+            self.generation = 1;
+        }
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> (usize, u64) {
+        let h = key.wrapping_mul(SCRAMBLE) & self.key_mask;
+        ((h >> self.index_shift) as usize, h & self.tag_mask)
+    }
+
+    /// Store a value for `key`.
+    #[inline]
+    pub fn put(&mut self, key: u64, value: i32, bound: Bound, depth: u32) {
+        debug_assert!((-32..32).contains(&value) && depth <= DEPTH_EXACT);
+        let (i, tag) = self.slot(key);
+        let e = (tag << 30)
+            | ((depth as u64) << 24)
+            | ((bound as u64) << 22)
+            | (((value + 32) as u64) << 16)
+            | self.generation;
+        // SAFETY: `slot` returns an index below `entries.len()` (top `bits` bits of a
+        // `key_bits`-bit value).
+        unsafe { *self.entries.get_unchecked_mut(i) = e };
+    }
+
+    /// The entry stored for `key` in this generation, if any.
+    #[inline]
+    #[must_use]
+    pub fn get(&self, key: u64) -> Option<Entry> {
+        let (i, tag) = self.slot(key);
+        // SAFETY: as in `put`.
+        let e = unsafe { *self.entries.get_unchecked(i) };
+        if e & GEN_MASK != self.generation || e >> 30 != tag {
+            return None;
+        }
+        Some(Entry {
+            value: ((e >> 16) & 63) as i32 - 32,
+            bound: Bound::from_bits((e >> 22) & 3),
+            depth: ((e >> 24) & 63) as u32,
+        })
+    }
+
+    /// Hint the processor to fetch the slot of `key`.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let (i, _) = self.slot(key);
+            // SAFETY: prefetch of an in-bounds address has no effect on program state.
+            unsafe {
+                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+                _mm_prefetch(self.entries.as_ptr().add(i) as *const i8, _MM_HINT_T0);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn put_get_reset() {
+        let mut t = Table::new(10, 49);
+        assert_eq!(t.bits(), 15, "clamped up so the tag fits");
+        t.put(12345, -7, Bound::Lower, DEPTH_EXACT);
+        assert_eq!(
+            t.get(12345),
+            Some(Entry {
+                value: -7,
+                bound: Bound::Lower,
+                depth: DEPTH_EXACT
+            })
+        );
+        assert_eq!(t.get(12346), None);
+        t.reset();
+        assert_eq!(t.get(12345), None);
+        t.put(12345, 21, Bound::Exact, 5);
+        assert_eq!(t.get(12345).unwrap().value, 21);
+    }
+
+    #[test]
+    fn keys_never_alias() {
+        // Distinct keys sharing a slot must not read each other's entries.
+        let mut t = Table::new(16, 20);
+        for k in 0..(1u64 << 20) {
+            t.put(k, (k % 40) as i32 - 20, Bound::Exact, 1);
+            if let Some(e) = t.get(k ^ 1) {
+                assert_eq!(e.value, ((k ^ 1) % 40) as i32 - 20);
+            }
+        }
+    }
+
+    #[test]
+    fn generation_wrap_clears() {
+        let mut t = Table::new(4, 8);
+        t.put(3, 1, Bound::Upper, 2);
+        for _ in 0..GEN_MASK {
+            t.reset();
+        }
+        assert_eq!(t.generation, 1);
+        assert_eq!(t.get(3), None);
+    }
+}

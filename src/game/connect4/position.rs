@@ -1,0 +1,502 @@
+//! The bitboard position: play, threats, non-losing moves, keys and mirror images.
+
+use std::fmt;
+use thiserror::Error;
+
+/// Why a move string does not describe a position that can be solved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum ParseError {
+    /// A character that is not a column digit `1..=W`.
+    #[error("invalid character {ch:?} at index {index}: expected a column digit 1..{width}")]
+    InvalidChar {
+        index: usize,
+        ch: char,
+        width: usize,
+    },
+    /// A move into a column that is already full.
+    #[error("column {column} is full at index {index}")]
+    ColumnFull { index: usize, column: usize },
+    /// A move after one side already made four in a row.
+    #[error("move at index {index} comes after the game was already won")]
+    MoveAfterWin { index: usize },
+    /// The last move made four in a row: the side to move has already lost.
+    #[error("the side to move has already lost (four in a row made by the move at index {index})")]
+    AlreadyLost { index: usize },
+}
+
+/// A Connect-4 position on a `W`×`H` board (`W·(H+1) ≤ 64`), as two bitboards.
+///
+/// Copy it to make a child (`let mut child = pos; child.play(mv)`): it is 17 bytes and never
+/// allocates.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position<const W: usize = 7, const H: usize = 6> {
+    /// Stones of the side to move.
+    current: u64,
+    /// All stones.
+    mask: u64,
+    /// Stones played so far.
+    moves: u32,
+}
+
+const fn bottom_mask(w: usize, h: usize) -> u64 {
+    let mut m = 0u64;
+    let mut c = 0;
+    while c < w {
+        m |= 1u64 << (c * (h + 1));
+        c += 1;
+    }
+    m
+}
+
+impl<const W: usize, const H: usize> Default for Position<W, H> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const W: usize, const H: usize> Position<W, H> {
+    /// Board width (columns).
+    pub const WIDTH: usize = W;
+    /// Board height (rows).
+    pub const HEIGHT: usize = H;
+    /// Number of cells.
+    pub const CELLS: u32 = (W * H) as u32;
+    /// Bits a key spans: `W·(H+1)`.
+    pub const KEY_BITS: u32 = (W * (H + 1)) as u32;
+    /// The lowest cell of every column.
+    pub const BOTTOM: u64 = bottom_mask(W, H);
+    /// Every playable cell.
+    pub const BOARD: u64 = Self::BOTTOM * ((1u64 << H) - 1);
+    const FITS: () = assert!(
+        W * (H + 1) <= 64 && W >= 1 && H >= 1,
+        "board too large for u64"
+    );
+
+    /// The empty board.
+    #[must_use]
+    pub const fn new() -> Self {
+        #[allow(clippy::let_unit_value)]
+        let () = Self::FITS;
+        Self {
+            current: 0,
+            mask: 0,
+            moves: 0,
+        }
+    }
+
+    /// Parse a move string (digits `1..=W`), rejecting illegal or decided positions.
+    pub fn from_moves(moves: &str) -> Result<Self, ParseError> {
+        let mut pos = Self::new();
+        let mut won_at: Option<usize> = None;
+        for (index, ch) in moves.chars().enumerate() {
+            let col = match ch.to_digit(10) {
+                Some(d) if d >= 1 && (d as usize) <= W => d as usize - 1,
+                _ => {
+                    return Err(ParseError::InvalidChar {
+                        index,
+                        ch,
+                        width: W,
+                    })
+                }
+            };
+            if won_at.is_some() {
+                return Err(ParseError::MoveAfterWin { index });
+            }
+            if !pos.can_play(col) {
+                return Err(ParseError::ColumnFull {
+                    index,
+                    column: col + 1,
+                });
+            }
+            if pos.is_winning_move(col) {
+                won_at = Some(index);
+            }
+            pos.play_col(col);
+        }
+        match won_at {
+            Some(index) => Err(ParseError::AlreadyLost { index }),
+            None => Ok(pos),
+        }
+    }
+
+    /// Stones played so far.
+    #[inline]
+    #[must_use]
+    pub const fn nb_moves(&self) -> u32 {
+        self.moves
+    }
+
+    /// Empty cells left.
+    #[inline]
+    #[must_use]
+    pub const fn cells_left(&self) -> u32 {
+        Self::CELLS - self.moves
+    }
+
+    /// Stones of the side to move.
+    #[inline]
+    #[must_use]
+    pub const fn current(&self) -> u64 {
+        self.current
+    }
+
+    /// All stones.
+    #[inline]
+    #[must_use]
+    pub const fn mask(&self) -> u64 {
+        self.mask
+    }
+
+    /// Cells of column `col`.
+    #[inline]
+    #[must_use]
+    pub const fn column_mask(col: usize) -> u64 {
+        ((1u64 << H) - 1) << (col * (H + 1))
+    }
+
+    #[inline]
+    const fn top_mask_col(col: usize) -> u64 {
+        1u64 << (H - 1 + col * (H + 1))
+    }
+
+    #[inline]
+    const fn bottom_mask_col(col: usize) -> u64 {
+        1u64 << (col * (H + 1))
+    }
+
+    /// Whether column `col` (0-based) has room.
+    #[inline]
+    #[must_use]
+    pub const fn can_play(&self, col: usize) -> bool {
+        self.mask & Self::top_mask_col(col) == 0
+    }
+
+    /// Play column `col` (0-based).
+    ///
+    /// # Panics
+    /// In debug builds, if the column is full or out of range.
+    #[inline]
+    pub fn play_col(&mut self, col: usize) {
+        debug_assert!(col < W && self.can_play(col));
+        self.play((self.mask + Self::bottom_mask_col(col)) & Self::column_mask(col));
+    }
+
+    /// Play the move given as a one-bit board (a cell from [`Self::possible`]).
+    #[inline]
+    pub fn play(&mut self, mv: u64) {
+        debug_assert!(mv.count_ones() == 1 && mv & self.possible() == mv);
+        self.current ^= self.mask;
+        self.mask |= mv;
+        self.moves += 1;
+    }
+
+    /// Whether playing column `col` makes four in a row for the side to move.
+    #[inline]
+    #[must_use]
+    pub fn is_winning_move(&self, col: usize) -> bool {
+        self.winning_position() & self.possible() & Self::column_mask(col) != 0
+    }
+
+    /// Whether the side to move can win with its next stone.
+    #[inline]
+    #[must_use]
+    pub fn can_win_next(&self) -> bool {
+        self.winning_position() & self.possible() != 0
+    }
+
+    /// Cells where a stone can be played now, one per non-full column.
+    #[inline]
+    #[must_use]
+    pub const fn possible(&self) -> u64 {
+        (self.mask + Self::BOTTOM) & Self::BOARD
+    }
+
+    /// Empty cells that would complete four for the side to move (playable now or not).
+    #[inline]
+    #[must_use]
+    pub const fn winning_position(&self) -> u64 {
+        Self::compute_winning_position(self.current, self.mask)
+    }
+
+    /// Empty cells that would complete four for the opponent.
+    #[inline]
+    #[must_use]
+    pub const fn opponent_winning_position(&self) -> u64 {
+        Self::compute_winning_position(self.current ^ self.mask, self.mask)
+    }
+
+    /// Moves that do not let the opponent win at once: a forced block if the opponent threatens
+    /// one cell, nothing if it threatens two playable cells, and never a cell directly below an
+    /// opponent's winning cell. Assumes the side to move cannot win at once.
+    #[inline]
+    #[must_use]
+    pub const fn possible_non_losing_moves(&self) -> u64 {
+        debug_assert!(!self.can_win_next_const());
+        let mut possible = self.possible();
+        let opponent_win = self.opponent_winning_position();
+        let forced = possible & opponent_win;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return 0;
+            }
+            possible = forced;
+        }
+        possible & !(opponent_win >> 1)
+    }
+
+    const fn can_win_next_const(&self) -> bool {
+        self.winning_position() & self.possible() != 0
+    }
+
+    /// Ordering score of a move: how many winning cells the side to move holds after it.
+    #[inline]
+    #[must_use]
+    pub const fn move_score(&self, mv: u64) -> u32 {
+        Self::compute_winning_position(self.current | mv, self.mask).count_ones()
+    }
+
+    /// Number of threats (winning cells, playable or not) of the side to move.
+    #[inline]
+    #[must_use]
+    pub const fn threat_count(&self) -> u32 {
+        self.winning_position().count_ones()
+    }
+
+    /// A key unique to the position: `current + mask` (fits in `W·(H+1)` bits).
+    #[inline]
+    #[must_use]
+    pub const fn key(&self) -> u64 {
+        self.current + self.mask
+    }
+
+    /// The position reflected left–right.
+    #[must_use]
+    pub const fn mirror(&self) -> Self {
+        Self {
+            current: Self::mirror_bits(self.current),
+            mask: Self::mirror_bits(self.mask),
+            moves: self.moves,
+        }
+    }
+
+    /// The key of the mirror image, without building it.
+    #[inline]
+    #[must_use]
+    pub const fn mirror_key(&self) -> u64 {
+        Self::mirror_bits(self.key())
+    }
+
+    /// The smaller of the key and the mirror key: equal for a position and its mirror.
+    #[inline]
+    #[must_use]
+    pub const fn canonical_key(&self) -> u64 {
+        let k = self.key();
+        let m = self.mirror_key();
+        if m < k {
+            m
+        } else {
+            k
+        }
+    }
+
+    /// Reflect a board left–right, column by column (`H + 1` bits each).
+    #[inline]
+    const fn mirror_bits(b: u64) -> u64 {
+        let col = (1u64 << (H + 1)) - 1;
+        let mut out = 0u64;
+        let mut c = 0;
+        while c < W {
+            let bits = (b >> (c * (H + 1))) & col;
+            out |= bits << ((W - 1 - c) * (H + 1));
+            c += 1;
+        }
+        out
+    }
+
+    /// Cells that complete an alignment of four for the stones `position`, among the empty cells
+    /// of `mask`. Horizontal, vertical and both diagonals, by shifting.
+    #[inline]
+    const fn compute_winning_position(position: u64, mask: u64) -> u64 {
+        let h1 = H + 1;
+        // vertical: three stones below
+        let mut r = (position << 1) & (position << 2) & (position << 3);
+        // horizontal and both diagonals: shift by H+1, H, H+2
+        let shifts = [h1, H, H + 2];
+        let mut i = 0;
+        while i < 3 {
+            let s = shifts[i];
+            let mut p = (position << s) & (position << (2 * s));
+            r |= p & (position << (3 * s));
+            r |= p & (position >> s);
+            p = (position >> s) & (position >> (2 * s));
+            r |= p & (position << s);
+            r |= p & (position >> (3 * s));
+            i += 1;
+        }
+        r & (Self::BOARD ^ mask)
+    }
+
+    /// Whether the stones `position` contain four in a row.
+    #[must_use]
+    pub const fn has_alignment(position: u64) -> bool {
+        let shifts = [H + 1, H, H + 2, 1];
+        let mut i = 0;
+        while i < 4 {
+            let s = shifts[i];
+            let m = position & (position >> s);
+            if m & (m >> (2 * s)) != 0 {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// Whether the side that just moved has four in a row.
+    #[must_use]
+    pub const fn last_mover_won(&self) -> bool {
+        Self::has_alignment(self.current ^ self.mask)
+    }
+
+    /// Column (0-based) of a one-bit move.
+    #[inline]
+    #[must_use]
+    pub const fn column_of(mv: u64) -> usize {
+        mv.trailing_zeros() as usize / (H + 1)
+    }
+
+    /// Stone at (column, row) from the bottom: `Some(true)` for the side to move, `Some(false)`
+    /// for the opponent, `None` if empty.
+    #[must_use]
+    pub const fn cell(&self, col: usize, row: usize) -> Option<bool> {
+        let bit = 1u64 << (col * (H + 1) + row);
+        if self.mask & bit == 0 {
+            None
+        } else {
+            Some(self.current & bit != 0)
+        }
+    }
+}
+
+impl<const W: usize, const H: usize> fmt::Debug for Position<W, H> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "Position({} moves, {} to move)",
+            self.moves,
+            if self.moves % 2 == 0 { 'X' } else { 'O' }
+        )?;
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Draws the board with `X` for the first player and `O` for the second, top row first.
+impl<const W: usize, const H: usize> fmt::Display for Position<W, H> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let x_to_move = self.moves % 2 == 0;
+        for row in (0..H).rev() {
+            for col in 0..W {
+                let c = match self.cell(col, row) {
+                    None => '.',
+                    Some(mine) => {
+                        if mine == x_to_move {
+                            'X'
+                        } else {
+                            'O'
+                        }
+                    }
+                };
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    type B = Position<7, 6>;
+
+    #[test]
+    fn parse_and_errors() {
+        assert_eq!(B::from_moves("4453").unwrap().nb_moves(), 4);
+        assert_eq!(B::from_moves("").unwrap(), B::new());
+        assert_eq!(
+            B::from_moves("44a"),
+            Err(ParseError::InvalidChar {
+                index: 2,
+                ch: 'a',
+                width: 7
+            })
+        );
+        assert_eq!(
+            B::from_moves("8"),
+            Err(ParseError::InvalidChar {
+                index: 0,
+                ch: '8',
+                width: 7
+            })
+        );
+        assert_eq!(
+            B::from_moves("0"),
+            Err(ParseError::InvalidChar {
+                index: 0,
+                ch: '0',
+                width: 7
+            })
+        );
+        assert_eq!(
+            B::from_moves("1111111"),
+            Err(ParseError::ColumnFull {
+                index: 6,
+                column: 1
+            })
+        );
+        // X plays 1,1,1,1 vertically: 1 2 1 2 1 2 1
+        assert_eq!(
+            B::from_moves("1212121"),
+            Err(ParseError::AlreadyLost { index: 6 })
+        );
+        assert_eq!(
+            B::from_moves("12121213"),
+            Err(ParseError::MoveAfterWin { index: 7 })
+        );
+    }
+
+    #[test]
+    fn keys_and_mirror() {
+        let p = B::from_moves("1122").unwrap();
+        let m = B::from_moves("7766").unwrap();
+        assert_eq!(p.mirror(), m);
+        assert_eq!(p.mirror_key(), m.key());
+        assert_eq!(p.canonical_key(), m.canonical_key());
+        assert_ne!(p.key(), m.key());
+        assert_eq!(p.mirror().mirror(), p);
+    }
+
+    #[test]
+    fn threats_and_non_losing() {
+        // X: 1,2,3 on the bottom row; O on top of them. X to move wins in column 4 (or... ).
+        let p = B::from_moves("112233").unwrap();
+        assert!(p.can_win_next());
+        assert!(p.is_winning_move(3));
+        assert!(!p.is_winning_move(4));
+        // After X plays elsewhere, O must block column 4.
+        let q = B::from_moves("1122337").unwrap();
+        assert_eq!(
+            q.possible_non_losing_moves(),
+            B::column_mask(3) & q.possible()
+        );
+    }
+
+    #[test]
+    fn small_boards_fit() {
+        type S = Position<4, 4>;
+        let p = S::from_moves("1234").unwrap();
+        assert_eq!(p.nb_moves(), 4);
+        assert_eq!(S::CELLS, 16);
+        assert!(S::from_moves("5").is_err());
+    }
+}
