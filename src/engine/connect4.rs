@@ -20,7 +20,7 @@ pub struct SolverConfig {
 #[error("{0}")]
 pub struct SpecError(pub String);
 
-const OPTIONS: &str = "tt, order, clamp, nonlosing, mirror, etc, depth, guess, mutant";
+const OPTIONS: &str = "tt, order, clamp, nonlosing, mirror, etc, dthreat, depth, guess, mutant";
 
 impl SolverConfig {
     /// Parse `DRIVER[:key=value,...]` for the drivers `negamax`, `mtdf`, `null-window`.
@@ -83,6 +83,7 @@ impl SolverConfig {
             "etc" => {
                 s.etc_min_left = parse_threshold(key, value, SearchConfig::DEFAULT_ETC_MIN_LEFT)?
             }
+            "dthreat" => s.double_threat = parse_switch(key, value)?,
             "depth" => {
                 s.max_depth = match value {
                     "off" => None,
@@ -184,6 +185,9 @@ impl fmt::Display for SolverConfig {
         }
         if s.etc_min_left != d.etc_min_left {
             opts.push(format!("etc={}", threshold(s.etc_min_left)));
+        }
+        if s.double_threat != d.double_threat {
+            opts.push(format!("dthreat={}", onoff(s.double_threat)));
         }
         if let Some(depth) = s.max_depth {
             opts.push(format!("depth={depth}"));
@@ -289,7 +293,7 @@ mod tests {
             "negamax",
             "null-window",
             "mtdf:tt=20,etc=off",
-            "mtdf:tt=off,order=none,clamp=off,nonlosing=off,mirror=off,etc=10,depth=8,guess=-3,mutant=drop-move",
+            "mtdf:tt=off,order=none,clamp=off,nonlosing=off,mirror=off,etc=10,dthreat=off,depth=8,guess=-3,mutant=drop-move",
         ] {
             let c = SolverConfig::parse(s).unwrap().unwrap();
             assert_eq!(c.to_string(), s);

@@ -12,7 +12,8 @@ use crate::game::connect4::Position;
 /// How children are ordered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ordering {
-    /// By the number of winning cells the move creates, centre first among ties.
+    /// By the number of winning cells the move creates, one less for a move right below one of
+    /// our own winning cells (the opponent would block it at once); centre first among ties.
     Threats,
     /// Centre first, no threat count.
     Centre,
@@ -88,6 +89,9 @@ pub struct SearchConfig {
     /// Enhanced transposition cutoffs at nodes with at least this many empty cells; `None` for
     /// never.
     pub etc_min_left: Option<u32>,
+    /// Return the best possible score at once when a move sets up two stacked threats the
+    /// opponent cannot answer (a win with our next-but-one stone).
+    pub double_threat: bool,
     /// Depth limit in plies; `None` searches to the end of the game.
     pub max_depth: Option<u32>,
     /// A seeded bug, or [`Mutant::None`].
@@ -112,6 +116,7 @@ impl Default for SearchConfig {
             non_losing: true,
             mirror_min_left: Some(Self::DEFAULT_MIRROR_MIN_LEFT),
             etc_min_left: Some(Self::DEFAULT_ETC_MIN_LEFT),
+            double_threat: true,
             max_depth: None,
             mutant: Mutant::None,
         }
@@ -261,6 +266,16 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
             return self.rollout(pos);
         }
         let child_depth = if depth == UNLIMITED {
+            // A move below two stacked winning cells of ours, where the opponent has no winning
+            // cell right above it: they must block the first, we win with the second. That is the
+            // best score possible, since we cannot win with the next stone.
+            if self.cfg.double_threat && self.cfg.non_losing {
+                let own = pos.winning_position();
+                let theirs = pos.opponent_winning_position();
+                if next & (own >> 1) & (own >> 2) & !(theirs >> 1) != 0 {
+                    return (left - 1) / 2;
+                }
+            }
             UNLIMITED
         } else {
             depth - 1
@@ -316,6 +331,7 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
 
         // Order the children (and, where it pays, look them up first: ETC).
         let mut sorter = MoveSorter::<W>::new();
+        let own_threats = pos.winning_position();
         let etc =
             self.table.is_some() && matches!(self.cfg.etc_min_left, Some(m) if left as u32 >= m);
         for i in (0..W).rev() {
@@ -342,7 +358,10 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
                 }
             }
             let score = match self.cfg.ordering {
-                Ordering::Threats => pos.move_score(mv),
+                Ordering::Threats => {
+                    let under_own = own_threats & (mv << 1) != 0;
+                    pos.move_score(mv) * 2 + 1 - 2 * under_own as u32
+                }
                 _ => 0,
             };
             sorter.add(mv, score);
