@@ -3,7 +3,8 @@
 
 use proptest::prelude::*;
 use treebench::stats::wilcoxon::{
-    wilcoxon, wilcoxon_paired, Alternative, Method, WilcoxonOptions, ZeroMethod,
+    hodges_lehmann, walsh_order_statistic, wilcoxon, wilcoxon_paired, Alternative, Method,
+    WilcoxonOptions, ZeroMethod,
 };
 
 fn opts(alternative: Alternative, method: Method) -> WilcoxonOptions {
@@ -256,4 +257,227 @@ fn scipy_exact_with_ties_and_zeros() {
         .unwrap();
         close(r.p_value, want, 1e-12);
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Property tests against brute force.
+
+/// Midranks of |v| by the definition (independent of the library's sort-based ranking).
+fn brute_midranks(v: &[f64]) -> Vec<f64> {
+    v.iter()
+        .map(|x| {
+            let less = v.iter().filter(|y| y.abs() < x.abs()).count() as f64;
+            let eq = v.iter().filter(|y| y.abs() == x.abs()).count() as f64;
+            less + (eq + 1.0) / 2.0
+        })
+        .collect()
+}
+
+/// All 2^n sign assignments of `ranks`: the null distribution of T+ as a list of values.
+fn brute_null(ranks: &[f64]) -> Vec<f64> {
+    let n = ranks.len();
+    (0u32..(1 << n))
+        .map(|mask| {
+            (0..n)
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| ranks[i])
+                .sum()
+        })
+        .collect()
+}
+
+fn distinct_differences() -> impl Strategy<Value = Vec<f64>> {
+    (1usize..=12)
+        .prop_flat_map(|n| {
+            (
+                prop::sample::subsequence((1..=60u32).collect::<Vec<_>>(), n),
+                prop::collection::vec(any::<bool>(), n),
+                0.01f64..100.0,
+            )
+        })
+        .prop_flat_map(|(mags, signs, scale)| {
+            let v: Vec<f64> = mags
+                .iter()
+                .zip(&signs)
+                .map(|(m, s)| {
+                    if *s {
+                        *m as f64 * scale
+                    } else {
+                        -(*m as f64) * scale
+                    }
+                })
+                .collect();
+            Just(v).prop_shuffle()
+        })
+}
+
+fn tied_differences() -> impl Strategy<Value = Vec<f64>> {
+    prop::collection::vec(-4i32..=4, 1..=12)
+        .prop_filter("needs a nonzero difference", |v| v.iter().any(|x| *x != 0))
+        .prop_map(|v| v.into_iter().map(|x| x as f64 * 0.5).collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Exact p-values equal the permutation distribution of T+ over all 2^n sign flips.
+    #[test]
+    fn exact_p_matches_sign_flip_enumeration(d in distinct_differences()) {
+        let ranks = brute_midranks(&d);
+        let t: f64 = d.iter().zip(&ranks).filter(|(x, _)| **x > 0.0).map(|(_, r)| r).sum();
+        let null = brute_null(&ranks);
+        let total = null.len() as f64;
+        let p_le = null.iter().filter(|v| **v <= t).count() as f64 / total;
+        let p_ge = null.iter().filter(|v| **v >= t).count() as f64 / total;
+        for (alt, want) in [
+            (Alternative::Less, p_le),
+            (Alternative::Greater, p_ge),
+            (Alternative::TwoSided, (2.0 * p_le.min(p_ge)).min(1.0)),
+        ] {
+            let r = wilcoxon(&d, &opts(alt, Method::Exact)).unwrap();
+            prop_assert_eq!(r.statistic, t);
+            prop_assert!((r.p_value - want).abs() < 1e-12, "{:?}: {} vs {}", alt, r.p_value, want);
+            // Auto picks the exact method here (n <= 50, no ties, no zeros).
+            let a = wilcoxon(&d, &opts(alt, Method::Auto)).unwrap();
+            prop_assert_eq!(a.method, Method::Exact);
+            prop_assert_eq!(a.p_value, r.p_value);
+        }
+    }
+
+    /// With ties and zeros, the normal approximation of `Wilcox` and `Pratt` uses the exact mean
+    /// and variance of the sign-flip distribution of T+ (tie correction = permutation variance).
+    #[test]
+    fn asymptotic_moments_match_sign_flip_enumeration(d in tied_differences(), correction: bool) {
+        for zm in [ZeroMethod::Wilcox, ZeroMethod::Pratt] {
+            // Wilcox ranks the nonzero differences; Pratt ranks all and drops the zeros' ranks.
+            let ranked: Vec<f64> = match zm {
+                ZeroMethod::Wilcox => d.iter().copied().filter(|x| *x != 0.0).collect(),
+                _ => d.clone(),
+            };
+            let all_ranks = brute_midranks(&ranked);
+            let (vals, ranks): (Vec<f64>, Vec<f64>) = ranked
+                .iter()
+                .zip(&all_ranks)
+                .filter(|(x, _)| **x != 0.0)
+                .map(|(x, r)| (*x, *r))
+                .unzip();
+            let t: f64 = vals.iter().zip(&ranks).filter(|(x, _)| **x > 0.0).map(|(_, r)| r).sum();
+            let null = brute_null(&ranks);
+            let m = null.iter().sum::<f64>() / null.len() as f64;
+            let var = null.iter().map(|v| (v - m) * (v - m)).sum::<f64>() / null.len() as f64;
+            let sd = var.sqrt();
+            for alt in [Alternative::Greater, Alternative::Less, Alternative::TwoSided] {
+                let o = WilcoxonOptions {
+                    zero_method: zm,
+                    alternative: alt,
+                    method: Method::Asymptotic,
+                    correction,
+                    ..WilcoxonOptions::default()
+                };
+                let r = wilcoxon(&d, &o).unwrap();
+                let sign = match alt {
+                    Alternative::Greater => 1.0,
+                    Alternative::Less => -1.0,
+                    Alternative::TwoSided => {
+                        if t > m { 1.0 } else if t < m { -1.0 } else { 0.0 }
+                    }
+                };
+                let c = if correction { 0.5 * sign } else { 0.0 };
+                let mut want = (t - m - c) / sd;
+                if alt == Alternative::TwoSided {
+                    want = -want.abs();
+                }
+                prop_assert_eq!(r.statistic, t);
+                let z = r.z.unwrap();
+                prop_assert!((z - want).abs() < 1e-9, "{:?} {:?}: z {} vs {}", zm, alt, z, want);
+            }
+        }
+    }
+
+    /// `Zsplit` follows scipy's formula: zeros count in n, in the mean and in the tie correction,
+    /// and half their ranks go to T+.
+    #[test]
+    fn zsplit_matches_scipy_formula(d in tied_differences()) {
+        let ranks = brute_midranks(&d);
+        let t: f64 = d
+            .iter()
+            .zip(&ranks)
+            .map(|(x, r)| if *x > 0.0 { *r } else if *x == 0.0 { r / 2.0 } else { 0.0 })
+            .sum();
+        let n = d.len() as f64;
+        let mut ties = 0.0;
+        let mut seen: Vec<f64> = Vec::new();
+        for x in &d {
+            if !seen.contains(&x.abs()) {
+                seen.push(x.abs());
+                let c = d.iter().filter(|y| y.abs() == x.abs()).count() as f64;
+                ties += c * c * c - c;
+            }
+        }
+        let sd = ((n * (n + 1.0) * (2.0 * n + 1.0) - ties / 2.0) / 24.0).sqrt();
+        let want = (t - n * (n + 1.0) / 4.0) / sd;
+        let o = WilcoxonOptions {
+            zero_method: ZeroMethod::Zsplit,
+            alternative: Alternative::Greater,
+            method: Method::Asymptotic,
+            ..WilcoxonOptions::default()
+        };
+        let r = wilcoxon(&d, &o).unwrap();
+        prop_assert_eq!(r.statistic, t);
+        prop_assert_eq!(r.n, d.len());
+        prop_assert!((r.z.unwrap() - want).abs() < 1e-9);
+    }
+
+    /// The Walsh order statistics by selection equal the sorted list of all Walsh averages.
+    #[test]
+    fn walsh_selection_matches_enumeration(
+        xs in prop::collection::vec(prop_oneof![(-50i32..50).prop_map(|v| v as f64 * 0.25), -1e3f64..1e3], 1..40)
+    ) {
+        let mut w = Vec::new();
+        for i in 0..xs.len() {
+            for j in i..xs.len() {
+                w.push((xs[i] + xs[j]) / 2.0);
+            }
+        }
+        w.sort_by(f64::total_cmp);
+        for k in [0, w.len() / 3, w.len() / 2, w.len() - 1] {
+            prop_assert_eq!(walsh_order_statistic(&xs, k as u64).unwrap(), w[k]);
+        }
+        let med = if w.len() % 2 == 1 {
+            w[w.len() / 2]
+        } else {
+            (w[w.len() / 2 - 1] + w[w.len() / 2]) / 2.0
+        };
+        prop_assert_eq!(hodges_lehmann(&xs).unwrap(), med);
+    }
+}
+
+/// Deterministic pseudo-random values (splitmix64) for the large-n check.
+fn splitmix(n: usize, seed: u64) -> Vec<f64> {
+    let mut s = seed;
+    (0..n)
+        .map(|_| {
+            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^= z >> 31;
+            (z >> 11) as f64 / (1u64 << 53) as f64
+        })
+        .collect()
+}
+
+#[test]
+fn large_n_is_fast_and_consistent() {
+    // 100 000 pairs: the estimate and interval must not need the 5·10⁹ Walsh averages.
+    let u = splitmix(100_000, 7);
+    let d: Vec<f64> = u.iter().map(|v| v - 0.45).collect();
+    let start = std::time::Instant::now();
+    let r = wilcoxon(&d, &WilcoxonOptions::default()).unwrap();
+    assert_eq!(r.method, Method::Asymptotic);
+    assert!(r.ci.0 < r.estimate && r.estimate < r.ci.1);
+    // Uniform(−0.45, 0.55): pseudomedian 0.05.
+    assert!((r.estimate - 0.05).abs() < 0.01, "{}", r.estimate);
+    assert!(r.p_value < 1e-10);
+    assert!(start.elapsed().as_secs_f64() < 20.0);
 }
