@@ -1,6 +1,9 @@
 //! Reference values of the Wilcoxon signed-rank test: scipy.stats.wilcoxon (1.17.1) and R 4.2.2
 //! `wilcox.test`, plus brute-force property tests of the exact null distribution.
 
+// 3.14 is data (R's example), and reference values are quoted with all the digits R printed.
+#![allow(clippy::approx_constant, clippy::excessive_precision)]
+
 use proptest::prelude::*;
 use treebench::stats::wilcoxon::{
     hodges_lehmann, walsh_order_statistic, wilcoxon, wilcoxon_paired, Alternative, Method,
@@ -256,6 +259,177 @@ fn scipy_exact_with_ties_and_zeros() {
         )
         .unwrap();
         close(r.p_value, want, 1e-12);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Larger R 4.2.2 cases: `set.seed(11); d1 <- round(rnorm(60, 0.3, 1), 1)` (ties, 4 zeros) and
+// `set.seed(5); d2 <- rexp(30) - 0.7` (no ties: exact), `wilcox.test(d, conf.int = TRUE, ...)`.
+
+const D1: [f64; 60] = [
+    -0.3, 0.3, -1.2, -1.1, 1.5, -0.6, 1.6, 0.9, 0.3, -0.7, -0.5, 0.0, -1.2, 0.0, -0.8, 0.3, 0.1,
+    1.2, -0.3, -0.4, -0.4, 0.3, -0.1, 0.7, 0.4, 0.3, 0.1, -0.5, 0.1, -0.7, -0.8, -0.6, 1.0, -1.3,
+    -0.6, 0.8, 0.1, 1.8, -0.3, 0.0, -1.3, 0.3, 1.2, -0.6, 1.2, 0.0, -1.9, 1.2, 1.0, 0.5, 1.1, 0.1,
+    -0.5, 0.8, 0.5, 0.8, 0.1, 0.7, 1.8, 0.4,
+];
+
+const D2: [f64; 30] = [
+    1.2880099817270283,
+    -0.3295628086663782,
+    -0.6274620588771079,
+    -0.2978850815445184,
+    -0.6440800314769148,
+    -0.08412959827110167,
+    -0.6234398015136008,
+    0.17516287430513777,
+    1.3012960507625586,
+    0.5432501688179496,
+    -0.3153569963049595,
+    -0.5535100851249668,
+    0.7833236660862612,
+    0.09151440791760246,
+    -0.6588530687481762,
+    0.09374391953916572,
+    2.7757742985741407,
+    0.5838692403909687,
+    0.580468768398178,
+    -0.06784786125645037,
+    1.0560716989364105,
+    -0.3189113360580301,
+    1.475597740211225,
+    -0.11278132190927859,
+    -0.4343931444920599,
+    0.5314549265009287,
+    -0.5674546498805284,
+    -0.05327022489875377,
+    0.5177978222769621,
+    0.015403463649463878,
+];
+
+#[test]
+fn r_rnorm60_ties_and_zeros() {
+    // (alternative, correct, p, lower, upper) from R; V = 912.5, estimate 0.10001344899792707
+    // (uniroot; the Walsh median is 0.1), conf.level 0.95 throughout.
+    let inf = f64::INFINITY;
+    let cases = [
+        (
+            Alternative::TwoSided,
+            false,
+            0.34973928737465743,
+            -0.10000292793208952,
+            0.35006933373374655,
+        ),
+        (
+            Alternative::TwoSided,
+            true,
+            0.35184749993275677,
+            -0.10002507361250215,
+            0.35002349238400632,
+        ),
+        (
+            Alternative::Greater,
+            false,
+            0.174869643687328713,
+            -0.099991686006798572,
+            inf,
+        ),
+        (
+            Alternative::Greater,
+            true,
+            0.175923749966378384,
+            -0.099960081338583265,
+            inf,
+        ),
+        (
+            Alternative::Less,
+            false,
+            0.82513035631267129,
+            -inf,
+            0.30003595431684316,
+        ),
+        (
+            Alternative::Less,
+            true,
+            0.82618044532187662,
+            -inf,
+            0.30002162207961502,
+        ),
+    ];
+    for (alternative, correction, p, lo, hi) in cases {
+        let r = wilcoxon(
+            &D1,
+            &WilcoxonOptions {
+                alternative,
+                correction,
+                ..WilcoxonOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(r.method, Method::Asymptotic);
+        assert_eq!(r.n, 56);
+        assert_eq!(r.statistic, 912.5);
+        close(r.p_value, p, P_ASYM);
+        close(r.estimate, 0.1, 1e-12);
+        close(r.estimate, 0.10001344899792707, 1e-4);
+        if lo.is_finite() {
+            close(r.ci.0, lo, 1e-4);
+        } else {
+            assert_eq!(r.ci.0, lo);
+        }
+        if hi.is_finite() {
+            close(r.ci.1, hi, 1e-4);
+        } else {
+            assert_eq!(r.ci.1, hi);
+        }
+        assert_eq!(r.confidence, 0.95);
+    }
+}
+
+#[test]
+fn r_rexp30_exact_90() {
+    // conf.level = 0.9; V = 269, estimate 0.107934508102866422.
+    let inf = f64::INFINITY;
+    let cases = [
+        (
+            Alternative::TwoSided,
+            0.464545045047998484,
+            -0.098455460090190128,
+            0.363254445135016146,
+        ),
+        (
+            Alternative::Greater,
+            0.232272522523999242,
+            -0.053270224898753771,
+            inf,
+        ),
+        (
+            Alternative::Less,
+            0.77391782868653536,
+            -inf,
+            0.32122149100719122,
+        ),
+    ];
+    for (alternative, p, lo, hi) in cases {
+        let r = wilcoxon(
+            &D2,
+            &WilcoxonOptions {
+                alternative,
+                confidence: 0.9,
+                ..WilcoxonOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(r.method, Method::Exact);
+        assert_eq!(r.statistic, 269.0);
+        close(r.p_value, p, 1e-12);
+        close(r.estimate, 0.107934508102866422, 1e-12);
+        for (got, want) in [(r.ci.0, lo), (r.ci.1, hi)] {
+            if want.is_finite() {
+                close(got, want, 1e-12);
+            } else {
+                assert_eq!(got, want);
+            }
+        }
     }
 }
 

@@ -19,6 +19,7 @@ pub enum ZeroMethod {
 /// The alternative hypothesis about the location of the differences `x - y`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Alternative {
+    /// The differences are not centred on zero.
     #[default]
     TwoSided,
     /// The differences tend to be positive (`x` larger).
@@ -33,15 +34,20 @@ pub enum Method {
     /// Exact when n ≤ 50 with no ties and no zeros, asymptotic otherwise (scipy's `auto`).
     #[default]
     Auto,
+    /// The exact null distribution of T+ (ranks 1..n), at most [`MAX_EXACT_N`] differences.
     Exact,
+    /// The normal approximation with tie correction.
     Asymptotic,
 }
 
 /// Options of [`wilcoxon`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct WilcoxonOptions {
+    /// Treatment of zero differences.
     pub zero_method: ZeroMethod,
+    /// Alternative hypothesis.
     pub alternative: Alternative,
+    /// Exact or normal-approximation p-value.
     pub method: Method,
     /// Continuity correction in the normal approximation.
     pub correction: bool,
@@ -68,6 +74,7 @@ pub struct WilcoxonResult {
     pub n: usize,
     /// T+, the sum of the ranks of the positive differences (R's `V`).
     pub statistic: f64,
+    /// P-value of the test for `alternative`.
     pub p_value: f64,
     /// The standardised statistic of the normal approximation, when it was used.
     pub z: Option<f64>,
@@ -77,6 +84,8 @@ pub struct WilcoxonResult {
     pub estimate: f64,
     /// Confidence interval of the location of the differences at `confidence`.
     pub ci: (f64, f64),
+    /// Confidence level of `ci`: the requested one, or lower when R would lower it because the
+    /// requested level is not achievable (with R's rounding).
     pub confidence: f64,
 }
 
@@ -94,7 +103,8 @@ pub const MAX_EXACT_N: usize = 1000;
 /// scipy's adjustments for [`ZeroMethod::Pratt`] (mean and variance without the zeros' ranks,
 /// zeros left out of the tie correction) and [`ZeroMethod::Zsplit`] (zeros counted in n and in the
 /// tie correction). [`Method::Auto`] uses the exact distribution when n ≤ 50 and there are no ties
-/// and no zeros, the normal approximation otherwise (as R does).
+/// and no zeros, the normal approximation otherwise (R's rule, except that R requires n < 50; unlike
+/// scipy's `auto`, no permutation test is run for small samples with ties).
 ///
 /// The estimate and the interval follow R's `wilcox.test(..., conf.int = TRUE)` on the nonzero
 /// differences: with the exact method, the Hodges–Lehmann estimate (median of the Walsh averages)
@@ -105,7 +115,10 @@ pub const MAX_EXACT_N: usize = 1000;
 /// agree with R only to about 1e-4 (R's own tolerance). In the asymptotic case R's point estimate
 /// is also a `uniroot` of the statistic; this function reports the Walsh median, which is the
 /// exact root (when the number of Walsh averages is even the statistic is zero on a whole interval
-/// and R returns some point inside it, this function its midpoint).
+/// and R returns some point inside it, this function its midpoint). R has no Pratt or Zsplit: for
+/// them the estimate and interval are those of the nonzero differences, as for Wilcox; and when
+/// `Method::Exact` is forced despite ties or zeros, the interval is still the exact-method one on
+/// the nonzero differences (R would fall back to the asymptotic interval).
 ///
 /// `z` is the standardised statistic (after continuity correction) when the normal approximation
 /// is used; for the two-sided alternative it is −|z|, as scipy reports it.
