@@ -54,6 +54,9 @@ fn r_example_exact_two_sided() {
     close(r.estimate, 0.46, 1e-12);
     close(r.ci.0, 0.010, 1e-12);
     close(r.ci.1, 0.786, 1e-12);
+    // Bit-for-bit the doubles R computes (its 17-digit output).
+    assert_eq!(r.estimate, 0.46000000000000008);
+    assert_eq!(r.ci, (0.010000000000000009, 0.78600000000000003));
     close(r.confidence, 0.95, 0.0);
 }
 
