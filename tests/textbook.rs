@@ -272,3 +272,13 @@ fn report_renders() {
         assert!(r.contains(needle), "missing {needle} in\n{r}");
     }
 }
+
+/// The full report (all ten best-first trees, every UCT budget): `cargo test --test textbook
+/// full_report -- --ignored --nocapture` prints it.
+#[test]
+#[ignore = "slower; prints the full Markdown report"]
+fn full_report() {
+    let r = textbook_report(false);
+    println!("{r}");
+    assert!(r.contains("| 3,000 |") && r.contains("3,749 |"));
+}

@@ -353,8 +353,10 @@ impl fmt::Display for TextbookReport {
         for (d, m) in tr.depths.iter().zip(&tr.random_mean) {
             writeln!(
                 o,
-                "| {d} | {} | {m:.1} | {} |",
+                "| {d} | {} | {}.{} | {} |",
                 sep(best_case_leaves(tr.b, *d)),
+                sep((m * 10.0).round() as u64 / 10),
+                (m * 10.0).round() as u64 % 10,
                 sep((tr.b as u64).pow(*d as u32))
             )?;
         }
@@ -379,8 +381,12 @@ impl fmt::Display for TextbookReport {
             };
             writeln!(
                 o,
-                "| {:+} | {name} | {} | {} | {} | {} | {} |",
-                r.guess,
+                "| {} | {name} | {} | {} | {} | {} | {} |",
+                if r.guess > 0 {
+                    format!("+{}", r.guess)
+                } else {
+                    r.guess.to_string()
+                },
                 r.value,
                 if r.value == m.true_value {
                     "yes"
