@@ -1,0 +1,436 @@
+//! The textbook report: every published number next to ours, as Markdown.
+
+use std::fmt::{self, Write as _};
+
+use super::games::{RandomTree, Scoring, TicTacToe, CENTRE_ORDER};
+use super::search::{
+    alphabeta, minimax, mtdf, reachable_states, AlphaBeta, Order, Stats, TableKind,
+};
+use super::uct::{uct_losses, UCT_SEED};
+use super::Game;
+
+/// Tic-tac-toe from the empty board (X to move, win/draw/loss scoring).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TttCounts {
+    /// Minimax, index order.
+    pub minimax: Stats,
+    /// Alpha-beta, index order.
+    pub alphabeta: Stats,
+    /// Alpha-beta, centre–corners–edges order.
+    pub ordered: Stats,
+    /// Ordered alpha-beta with the exact-value table.
+    pub ordered_exact: Stats,
+    /// Distinct reachable positions (empty board included).
+    pub states: usize,
+    /// The values returned by the four searches above.
+    pub values: [i32; 4],
+}
+
+/// Compute [`TttCounts`].
+pub fn ttt_counts() -> TttCounts {
+    let t = TicTacToe::new();
+    let c = t.with_order(CENTRE_ORDER);
+    let mut mm = Stats::default();
+    let v0 = minimax(&t, &t.root(), &mut mm);
+    let (v1, ab) = alphabeta(&t, Order::Given, TableKind::None);
+    let (v2, ord) = alphabeta(&c, Order::Given, TableKind::None);
+    let (v3, ex) = alphabeta(&c, Order::Given, TableKind::Exact);
+    TttCounts {
+        minimax: mm,
+        alphabeta: ab,
+        ordered: ord,
+        ordered_exact: ex,
+        states: reachable_states(&t),
+        values: [v0, v1, v2, v3],
+    }
+}
+
+/// Alpha-beta leaf counts on uniform random trees of branching `b`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TreeStudy {
+    /// Branching factor.
+    pub b: u8,
+    /// Tree seeds (one tree per seed and depth).
+    pub seeds: Vec<u64>,
+    /// Depths studied, increasing; the last one is the headline depth.
+    pub depths: Vec<u8>,
+    /// Minimax leaves at the headline depth (tree of the first seed).
+    pub minimax_leaves: u64,
+    /// Best-first (oracle order) leaves at the headline depth, one per seed in `best_seeds`.
+    pub best_leaves: Vec<(u64, u64)>,
+    /// Mean leaves over `seeds` for the game's given order (a uniformly random order, since leaf
+    /// values are i.i.d.), one per depth.
+    pub random_mean: Vec<f64>,
+    /// Least-squares slope of `log_b(mean leaves)` against depth: leaves grow like `b^(slope·d)`.
+    pub exponent: f64,
+}
+
+/// `b^⌈d/2⌉ + b^⌊d/2⌋ − 1`, the leaves of the minimal tree.
+pub fn best_case_leaves(b: u8, d: u8) -> u64 {
+    let b = b as u64;
+    b.pow(d.div_ceil(2) as u32) + b.pow((d / 2) as u32) - 1
+}
+
+/// Least-squares slope of `y` against `x`.
+pub fn ls_slope(x: &[f64], y: &[f64]) -> f64 {
+    let n = x.len() as f64;
+    let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
+    let sxy: f64 = x.iter().zip(y).map(|(a, b)| (a - mx) * (b - my)).sum();
+    let sxx: f64 = x.iter().map(|a| (a - mx) * (a - mx)).sum();
+    sxy / sxx
+}
+
+/// Run the random-tree study.
+pub fn tree_study(b: u8, depths: &[u8], seeds: &[u64], best_seeds: &[u64]) -> TreeStudy {
+    let dmax = *depths.last().expect("at least one depth");
+    let first = RandomTree::new(b, dmax, seeds[0]).expect("valid tree");
+    let mut mm = Stats::default();
+    minimax(&first, &first.root(), &mut mm);
+    let best_leaves = best_seeds
+        .iter()
+        .map(|&s| {
+            (
+                s,
+                alphabeta(
+                    &RandomTree::new(b, dmax, s).expect("valid tree"),
+                    Order::Best,
+                    TableKind::None,
+                )
+                .1
+                .leaves,
+            )
+        })
+        .collect();
+    let random_mean: Vec<f64> = depths
+        .iter()
+        .map(|&d| {
+            let total: u64 = seeds
+                .iter()
+                .map(|&s| {
+                    alphabeta(
+                        &RandomTree::new(b, d, s).expect("valid tree"),
+                        Order::Given,
+                        TableKind::None,
+                    )
+                    .1
+                    .leaves
+                })
+                .sum();
+            total as f64 / seeds.len() as f64
+        })
+        .collect();
+    let x: Vec<f64> = depths.iter().map(|&d| d as f64).collect();
+    let y: Vec<f64> = random_mean
+        .iter()
+        .map(|m| m.ln() / (b as f64).ln())
+        .collect();
+    TreeStudy {
+        b,
+        seeds: seeds.to_vec(),
+        depths: depths.to_vec(),
+        minimax_leaves: mm.leaves,
+        best_leaves,
+        random_mean,
+        exponent: ls_slope(&x, &y),
+    }
+}
+
+/// One MTD(f) run on tic-tac-toe with depth-weighted scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MtdfRow {
+    /// First guess.
+    pub guess: i32,
+    /// Table discipline (`Bounds` or `Broken`).
+    pub table: TableKind,
+    /// Value MTD(f) returned.
+    pub value: i32,
+    /// Null-window passes.
+    pub passes: u32,
+    /// Counters over all passes.
+    pub stats: Stats,
+}
+
+/// MTD(f) study: the true value, plain alpha-beta (no table; bound table) baselines, and one
+/// row per (guess, table) for guesses `0, +10, −10`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MtdfStudy {
+    /// Minimax value of the empty board under depth-weighted scoring.
+    pub true_value: i32,
+    /// Full-window alpha-beta, no table.
+    pub alphabeta: Stats,
+    /// Full-window alpha-beta with the bound-flagged table.
+    pub alphabeta_bounds: Stats,
+    /// The MTD(f) runs.
+    pub rows: Vec<MtdfRow>,
+}
+
+/// Guesses used by [`mtdf_study`].
+pub const MTDF_GUESSES: [i32; 3] = [0, 10, -10];
+
+/// Run the MTD(f) study (index order, [`Scoring::DepthWeighted`], fresh table per run).
+pub fn mtdf_study() -> MtdfStudy {
+    let t = TicTacToe::new().with_scoring(Scoring::DepthWeighted);
+    let mut st = Stats::default();
+    let true_value = minimax(&t, &t.root(), &mut st);
+    let (_, ab) = alphabeta(&t, Order::Given, TableKind::None);
+    let (_, abb) = alphabeta(&t, Order::Given, TableKind::Bounds);
+    let mut rows = Vec::new();
+    for guess in MTDF_GUESSES {
+        for table in [TableKind::Bounds, TableKind::Broken] {
+            let mut s = AlphaBeta::new(t, Order::Given, table);
+            let r = mtdf(&mut s, &t.root(), guess);
+            rows.push(MtdfRow {
+                guess,
+                table,
+                value: r.value,
+                passes: r.passes,
+                stats: r.stats,
+            });
+        }
+    }
+    MtdfStudy {
+        true_value,
+        alphabeta: ab,
+        alphabeta_bounds: abb,
+        rows,
+    }
+}
+
+/// UCT budgets (iterations per move) of the report.
+pub const UCT_BUDGETS: [u32; 8] = [1, 3, 10, 30, 100, 300, 1000, 3000];
+/// Published UCT losses out of 100 (first, second) where the source gives them.
+pub const UCT_PUBLISHED: [(u32, Option<u32>, Option<u32>); 8] = [
+    (1, None, None),
+    (3, Some(94), None),
+    (10, None, None),
+    (30, Some(24), None),
+    (100, Some(1), Some(59)),
+    (300, Some(0), Some(29)),
+    (1000, Some(0), Some(3)),
+    (3000, Some(0), Some(0)),
+];
+
+/// What to compute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReportOptions {
+    /// Fast mode: best-first trees for one seed only and UCT budgets up to 300.
+    pub fast: bool,
+}
+
+/// Everything the report shows.
+#[derive(Debug, Clone)]
+pub struct TextbookReport {
+    /// Options used.
+    pub options: ReportOptions,
+    /// Tic-tac-toe counts.
+    pub ttt: TttCounts,
+    /// Random trees, b = 5, depths 3..=9, seeds 1..=10.
+    pub trees: TreeStudy,
+    /// MTD(f) findings.
+    pub mtdf: MtdfStudy,
+    /// UCT budgets and losses `[first, second]` out of `uct_games`.
+    pub uct: Vec<(u32, [u32; 2])>,
+    /// Games per budget and side.
+    pub uct_games: u32,
+}
+
+impl TextbookReport {
+    /// Compute all tables.
+    pub fn compute(options: ReportOptions) -> Self {
+        let seeds: Vec<u64> = (1..=10).collect();
+        let best_seeds = if options.fast { vec![1] } else { seeds.clone() };
+        let budgets: Vec<u32> = UCT_BUDGETS
+            .iter()
+            .copied()
+            .filter(|&b| !options.fast || b <= 300)
+            .collect();
+        let games = 100;
+        let losses = uct_losses(&budgets, games);
+        TextbookReport {
+            options,
+            ttt: ttt_counts(),
+            trees: tree_study(5, &[3, 4, 5, 6, 7, 8, 9], &seeds, &best_seeds),
+            mtdf: mtdf_study(),
+            uct: budgets.into_iter().zip(losses).collect(),
+            uct_games: games,
+        }
+    }
+}
+
+fn sep(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn opt(n: Option<u32>) -> String {
+    n.map_or("–".to_string(), |v| v.to_string())
+}
+
+impl fmt::Display for TextbookReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut o = String::new();
+        let t = &self.ttt;
+        writeln!(o, "# Textbook baselines\n")?;
+        writeln!(o, "Generated by `treebench textbook`{}. Counting: every search call is a node (root included); the terminal test precedes the table probe; root window (−∞, +∞); fail-soft negamax alpha-beta; tables keyed by the exact position (no symmetry).\n", if self.options.fast { " (fast mode)" } else { "" })?;
+        writeln!(o, "## Tic-tac-toe from the empty board\n")?;
+        writeln!(o, "X to move, scores +1/0/−1 (no depth weighting), moves in cell order 1..9; *ordered* = centre, corners, edges; the exact-value table stores a value only when it fell strictly inside the node's original window.\n")?;
+        writeln!(
+            o,
+            "| search | published nodes | our nodes | leaves | table hits | value |"
+        )?;
+        writeln!(o, "|---|---:|---:|---:|---:|---:|")?;
+        let rows = [
+            ("minimax", 549_946, t.minimax),
+            ("alpha-beta", 18_297, t.alphabeta),
+            ("ordered alpha-beta", 7_275, t.ordered),
+            ("ordered alpha-beta + exact table", 5_700, t.ordered_exact),
+        ];
+        for (i, (name, publ, s)) in rows.iter().enumerate() {
+            writeln!(
+                o,
+                "| {name} | {} | {} | {} | {} | {} |",
+                sep(*publ),
+                sep(s.nodes),
+                sep(s.leaves),
+                sep(s.hits),
+                t.values[i]
+            )?;
+        }
+        writeln!(
+            o,
+            "| distinct positions (empty board included) | 5,478 | {} | | | |\n",
+            sep(t.states as u64)
+        )?;
+
+        let tr = &self.trees;
+        let dmax = *tr.depths.last().unwrap_or(&0);
+        writeln!(o, "## Uniform random trees, b = {}\n", tr.b)?;
+        writeln!(o, "Leaf values: i.i.d. uniform integers in [−10⁹, 10⁹], leaf *i* (left to right) = first rejection-sampled draw of `ChaCha8Rng::seed_from_u64(seed)` on stream *i*. Tree seeds {}..={}. Counts are leaves evaluated. *Random order* = the tree's own child order, which is a uniformly random order because leaves are i.i.d.\n", tr.seeds[0], tr.seeds[tr.seeds.len() - 1])?;
+        writeln!(o, "| d = {dmax} | published leaves | our leaves |")?;
+        writeln!(o, "|---|---:|---:|")?;
+        writeln!(
+            o,
+            "| minimax (seed {}) | {} | {} |",
+            tr.seeds[0],
+            sep((tr.b as u64).pow(dmax as u32)),
+            sep(tr.minimax_leaves)
+        )?;
+        let bl: Vec<u64> = tr.best_leaves.iter().map(|&(_, l)| l).collect();
+        let (bmin, bmax) = (
+            bl.iter().min().copied().unwrap_or(0),
+            bl.iter().max().copied().unwrap_or(0),
+        );
+        let brange = if bmin == bmax {
+            sep(bmin)
+        } else {
+            format!("{}–{}", sep(bmin), sep(bmax))
+        };
+        writeln!(
+            o,
+            "| alpha-beta, best child first (seeds {:?}) | {} | {} |",
+            tr.best_leaves.iter().map(|p| p.0).collect::<Vec<_>>(),
+            sep(best_case_leaves(tr.b, dmax)),
+            brange
+        )?;
+        writeln!(
+            o,
+            "| alpha-beta, random order (mean of {} trees) | 85,616 | {} |\n",
+            tr.seeds.len(),
+            sep(tr.random_mean.last().copied().unwrap_or(0.0).round() as u64)
+        )?;
+        writeln!(
+            o,
+            "| d | best case b^⌈d/2⌉+b^⌊d/2⌋−1 | random order (mean) | minimax b^d |"
+        )?;
+        writeln!(o, "|---:|---:|---:|---:|")?;
+        for (d, m) in tr.depths.iter().zip(&tr.random_mean) {
+            writeln!(
+                o,
+                "| {d} | {} | {}.{} | {} |",
+                sep(best_case_leaves(tr.b, *d)),
+                sep((m * 10.0).round() as u64 / 10),
+                (m * 10.0).round() as u64 % 10,
+                sep((tr.b as u64).pow(*d as u32))
+            )?;
+        }
+        writeln!(o, "\nLeast-squares fit over d = {}..{}: random-order leaves ≈ b^({:.3}·d + c) (published: b^0.73d).\n", tr.depths[0], dmax, tr.exponent)?;
+
+        let m = &self.mtdf;
+        writeln!(
+            o,
+            "## MTD(f) on tic-tac-toe: bound-flagged vs broken table\n"
+        )?;
+        writeln!(o, "Depth-weighted scores: a win completed by the n-th stone on the board scores 10 − n for the winner (5..1), a draw 0; minimax value of the empty board: {}. Cell order 1..9, fresh table per run. *Broken* stores every result (including fail-high/fail-low bounds) as exact.\n", m.true_value)?;
+        writeln!(
+            o,
+            "| first guess | table | value | correct | passes | nodes | table hits |"
+        )?;
+        writeln!(o, "|---:|---|---:|---|---:|---:|---:|")?;
+        for r in &m.rows {
+            let name = if r.table == TableKind::Bounds {
+                "bounds (EXACT/LOWER/UPPER)"
+            } else {
+                "broken (bounds as exact)"
+            };
+            writeln!(
+                o,
+                "| {} | {name} | {} | {} | {} | {} | {} |",
+                if r.guess > 0 {
+                    format!("+{}", r.guess)
+                } else {
+                    r.guess.to_string()
+                },
+                r.value,
+                if r.value == m.true_value {
+                    "yes"
+                } else {
+                    "**no**"
+                },
+                r.passes,
+                sep(r.stats.nodes),
+                sep(r.stats.hits)
+            )?;
+        }
+        writeln!(
+            o,
+            "| – | alpha-beta (−∞, +∞), no table | {} | yes | 1 | {} | 0 |",
+            m.true_value,
+            sep(m.alphabeta.nodes)
+        )?;
+        writeln!(
+            o,
+            "| – | alpha-beta (−∞, +∞), bound table | {} | yes | 1 | {} | {} |\n",
+            m.true_value,
+            sep(m.alphabeta_bounds.nodes),
+            sep(m.alphabeta_bounds.hits)
+        )?;
+
+        writeln!(o, "## UCT against a perfect player (tic-tac-toe)\n")?;
+        writeln!(o, "UCT: C = √2, uniformly random playouts, untried moves expanded in random order, move = most-visited root child. Perfect player: a uniformly random move among those with the best win/draw/loss value. {} games per budget and side; game (budget, side, g) draws from `ChaCha8Rng::seed_from_u64({UCT_SEED})` on stream `budget<<32 | side<<16 | g` (side 0 = UCT first).\n", self.uct_games)?;
+        writeln!(o, "| iterations | UCT first: published losses | ours | UCT second: published losses | ours |")?;
+        writeln!(o, "|---:|---:|---:|---:|---:|")?;
+        for &(b, [l1, l2]) in &self.uct {
+            let p = UCT_PUBLISHED.iter().find(|p| p.0 == b);
+            writeln!(
+                o,
+                "| {} | {} | {l1} | {} | {l2} |",
+                sep(b as u64),
+                opt(p.and_then(|p| p.1)),
+                opt(p.and_then(|p| p.2))
+            )?;
+        }
+        f.write_str(&o)
+    }
+}
+
+/// Compute every table and render the Markdown report (`fast`: see [`ReportOptions`]).
+pub fn textbook_report(fast: bool) -> String {
+    TextbookReport::compute(ReportOptions { fast }).to_string()
+}

@@ -1,0 +1,403 @@
+//! Generic searches: minimax, alpha-beta with several move orders and table disciplines, MTD(f).
+//!
+//! Counting conventions are those of the [module root](super): every call counts a node (root
+//! included), the terminal test comes before the table probe, the root window is `(−∞, +∞)`.
+
+use std::collections::{HashMap, HashSet};
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+use super::{uniform_below, Game};
+
+/// "Infinity" for windows; `-INF` is representable, so negating a window bound never overflows.
+pub const INF: i32 = i32::MAX;
+
+/// What a search counted.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Calls of the recursive search, root included.
+    pub nodes: u64,
+    /// Calls that found a terminal position (random trees: leaves evaluated).
+    pub leaves: u64,
+    /// Table probes that ended a call without searching its children.
+    pub hits: u64,
+}
+
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, o: Stats) {
+        self.nodes += o.nodes;
+        self.leaves += o.leaves;
+        self.hits += o.hits;
+    }
+}
+
+/// Plain minimax (negamax form): visits the whole tree below `s`.
+pub fn minimax<G: Game>(game: &G, s: &G::State, stats: &mut Stats) -> i32 {
+    stats.nodes += 1;
+    if game.is_terminal(s) {
+        stats.leaves += 1;
+        return game.utility(s);
+    }
+    let mut best = -INF;
+    for m in game.moves(s) {
+        let v = -minimax(game, &game.play(s, m), stats);
+        best = best.max(v);
+    }
+    best
+}
+
+/// Number of distinct positions reachable from the root, the root and terminal positions
+/// included (tic-tac-toe: 5,478).
+pub fn reachable_states<G: Game>(game: &G) -> usize {
+    let mut seen = HashSet::new();
+    let mut stack = vec![game.root()];
+    seen.insert(game.root());
+    while let Some(s) = stack.pop() {
+        for m in game.moves(&s) {
+            let c = game.play(&s, m);
+            if seen.insert(c.clone()) {
+                stack.push(c);
+            }
+        }
+    }
+    seen.len()
+}
+
+/// Exact minimax values, memoised for non-terminal positions and never counted: the "oracle"
+/// behind best-first move ordering and the perfect player.
+#[derive(Debug, Clone)]
+pub struct Oracle<S> {
+    memo: HashMap<S, i32>,
+}
+
+impl<S: Clone + Eq + std::hash::Hash> Default for Oracle<S> {
+    fn default() -> Self {
+        Oracle {
+            memo: HashMap::new(),
+        }
+    }
+}
+
+impl<S: Clone + Eq + std::hash::Hash> Oracle<S> {
+    /// An empty oracle.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// The exact negamax value of `s` (side to move), computing and memoising as needed.
+    pub fn value<G: Game<State = S>>(&mut self, game: &G, s: &S) -> i32 {
+        if game.is_terminal(s) {
+            return game.utility(s);
+        }
+        if let Some(&v) = self.memo.get(s) {
+            return v;
+        }
+        let mut best = -INF;
+        for m in game.moves(s) {
+            let v = -self.value(game, &game.play(s, m));
+            best = best.max(v);
+        }
+        self.memo.insert(s.clone(), best);
+        best
+    }
+    /// The value of `s` if it is terminal or already memoised (read-only, shareable).
+    pub fn known<G: Game<State = S>>(&self, game: &G, s: &S) -> Option<i32> {
+        if game.is_terminal(s) {
+            Some(game.utility(s))
+        } else {
+            self.memo.get(s).copied()
+        }
+    }
+    /// Number of memoised (non-terminal) positions.
+    pub fn len(&self) -> usize {
+        self.memo.len()
+    }
+    /// Whether nothing is memoised.
+    pub fn is_empty(&self) -> bool {
+        self.memo.is_empty()
+    }
+}
+
+/// The order in which alpha-beta tries the children of a node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// The game's fixed order ([`Game::moves`]).
+    Given,
+    /// Best first: children sorted by their true minimax value (from an uncounted [`Oracle`]),
+    /// ties kept in the game's order. This is the "oracle" order that gives the minimal tree.
+    Best,
+    /// A uniformly random permutation per node (Fisher–Yates with rejection sampling), drawn from
+    /// `ChaCha8Rng::seed_from_u64(seed)` on stream `u64::MAX`, consumed in visit order; the
+    /// generator is re-seeded by [`AlphaBeta::reset`].
+    Random {
+        /// Seed of the permutation stream.
+        seed: u64,
+    },
+}
+
+/// Which transposition-table discipline alpha-beta uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TableKind {
+    /// No table.
+    None,
+    /// Exact values only: a value is stored only when it fell strictly inside the node's
+    /// original window (so it is the true minimax value); any stored value is returned on a probe.
+    Exact,
+    /// Bound-flagged entries: EXACT inside the searched window, LOWER on a fail high, UPPER on a
+    /// fail low; probes return on EXACT or on a bound that already decides the window, and
+    /// otherwise narrow the window.
+    Bounds,
+    /// The classic bug: every result is stored as if it were exact, including fail-high lower
+    /// bounds and fail-low upper bounds, and any stored value is returned on a probe.
+    Broken,
+}
+
+/// What a table entry's value means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value.
+    Exact,
+    /// The true value is at least this.
+    Lower,
+    /// The true value is at most this.
+    Upper,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    value: i32,
+    bound: Bound,
+}
+
+/// Fail-soft negamax alpha-beta with a move order and a table discipline.
+///
+/// The table (keyed by the exact state, no symmetry) and the statistics persist across calls of
+/// [`AlphaBeta::search`] until [`AlphaBeta::reset`] / [`AlphaBeta::reset_stats`], which is what
+/// MTD(f) relies on.
+pub struct AlphaBeta<G: Game> {
+    game: G,
+    order: Order,
+    table_kind: TableKind,
+    table: HashMap<G::State, Entry>,
+    oracle: Oracle<G::State>,
+    rng: ChaCha8Rng,
+    /// Counters accumulated since the last reset.
+    pub stats: Stats,
+}
+
+impl<G: Game> AlphaBeta<G> {
+    /// A searcher over `game` (owned, so an engine can keep the searcher between solves).
+    pub fn new(game: G, order: Order, table_kind: TableKind) -> Self {
+        let mut s = AlphaBeta {
+            game,
+            order,
+            table_kind,
+            table: HashMap::new(),
+            oracle: Oracle::new(),
+            rng: ChaCha8Rng::seed_from_u64(0),
+            stats: Stats::default(),
+        };
+        s.reset();
+        s
+    }
+
+    /// Clear the table and the counters and re-seed the random order (the oracle's memo of true
+    /// values is kept: it is not search knowledge and is never counted).
+    pub fn reset(&mut self) {
+        self.table.clear();
+        self.stats = Stats::default();
+        if let Order::Random { seed } = self.order {
+            self.rng = ChaCha8Rng::seed_from_u64(seed);
+            self.rng.set_stream(u64::MAX);
+        }
+    }
+
+    /// Zero the counters only.
+    pub fn reset_stats(&mut self) {
+        self.stats = Stats::default();
+    }
+
+    /// The game searched.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The move order.
+    pub fn order(&self) -> Order {
+        self.order
+    }
+
+    /// Number of table entries.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The table discipline.
+    pub fn table_kind(&self) -> TableKind {
+        self.table_kind
+    }
+
+    fn ordered_moves(&mut self, s: &G::State) -> Vec<u8> {
+        let mut moves = self.game.moves(s);
+        match self.order {
+            Order::Given => {}
+            Order::Best => {
+                let (game, oracle) = (&self.game, &mut self.oracle);
+                let mut keyed: Vec<(i32, u8)> = moves
+                    .iter()
+                    .map(|&m| (oracle.value(game, &game.play(s, m)), m))
+                    .collect();
+                // The child's value is from the opponent's side: smallest first is best first.
+                keyed.sort_by_key(|&(v, _)| v); // stable: ties keep the game's order
+                moves = keyed.into_iter().map(|(_, m)| m).collect();
+            }
+            Order::Random { .. } => {
+                for i in (1..moves.len()).rev() {
+                    let j = uniform_below(&mut self.rng, i as u64 + 1) as usize;
+                    moves.swap(i, j);
+                }
+            }
+        }
+        moves
+    }
+
+    /// Search `s` with window `(alpha, beta)`; returns a fail-soft value from the side to move.
+    pub fn search(&mut self, s: &G::State, mut alpha: i32, mut beta: i32) -> i32 {
+        self.stats.nodes += 1;
+        if self.game.is_terminal(s) {
+            self.stats.leaves += 1;
+            return self.game.utility(s);
+        }
+        match self.table_kind {
+            TableKind::None => {}
+            TableKind::Exact | TableKind::Broken => {
+                if let Some(e) = self.table.get(s) {
+                    self.stats.hits += 1;
+                    return e.value;
+                }
+            }
+            TableKind::Bounds => {
+                if let Some(&e) = self.table.get(s) {
+                    match e.bound {
+                        Bound::Exact => {
+                            self.stats.hits += 1;
+                            return e.value;
+                        }
+                        Bound::Lower if e.value >= beta => {
+                            self.stats.hits += 1;
+                            return e.value;
+                        }
+                        Bound::Upper if e.value <= alpha => {
+                            self.stats.hits += 1;
+                            return e.value;
+                        }
+                        Bound::Lower => alpha = alpha.max(e.value),
+                        Bound::Upper => beta = beta.min(e.value),
+                    }
+                }
+            }
+        }
+        // The window actually searched (after any narrowing by a bound entry).
+        let (a0, b0) = (alpha, beta);
+        let mut best = -INF;
+        for m in self.ordered_moves(s) {
+            let child = self.game.play(s, m);
+            let v = -self.search(&child, -beta, -alpha);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        match self.table_kind {
+            TableKind::None => {}
+            TableKind::Exact => {
+                if a0 < best && best < b0 {
+                    self.table.insert(
+                        s.clone(),
+                        Entry {
+                            value: best,
+                            bound: Bound::Exact,
+                        },
+                    );
+                }
+            }
+            TableKind::Bounds => {
+                // Flags are relative to the window searched: a fail-soft result at or below it is
+                // an upper bound, at or above it a lower bound, strictly inside it exact.
+                let bound = if best <= a0 {
+                    Bound::Upper
+                } else if best >= b0 {
+                    Bound::Lower
+                } else {
+                    Bound::Exact
+                };
+                self.table.insert(s.clone(), Entry { value: best, bound });
+            }
+            TableKind::Broken => {
+                self.table.insert(
+                    s.clone(),
+                    Entry {
+                        value: best,
+                        bound: Bound::Exact,
+                    },
+                );
+            }
+        }
+        best
+    }
+
+    /// Full-window search of `s` from a fresh table and counters.
+    pub fn solve(&mut self, s: &G::State) -> (i32, Stats) {
+        self.reset();
+        let v = self.search(s, -INF, INF);
+        (v, self.stats)
+    }
+}
+
+/// The outcome of one MTD(f) run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mtdf {
+    /// The value MTD(f) converged to (wrong with a broken table).
+    pub value: i32,
+    /// Number of null-window alpha-beta passes.
+    pub passes: u32,
+    /// Counters summed over all passes.
+    pub stats: Stats,
+}
+
+/// MTD(f) (Plaat et al.) from first guess `guess`: null-window alpha-beta passes
+/// `(β−1, β)` until the lower and upper bounds meet, on integer scores. The counters are zeroed
+/// first; the table is *not* cleared (call [`AlphaBeta::reset`] for a fresh one) and persists
+/// across passes, which is what makes MTD(f) cheap. Terminates for any table: each pass either
+/// strictly lowers `upper` or strictly raises `lower`, or makes them cross.
+pub fn mtdf<G: Game>(ab: &mut AlphaBeta<G>, s: &G::State, guess: i32) -> Mtdf {
+    ab.reset_stats();
+    let (mut lower, mut upper) = (-INF, INF);
+    let mut g = guess;
+    let mut passes = 0;
+    while lower < upper {
+        let beta = if g == lower { g + 1 } else { g };
+        g = ab.search(s, beta - 1, beta);
+        passes += 1;
+        if g < beta {
+            upper = g;
+        } else {
+            lower = g;
+        }
+    }
+    Mtdf {
+        value: g,
+        passes,
+        stats: ab.stats,
+    }
+}
+
+/// Convenience: full-window alpha-beta from the root of `game`.
+pub fn alphabeta<G: Game + Clone>(game: &G, order: Order, table: TableKind) -> (i32, Stats) {
+    AlphaBeta::new(game.clone(), order, table).solve(&game.root())
+}

@@ -1,0 +1,284 @@
+//! Reproduces the published textbook numbers (tic-tac-toe, uniform random trees, MTD(f), UCT)
+//! and checks the textbook engines through the `Engine` trait.
+
+use treebench::engine::{EngineError, GameKind};
+use treebench::textbook::report::{
+    best_case_leaves, mtdf_study, tree_study, ttt_counts, UCT_BUDGETS,
+};
+use treebench::textbook::search::{alphabeta, minimax, Order, Stats, TableKind};
+use treebench::textbook::uct::uct_losses;
+use treebench::textbook::{
+    build_engine, build_engine_from_spec, legal_moves, parse_spec, textbook_report, Game,
+    RandomTree, TreeShape,
+};
+
+#[test]
+fn tictactoe_published_counts() {
+    let t = ttt_counts();
+    assert_eq!(t.minimax.nodes, 549_946);
+    assert_eq!(t.alphabeta.nodes, 18_297);
+    assert_eq!(t.ordered.nodes, 7_275);
+    assert_eq!(t.ordered_exact.nodes, 5_700);
+    assert_eq!(t.states, 5_478);
+    assert_eq!(t.values, [0; 4]);
+}
+
+#[test]
+fn random_tree_minimax_and_best_case() {
+    let tree = RandomTree::new(5, 9, 1).unwrap();
+    let mut st = Stats::default();
+    let v = minimax(&tree, &tree.root(), &mut st);
+    assert_eq!(st.leaves, 1_953_125);
+    let (vb, sb) = alphabeta(&tree, Order::Best, TableKind::None);
+    assert_eq!(vb, v, "alpha-beta returns the minimax value");
+    assert_eq!(sb.leaves, 3_749);
+    assert_eq!(best_case_leaves(5, 9), 3_749);
+    // The minimal tree is exact at every depth and seed tried, not just at the headline one.
+    for d in 1..=8 {
+        for seed in 1..=3 {
+            let t = RandomTree::new(5, d, seed).unwrap();
+            assert_eq!(
+                alphabeta(&t, Order::Best, TableKind::None).1.leaves,
+                best_case_leaves(5, d),
+                "d={d} seed={seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn random_tree_leaves_are_distinct_and_reproducible() {
+    let t = RandomTree::new(5, 6, 7).unwrap();
+    let mut vals: Vec<i32> = (0..t.leaves()).map(|i| t.leaf_value(i)).collect();
+    assert_eq!(vals[123], RandomTree::new(5, 6, 7).unwrap().leaf_value(123));
+    assert_ne!(vals[123], RandomTree::new(5, 6, 8).unwrap().leaf_value(123));
+    vals.sort_unstable();
+    vals.dedup();
+    assert_eq!(vals.len() as u64, t.leaves(), "no ties among 15,625 leaves");
+}
+
+#[test]
+fn random_order_growth() {
+    let seeds: Vec<u64> = (1..=10).collect();
+    let s = tree_study(5, &[3, 4, 5, 6, 7, 8, 9], &seeds, &[2]);
+    assert_eq!(s.best_leaves, vec![(2, 3_749)]);
+    for (d, m) in s.depths.iter().zip(&s.random_mean) {
+        assert!(
+            *m > best_case_leaves(5, *d) as f64 && *m < 5f64.powi(*d as i32),
+            "d={d} mean={m}"
+        );
+    }
+    // Our measured mean at d = 9 (published: 85,616).
+    assert_eq!(*s.random_mean.last().unwrap(), 81_100.1);
+    assert!((0.6..0.85).contains(&s.exponent), "exponent {}", s.exponent);
+}
+
+#[test]
+fn mtdf_bounds_vs_broken_table() {
+    let m = mtdf_study();
+    assert_eq!(m.true_value, 0);
+    let bounds: Vec<_> = m
+        .rows
+        .iter()
+        .filter(|r| r.table == TableKind::Bounds)
+        .collect();
+    let broken: Vec<_> = m
+        .rows
+        .iter()
+        .filter(|r| r.table == TableKind::Broken)
+        .collect();
+    assert_eq!(bounds.len(), 3);
+    assert!(
+        bounds.iter().all(|r| r.value == 0),
+        "bound-flagged MTD(f) is always right"
+    );
+    assert!(
+        broken.iter().any(|r| r.value != 0),
+        "the broken table gives a wrong value"
+    );
+    let got: Vec<(i32, i32)> = broken.iter().map(|r| (r.guess, r.value)).collect();
+    assert_eq!(got, vec![(0, 0), (10, 5), (-10, -4)]);
+    // Every bound-flagged MTD(f) run is cheaper than plain alpha-beta without a table.
+    assert!(bounds.iter().all(|r| r.stats.nodes < m.alphabeta.nodes));
+    assert_eq!(m.alphabeta.nodes, 20_866);
+}
+
+#[test]
+fn uct_against_perfect_play() {
+    let losses = uct_losses(&UCT_BUDGETS, 100);
+    let first: Vec<u32> = losses.iter().map(|l| l[0]).collect();
+    let second: Vec<u32> = losses.iter().map(|l| l[1]).collect();
+    println!("first {first:?}\nsecond {second:?}");
+    // Budgets 1, 3, 10, 30, 100, 300, 1000, 3000 (seeded: exactly reproducible).
+    assert_eq!(first, vec![78, 69, 43, 13, 1, 0, 0, 0]);
+    assert_eq!(second, vec![97, 94, 86, 74, 60, 31, 5, 0]);
+    for w in losses.windows(2) {
+        assert!(
+            w[1][0] <= w[0][0] && w[1][1] <= w[0][1],
+            "losses never increase with the budget"
+        );
+    }
+    // Zero from 300 (first) and 3,000 (second), as published (± one budget step).
+    let zero_from = |v: &[u32]| UCT_BUDGETS[v.iter().position(|&l| l == 0).unwrap()];
+    assert!([100, 300, 1000].contains(&zero_from(&first)));
+    assert!([1000, 3000].contains(&zero_from(&second)));
+    // Reproducible and independent of how games are spread over threads.
+    assert_eq!(uct_losses(&[3, 30], 100), vec![losses[1], losses[3]]);
+}
+
+#[test]
+fn engines_round_trip_and_solve() {
+    let specs = [
+        "ttt-minimax",
+        "ttt-alphabeta",
+        "ttt-alphabeta:order=best",
+        "ttt-alphabeta:order=centre,score=depth",
+        "ttt-tt",
+        "ttt-tt:table=bounds,order=centre",
+        "ttt-mtdf:guess=10,table=broken",
+        "ttt-mtdf",
+        "tree-minimax:b=3,d=4,seed=9",
+        "tree-alphabeta:b=5,d=6,seed=1,order=random",
+        "tree-tt:order=best,b=4,d=5",
+        "tree-mtdf:b=4,d=5,seed=2,guess=-7,table=bounds",
+    ];
+    for spec in specs {
+        let e = build_engine_from_spec(spec).unwrap();
+        let canon = e.spec();
+        assert_eq!(
+            build_engine_from_spec(&canon).unwrap().spec(),
+            canon,
+            "{spec}"
+        );
+    }
+    assert_eq!(
+        build_engine_from_spec("ttt-mtdf").unwrap().spec(),
+        "ttt-mtdf:guess=0,table=bounds,order=index,score=depth"
+    );
+    assert_eq!(
+        build_engine_from_spec("tree-alphabeta").unwrap().spec(),
+        "tree-alphabeta:b=5,d=9,seed=1,order=given"
+    );
+
+    let mut e = build_engine_from_spec("ttt-alphabeta").unwrap();
+    assert_eq!(e.game(), GameKind::TicTacToe);
+    e.reset();
+    let s = e.solve("").unwrap();
+    assert_eq!((s.score, s.nodes), (0, 18_297));
+    // X: 1, 2; O: 4, 5 → X to move wins with 3.
+    assert_eq!(e.solve("1425").unwrap().score, 1);
+    let mut ex = build_engine_from_spec("ttt-tt:order=centre").unwrap();
+    ex.reset();
+    assert_eq!(ex.solve("").unwrap().nodes, 5_700);
+    let mut mt = build_engine_from_spec("ttt-mtdf:guess=10,table=broken").unwrap();
+    mt.reset();
+    assert_eq!(mt.solve("").unwrap().score, 5);
+
+    // Random trees: every engine agrees with minimax.
+    let mut mm = build_engine_from_spec("tree-minimax:b=4,d=6,seed=3").unwrap();
+    mm.reset();
+    let want = mm.solve("21").unwrap();
+    assert_eq!(want.nodes, 1 + 4 + 16 + 64 + 256);
+    for o in ["given", "best", "random"] {
+        for n in ["tree-alphabeta", "tree-tt", "tree-mtdf"] {
+            let mut e = build_engine_from_spec(&format!("{n}:b=4,d=6,seed=3,order={o}")).unwrap();
+            e.reset();
+            assert_eq!(e.solve("21").unwrap().score, want.score, "{n} order={o}");
+        }
+    }
+}
+
+#[test]
+fn engine_errors() {
+    assert!(build_engine("mtdf", &[]).unwrap().is_none());
+    assert!(build_engine("ttt-foo", &[]).unwrap().is_none());
+    let err = |name: &str, opts: &[(&str, &str)]| build_engine(name, opts).err().expect("error");
+    assert!(err("ttt-alphabeta", &[("order", "sideways")]).contains("sideways"));
+    assert!(err("ttt-alphabeta", &[("table", "exact")]).contains("`table`"));
+    assert!(err("ttt-mtdf", &[("guess", "x")]).contains("guess"));
+    assert!(err("ttt-mtdf", &[("table", "exact")]).contains("exact"));
+    assert!(err("tree-alphabeta", &[("b", "12")]).contains("b=12"));
+    assert!(err("tree-alphabeta", &[("d", "0")]).contains("d=0"));
+    assert!(err("tree-minimax", &[("seed", "1"), ("seed", "2")]).contains("twice"));
+    assert_eq!(
+        parse_spec("ttt-tt:table=bounds").unwrap(),
+        ("ttt-tt", vec![("table", "bounds")])
+    );
+
+    let mut e = build_engine_from_spec("ttt-minimax").unwrap();
+    let bad = |e: &mut Box<dyn treebench::engine::Engine>, m: &str| match e.solve(m) {
+        Err(EngineError::BadPosition(msg)) => msg,
+        other => panic!("{m}: {other:?}"),
+    };
+    assert!(bad(&mut e, "15x").contains("'x' at index 2"));
+    assert!(bad(&mut e, "151").contains("'1' at index 2"));
+    assert!(bad(&mut e, "0").contains("'0' at index 0"));
+    assert!(bad(&mut e, "14253").contains("already decided"));
+    assert!(bad(&mut e, "142536").contains("index 5"));
+    let mut t = build_engine_from_spec("tree-alphabeta:b=3,d=2").unwrap();
+    assert!(bad(&mut t, "4").contains("'4' at index 0"));
+    assert!(bad(&mut t, "12").contains("already decided"));
+}
+
+#[test]
+fn legal_moves_helper() {
+    assert_eq!(
+        legal_moves(GameKind::TicTacToe, None, "").unwrap(),
+        b"123456789".to_vec()
+    );
+    assert_eq!(
+        legal_moves(GameKind::TicTacToe, None, "5").unwrap(),
+        b"12346789".to_vec()
+    );
+    assert!(
+        legal_moves(GameKind::TicTacToe, None, "14253")
+            .unwrap()
+            .is_empty(),
+        "X won"
+    );
+    assert!(legal_moves(GameKind::TicTacToe, None, "55")
+        .unwrap_err()
+        .contains("index 1"));
+    let shape = Some(TreeShape {
+        branching: 3,
+        depth: 2,
+    });
+    assert_eq!(
+        legal_moves(GameKind::RandomTree, shape, "2").unwrap(),
+        b"123".to_vec()
+    );
+    assert!(legal_moves(GameKind::RandomTree, shape, "21")
+        .unwrap()
+        .is_empty());
+    assert!(legal_moves(GameKind::RandomTree, None, "").is_err());
+    assert!(legal_moves(GameKind::Connect4, None, "").is_err());
+}
+
+#[test]
+fn report_renders() {
+    let r = textbook_report(true);
+    for needle in [
+        "549,946",
+        "18,297",
+        "7,275",
+        "5,700",
+        "5,478",
+        "3,749",
+        "85,616",
+        "1,953,125",
+        "**no**",
+        "| 300 |",
+    ] {
+        assert!(r.contains(needle), "missing {needle} in\n{r}");
+    }
+}
+
+/// The full report (all ten best-first trees, every UCT budget): `cargo test --test textbook
+/// full_report -- --ignored --nocapture` prints it.
+#[test]
+#[ignore = "slower; prints the full Markdown report"]
+fn full_report() {
+    let r = textbook_report(false);
+    println!("{r}");
+    assert!(r.contains("| 3,000 |") && r.contains("3,749 |"));
+}
