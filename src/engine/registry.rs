@@ -1,21 +1,41 @@
 //! The one list of engines: builds an engine from its spec string.
 //!
-//! Grammar: `NAME[:key=value,key=value...]`. Connect-4 drivers: `negamax`, `mtdf`,
-//! `null-window` (options in [`super::connect4::SolverConfig`]).
+//! Grammar: `NAME[:key=value,key=value...]`.
+//! - Connect-4 drivers `negamax`, `mtdf`, `null-window` (options in
+//!   [`super::connect4::SolverConfig`]);
+//! - textbook engines `ttt-*` and `tree-*` ([`crate::textbook`]).
 
-use super::connect4::{Connect4Engine, SolverConfig, SpecError};
+use super::connect4::{split_spec, Connect4Engine, SolverConfig, SpecError};
 use super::Engine;
 
 /// Engine names the registry knows, for error messages and `--help`.
-pub const NAMES: &str = "negamax, mtdf, null-window";
+pub const NAMES: &str = "negamax, mtdf, null-window, ttt-minimax, ttt-alphabeta, ttt-tt, ttt-mtdf, \
+                         tree-minimax, tree-alphabeta, tree-tt, tree-mtdf";
 
 /// Build the engine a spec names.
 pub fn build(spec: &str) -> Result<Box<dyn Engine>, SpecError> {
     if let Some(cfg) = SolverConfig::parse(spec)? {
         return Ok(Box::new(Connect4Engine::<7, 6>::new(cfg)));
     }
-    let (name, _) = super::connect4::split_spec(spec);
-    Err(SpecError(format!(
-        "unknown engine `{name}` (known: {NAMES})"
-    )))
+    let (name, opts) = split_spec(spec);
+    match crate::textbook::build_engine(name, &opts) {
+        Ok(Some(e)) => return Ok(e),
+        Ok(None) => {}
+        Err(e) => return Err(SpecError(format!("engine `{spec}`: {e}"))),
+    }
+    Err(SpecError(format!("unknown engine `{name}` (known: {NAMES})")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builds_and_rejects() {
+        assert_eq!(build("mtdf:tt=16").unwrap().spec(), "mtdf:tt=16");
+        assert!(build("ttt-minimax").unwrap().spec().starts_with("ttt-minimax"));
+        let e = build("deep-blue").err().unwrap().0;
+        assert!(e.contains("unknown engine `deep-blue`"), "{e}");
+        assert!(build("ttt-mtdf:table=wobbly").is_err());
+    }
 }

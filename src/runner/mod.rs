@@ -1,3 +1,4 @@
 //! The paired runner: experiments, seeded positions, records.
 
+pub mod positions;
 pub mod record;
