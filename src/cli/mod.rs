@@ -3,10 +3,19 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod merge;
+pub mod positions;
+pub mod report;
+pub mod run;
 pub mod solve;
 
-/// Exit status for bad input or a usage error.
+/// Exit status for a slower candidate (gate).
+#[allow(dead_code)]
+pub const EXIT_SLOWER: i32 = 1;
+/// Exit status for bad input, a usage error or an infrastructure failure.
 pub const EXIT_BAD_INPUT: i32 = 2;
+/// Exit status when engines disagree on a score.
+pub const EXIT_DISAGREE: i32 = 3;
 
 /// treebench: benchmark and verify game-tree search engines.
 #[derive(Debug, Parser)]
@@ -20,11 +29,20 @@ pub struct Cli {
 pub enum Command {
     /// Solve positions (move strings) and print `moves score nodes micros` per line.
     Solve(solve::SolveArgs),
+    /// Run an experiment: paired, alternated solves of seeded positions into results/.
+    Run(run::RunArgs),
+    /// Print an experiment's positions (move strings), one per line.
+    Positions(positions::PositionsArgs),
+    /// Join shard results files into one.
+    Merge(merge::MergeArgs),
 }
 
 /// Run the parsed command; returns the process exit code.
 pub fn run(cli: Cli) -> anyhow::Result<i32> {
     match cli.command {
         Command::Solve(a) => solve::run(a),
+        Command::Run(a) => run::run(a),
+        Command::Positions(a) => positions::run(a),
+        Command::Merge(a) => merge::run(a),
     }
 }

@@ -38,6 +38,9 @@ pub enum EngineError {
     /// The engine failed (an external process crashed, hung or answered garbage).
     #[error("engine failure: {0}")]
     Failure(String),
+    /// The solve exceeded the time limit set with [`Engine::set_time_limit`].
+    #[error("time limit exceeded")]
+    Timeout,
 }
 
 /// A search engine the harness can benchmark.
@@ -54,6 +57,11 @@ pub trait Engine: Send {
     fn reset(&mut self);
     /// Solve the position reached by `moves` from the start position.
     fn solve(&mut self, moves: &str) -> Result<Solve, EngineError>;
+    /// Bound the time of each later solve; an engine that cannot stop early ignores it and the
+    /// runner checks the elapsed time afterwards.
+    fn set_time_limit(&mut self, limit: Option<std::time::Duration>) {
+        let _ = limit;
+    }
 }
 
 pub mod connect4;

@@ -1,4 +1,8 @@
 //! The paired runner: experiments, seeded positions, records.
 
+pub mod experiment;
+pub mod merge;
+pub mod meta;
+pub mod paired;
 pub mod positions;
 pub mod record;

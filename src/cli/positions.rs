@@ -1,0 +1,31 @@
+//! `treebench positions`: print an experiment's positions, so other solvers get the same set.
+
+use anyhow::Result;
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+use treebench::runner::paired::plan;
+
+#[derive(Debug, Args)]
+pub struct PositionsArgs {
+    /// Experiment file (TOML); the built-in default without it.
+    pub experiment: Option<PathBuf>,
+    /// Also print ply and index before each move string.
+    #[arg(long)]
+    pub long: bool,
+}
+
+pub fn run(args: PositionsArgs) -> Result<i32> {
+    let exp = super::run::load(&args.experiment)?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for (_, d) in plan(&exp) {
+        if args.long {
+            writeln!(out, "{} {} {}", d.ply, d.index, d.moves)?;
+        } else {
+            writeln!(out, "{}", d.moves)?;
+        }
+    }
+    out.flush()?;
+    Ok(0)
+}

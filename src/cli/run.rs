@@ -1,0 +1,101 @@
+//! `treebench run`: run an experiment file (or the built-in default) and write its records.
+
+use anyhow::Result;
+use clap::Args;
+use std::path::PathBuf;
+use treebench::runner::experiment::Experiment;
+use treebench::runner::paired::{self, RunError, RunOptions};
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Experiment file (TOML). Without it, the built-in quick experiment runs.
+    pub experiment: Option<PathBuf>,
+    /// Continue an interrupted run where its results file ends.
+    #[arg(long)]
+    pub resume: bool,
+    /// Overwrite an existing results file.
+    #[arg(long, conflicts_with = "resume")]
+    pub force: bool,
+    /// Run one shard of the positions, `K/N` (1-based), into results/<name>.shard-K-of-N.csv.
+    #[arg(long, value_parser = parse_shard)]
+    pub shard: Option<(u32, u32)>,
+    /// Folder for the results files.
+    #[arg(long, default_value = "results")]
+    pub results: PathBuf,
+    /// Folder for the report written after the run.
+    #[arg(long, default_value = "report")]
+    pub report: PathBuf,
+    /// Do not write the report after the run.
+    #[arg(long)]
+    pub no_report: bool,
+}
+
+fn parse_shard(s: &str) -> Result<(u32, u32), String> {
+    let (k, n) = s.split_once('/').ok_or("expected K/N, e.g. 2/8")?;
+    let k: u32 = k.parse().map_err(|_| format!("`{k}` is not a number"))?;
+    let n: u32 = n.parse().map_err(|_| format!("`{n}` is not a number"))?;
+    if k == 0 || n == 0 || k > n {
+        return Err(format!("{s}: expected 1 ≤ K ≤ N"));
+    }
+    Ok((k, n))
+}
+
+/// Load the experiment named on the command line, or the built-in default.
+pub fn load(path: &Option<PathBuf>) -> Result<Experiment> {
+    Ok(match path {
+        Some(p) => Experiment::load(p)?,
+        None => Experiment::default_experiment(),
+    })
+}
+
+pub fn run(args: RunArgs) -> Result<i32> {
+    let exp = load(&args.experiment)?;
+    let opts = RunOptions {
+        results_dir: args.results.clone(),
+        resume: args.resume,
+        force: args.force || (args.experiment.is_none() && !args.resume),
+        shard: args.shard,
+        progress: true,
+    };
+    eprintln!(
+        "treebench run `{}`: {} plies × {} positions × {} engines × {} repeats, seed {}",
+        exp.name,
+        exp.plies.len(),
+        exp.positions,
+        exp.engines.len(),
+        exp.repeats,
+        exp.seed
+    );
+    match paired::run(&exp, &opts) {
+        Ok(s) => {
+            eprintln!(
+                "wrote {} ({} positions{}, {} solves in {:.1} s; {} trivial dropped, {} over the time limit)",
+                s.results.display(),
+                s.positions,
+                if s.resumed_positions > 0 { format!(" + {} before resuming", s.resumed_positions) } else { String::new() },
+                s.solves,
+                s.wall.as_secs_f64(),
+                s.trivial,
+                s.skipped
+            );
+            if let Some(o) = s.overhead_per_solve() {
+                eprintln!(
+                    "harness overhead per solve: {:.2} µs (everything but the solve)",
+                    o.as_secs_f64() * 1e6
+                );
+            }
+            if !args.no_report && args.shard.is_none() {
+                super::report::write(&[s.results.clone()], &args.report)?;
+            }
+            Ok(0)
+        }
+        Err(RunError::Disagreement(d)) => {
+            eprintln!("error: {d}");
+            for r in d.reproducers() {
+                eprintln!("  reproduce: {r}");
+            }
+            Ok(super::EXIT_DISAGREE)
+        }
+        Err(e) => Err(e.into()),
+    }
+}

@@ -1,0 +1,443 @@
+//! The paired run: every engine solves every position from reset tables, in alternating order,
+//! scores must agree, and every solve becomes a flushed row of the results file.
+//!
+//! The order of the engines rotates from one position (and repeat) to the next: with two engines
+//! A B, B A, A B, … so warm caches and frequency scaling favour neither. The clock runs around
+//! `solve` only, not around the reset or the writing. Rows of a position are written together once
+//! all engines agree on it, so an interrupted run loses at most the position being solved, which
+//! `--resume` solves again.
+
+use super::experiment::Experiment;
+use super::meta::{now_rfc3339, Meta};
+use super::positions::{positions_for_ply, Drawn};
+use super::record::{scan, Record, RecordError, RecordWriter};
+use crate::engine::connect4::SpecError;
+use crate::engine::{registry, Engine, EngineError};
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// Two or more engines returned different scores for a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Disagreement {
+    pub ply: u32,
+    pub index: u32,
+    pub moves: String,
+    /// Every engine's spec and score, in experiment order.
+    pub scores: Vec<(String, i32)>,
+}
+
+impl Disagreement {
+    /// One `treebench solve` command per engine that reproduces its score.
+    #[must_use]
+    pub fn reproducers(&self) -> Vec<String> {
+        self.scores
+            .iter()
+            .map(|(spec, _)| format!("treebench solve --engine '{spec}' '{}'", self.moves))
+            .collect()
+    }
+}
+
+impl std::fmt::Display for Disagreement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let scores: Vec<String> = self
+            .scores
+            .iter()
+            .map(|(e, s)| format!("{e} = {s}"))
+            .collect();
+        write!(
+            f,
+            "engines disagree on ply {} index {} `{}`: {}",
+            self.ply,
+            self.index,
+            self.moves,
+            scores.join(", ")
+        )
+    }
+}
+
+/// Why a run stopped.
+#[derive(Debug, Error)]
+pub enum RunError {
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    #[error(transparent)]
+    Records(#[from] RecordError),
+    #[error("{0}")]
+    Disagreement(Disagreement),
+    #[error("engine `{engine}` failed on `{moves}` (ply {ply}, index {index}): {message}")]
+    EngineFailure {
+        engine: String,
+        ply: u32,
+        index: u32,
+        moves: String,
+        message: String,
+    },
+    #[error("{0}")]
+    Refused(String),
+    #[error("{path}: {message}")]
+    Meta { path: PathBuf, message: String },
+}
+
+/// How to run an experiment.
+#[derive(Debug, Clone)]
+pub struct RunOptions {
+    /// Folder of the results file (`results/`).
+    pub results_dir: PathBuf,
+    /// Continue an existing results file.
+    pub resume: bool,
+    /// Overwrite an existing results file.
+    pub force: bool,
+    /// Run shard `k` of `n` (1-based `k`): the positions whose sequence number is `k−1 mod n`.
+    pub shard: Option<(u32, u32)>,
+    /// Draw a progress bar (it is hidden anyway when stderr is not a terminal).
+    pub progress: bool,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        Self {
+            results_dir: PathBuf::from("results"),
+            resume: false,
+            force: false,
+            shard: None,
+            progress: true,
+        }
+    }
+}
+
+/// What a finished run did.
+#[derive(Debug, Clone)]
+pub struct RunSummary {
+    pub results: PathBuf,
+    pub meta: PathBuf,
+    /// Positions solved in this session (not counting those done before a resume).
+    pub positions: u64,
+    /// Positions already complete in the file when resuming.
+    pub resumed_positions: u64,
+    pub solves: u64,
+    /// Positions dropped by `min_nodes`.
+    pub trivial: u64,
+    /// Positions skipped for the time limit.
+    pub skipped: u64,
+    pub wall: Duration,
+    /// Sum of the solve times as the harness clocked them.
+    pub solve_time: Duration,
+}
+
+impl RunSummary {
+    /// Harness time per solve that is not the engine's: reset, bookkeeping, writing.
+    #[must_use]
+    pub fn overhead_per_solve(&self) -> Option<Duration> {
+        (self.solves > 0).then(|| self.wall.saturating_sub(self.solve_time) / self.solves as u32)
+    }
+}
+
+/// The positions of an experiment in run order, with their sequence numbers.
+#[must_use]
+pub fn plan(exp: &Experiment) -> Vec<(u64, Drawn)> {
+    let mut seq = 0u64;
+    let mut out = Vec::new();
+    for &ply in &exp.plies {
+        for d in positions_for_ply(
+            exp.game,
+            exp.seed,
+            ply,
+            exp.positions,
+            exp.exclude_immediate_win,
+        ) {
+            out.push((seq, d));
+            seq += 1;
+        }
+    }
+    out
+}
+
+/// File stem of the results of `exp` (with the shard, if any).
+#[must_use]
+pub fn results_stem(exp: &Experiment, shard: Option<(u32, u32)>) -> String {
+    match shard {
+        Some((k, n)) => format!("{}.shard-{k}-of-{n}", exp.name),
+        None => exp.name.clone(),
+    }
+}
+
+/// Path of the metadata file beside a results file.
+#[must_use]
+pub fn meta_path(results: &Path) -> PathBuf {
+    results.with_extension("meta.json")
+}
+
+fn write_meta(path: &Path, meta: &Meta) -> Result<(), RunError> {
+    let text = serde_json::to_string_pretty(meta).expect("metadata serialises");
+    std::fs::write(path, text + "\n").map_err(|e| RunError::Meta {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })
+}
+
+/// Build the experiment's engines through the registry, checking that they play its game.
+pub fn build_engines(exp: &Experiment) -> Result<Vec<Box<dyn Engine>>, RunError> {
+    let mut engines = Vec::new();
+    for spec in &exp.engines {
+        let e = registry::build(spec)?;
+        if e.game() != exp.game.kind() {
+            return Err(RunError::Refused(format!(
+                "engine `{spec}` plays {:?}, but the experiment's game is {}",
+                e.game(),
+                exp.game
+            )));
+        }
+        engines.push(e);
+    }
+    Ok(engines)
+}
+
+/// Run an experiment with engines built from its specs.
+pub fn run(exp: &Experiment, opts: &RunOptions) -> Result<RunSummary, RunError> {
+    let engines = build_engines(exp)?;
+    run_with(exp, engines, opts)
+}
+
+/// Run an experiment with the given engines (one per spec, in order).
+pub fn run_with(
+    exp: &Experiment,
+    mut engines: Vec<Box<dyn Engine>>,
+    opts: &RunOptions,
+) -> Result<RunSummary, RunError> {
+    if let Some((k, n)) = opts.shard {
+        if n == 0 || k == 0 || k > n {
+            return Err(RunError::Refused(format!(
+                "--shard {k}/{n}: expected K/N with 1 ≤ K ≤ N"
+            )));
+        }
+    }
+    let limit = exp.time_limit.map(Duration::from_secs_f64);
+    for e in &mut engines {
+        e.set_time_limit(limit);
+    }
+    std::fs::create_dir_all(&opts.results_dir).map_err(|e| RecordError::Io {
+        path: opts.results_dir.clone(),
+        source: e,
+    })?;
+    let stem = results_stem(exp, opts.shard);
+    let results = opts.results_dir.join(format!("{stem}.csv"));
+    let meta_file = meta_path(&results);
+    let shard_text = opts.shard.map(|(k, n)| format!("{k}/{n}"));
+
+    // Resume: check the experiment did not change, drop an unfinished tail.
+    let mut done: HashSet<(u32, u32)> = HashSet::new();
+    let mut meta = Meta::collect(&exp.name, &exp.hash(), &exp.source, shard_text);
+    let per_position = exp.engines.len() as u64 * u64::from(exp.repeats);
+    let exists = results.exists();
+    if exists && !opts.resume && !opts.force {
+        return Err(RunError::Refused(format!(
+            "{} exists: pass --resume to continue it or --force to start over",
+            results.display()
+        )));
+    }
+    let append = exists && opts.resume;
+    if append {
+        let old: Meta = std::fs::read_to_string(&meta_file)
+            .map_err(|e| RunError::Meta {
+                path: meta_file.clone(),
+                message: format!("cannot resume without the metadata: {e}"),
+            })
+            .and_then(|t| {
+                serde_json::from_str(&t).map_err(|e| RunError::Meta {
+                    path: meta_file.clone(),
+                    message: e.to_string(),
+                })
+            })?;
+        if old.experiment_hash != meta.experiment_hash {
+            return Err(RunError::Refused(format!(
+                "cannot resume {}: the experiment changed since it was started (hash {} then, {} now)",
+                results.display(),
+                old.experiment_hash,
+                meta.experiment_hash
+            )));
+        }
+        let s = scan(&results)?;
+        // Group the rows by position; keep complete positions, cut the file after the last one.
+        let mut keep_until = 0u64;
+        let mut i = 0;
+        let header_end = {
+            let text = std::fs::read(&results).map_err(|e| RecordError::Io {
+                path: results.clone(),
+                source: e,
+            })?;
+            text.iter()
+                .position(|&b| b == b'\n')
+                .map_or(0, |p| p as u64 + 1)
+        };
+        keep_until = keep_until.max(header_end);
+        while i < s.records.len() {
+            let (ply, index) = (s.records[i].0.ply, s.records[i].0.index);
+            let mut j = i;
+            while j < s.records.len() && (s.records[j].0.ply, s.records[j].0.index) == (ply, index)
+            {
+                j += 1;
+            }
+            if (j - i) as u64 == per_position {
+                done.insert((ply, index));
+                keep_until = s.records[j - 1].1;
+            } else if j < s.records.len() {
+                return Err(RunError::Refused(format!(
+                    "cannot resume {}: position ply {ply} index {index} has {} rows, expected {per_position}",
+                    results.display(),
+                    j - i
+                )));
+            }
+            i = j;
+        }
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&results)
+            .map_err(|e| RecordError::Io {
+                path: results.clone(),
+                source: e,
+            })?;
+        file.set_len(keep_until).map_err(|e| RecordError::Io {
+            path: results.clone(),
+            source: e,
+        })?;
+        meta = Meta {
+            resumed_at: [old.resumed_at.clone(), vec![now_rfc3339()]].concat(),
+            ..old
+        };
+        meta.end_time = None;
+    }
+    write_meta(&meta_file, &meta)?;
+    let mut writer = RecordWriter::open(&results, append)?;
+
+    let all = plan(exp);
+    let todo: Vec<&(u64, Drawn)> = all
+        .iter()
+        .filter(|(seq, _)| {
+            opts.shard
+                .is_none_or(|(k, n)| seq % u64::from(n) == u64::from(k - 1))
+        })
+        .filter(|(_, d)| !done.contains(&(d.ply, d.index)))
+        .collect();
+
+    let bar = if opts.progress {
+        let b = indicatif::ProgressBar::new(todo.len() as u64 * per_position);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{prefix} [{bar:30}] {pos}/{len} solves {per_sec} ETA {eta} {msg}",
+            )
+            .expect("valid template")
+            .progress_chars("=> "),
+        );
+        b.set_prefix(exp.name.clone());
+        b
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+
+    let k = engines.len();
+    let mut summary = RunSummary {
+        results: results.clone(),
+        meta: meta_file.clone(),
+        positions: 0,
+        resumed_positions: done.len() as u64,
+        solves: 0,
+        trivial: 0,
+        skipped: 0,
+        wall: Duration::ZERO,
+        solve_time: Duration::ZERO,
+    };
+    let mut rows: Vec<Record> = Vec::with_capacity(per_position as usize);
+    let started = Instant::now();
+    'positions: for (seq, d) in todo {
+        bar.set_message(format!("ply {}", d.ply));
+        rows.clear();
+        for repeat in 0..exp.repeats {
+            let rot = ((seq + u64::from(repeat)) % k as u64) as usize;
+            for slot in 0..k {
+                let which = (slot + rot) % k;
+                let engine = &mut engines[which];
+                engine.reset();
+                let t0 = Instant::now();
+                let result = engine.solve(&d.moves);
+                let wall = t0.elapsed();
+                summary.solves += 1;
+                summary.solve_time += wall;
+                let over = limit.is_some_and(|l| wall > l);
+                let solve = match result {
+                    Ok(s) if !over => s,
+                    Ok(_) | Err(EngineError::Timeout) => {
+                        summary.skipped += 1;
+                        meta.skipped
+                            .push(format!("{}:{}:{}", d.ply, d.index, d.moves));
+                        bar.inc(per_position - rows.len() as u64);
+                        continue 'positions;
+                    }
+                    Err(e) => {
+                        bar.abandon();
+                        return Err(RunError::EngineFailure {
+                            engine: exp.engines[which].clone(),
+                            ply: d.ply,
+                            index: d.index,
+                            moves: d.moves.clone(),
+                            message: e.to_string(),
+                        });
+                    }
+                };
+                rows.push(Record {
+                    experiment: exp.name.clone(),
+                    seed: exp.seed,
+                    ply: d.ply,
+                    index: d.index,
+                    moves: d.moves.clone(),
+                    engine: exp.engines[which].clone(),
+                    slot: slot as u32,
+                    repeat,
+                    score: solve.score,
+                    nodes: solve.nodes,
+                    nanos: solve.reported_nanos.unwrap_or(wall.as_nanos() as u64),
+                    wall_nanos: wall.as_nanos() as u64,
+                });
+                bar.inc(1);
+            }
+        }
+        // Agreement: every solve of the position gives the same score.
+        if rows.iter().any(|r| r.score != rows[0].score) {
+            bar.abandon();
+            let scores = exp
+                .engines
+                .iter()
+                .map(|spec| {
+                    let r = rows
+                        .iter()
+                        .find(|r| &r.engine == spec)
+                        .expect("every engine solved");
+                    (spec.clone(), r.score)
+                })
+                .collect();
+            meta.end_time = Some(now_rfc3339());
+            write_meta(&meta_file, &meta)?;
+            return Err(RunError::Disagreement(Disagreement {
+                ply: d.ply,
+                index: d.index,
+                moves: d.moves.clone(),
+                scores,
+            }));
+        }
+        if exp.min_nodes > 0 && rows.iter().all(|r| r.nodes < exp.min_nodes) {
+            summary.trivial += 1;
+            continue;
+        }
+        for r in &rows {
+            writer.write(r)?;
+        }
+        summary.positions += 1;
+    }
+    bar.finish_and_clear();
+    summary.wall = started.elapsed();
+    meta.end_time = Some(now_rfc3339());
+    meta.overhead_ns_per_solve = summary.overhead_per_solve().map(|d| d.as_nanos() as f64);
+    write_meta(&meta_file, &meta)?;
+    Ok(summary)
+}
