@@ -1,0 +1,316 @@
+//! The paired runner through the binary: reproducible records, interruption and resume,
+//! the agreement gate, shards and merge, bad experiment files.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_treebench"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("treebench-runner-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn write_exp(dir: &Path, name: &str, body: &str) -> PathBuf {
+    let p = dir.join(format!("{name}.toml"));
+    std::fs::write(&p, format!("name = \"{name}\"\n{body}")).unwrap();
+    p
+}
+
+/// The rows without their time columns.
+fn rows_without_times(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            f[..f.len() - 2].join(",")
+        })
+        .collect()
+}
+
+fn run(dir: &Path, args: &[&str]) -> std::process::Output {
+    bin().current_dir(dir).args(args).output().unwrap()
+}
+
+const SMALL: &str = r#"seed = 11
+plies = [20, 24, 28]
+positions = 6
+engines = ["negamax", "mtdf", "null-window"]
+repeats = 2
+"#;
+
+#[test]
+fn two_runs_give_identical_positions_scores_and_nodes() {
+    let dir = scratch("det");
+    let exp = write_exp(&dir, "det", SMALL);
+    let exp = exp.to_str().unwrap();
+    let o = run(&dir, &["run", exp, "--no-report"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let first = rows_without_times(&dir.join("results/det.csv"));
+    assert_eq!(
+        first.len(),
+        1 + 3 * 6 * 3 * 2,
+        "header + positions × engines × repeats"
+    );
+    let o = run(&dir, &["run", exp, "--no-report"]);
+    assert!(
+        !o.status.success(),
+        "an existing results file is not overwritten silently"
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--resume"));
+    let o = run(&dir, &["run", exp, "--no-report", "--force"]);
+    assert!(o.status.success());
+    assert_eq!(first, rows_without_times(&dir.join("results/det.csv")));
+
+    // the order alternates and is recorded
+    let rows = rows_without_times(&dir.join("results/det.csv"));
+    let first_of = |i: usize| rows[1 + i * 6].split(',').nth(5).unwrap().to_string();
+    assert_ne!(
+        first_of(0),
+        first_of(1),
+        "consecutive positions start with different engines"
+    );
+
+    // the position list is printed identically
+    let a = run(&dir, &["positions", exp]).stdout;
+    let b = run(&dir, &["positions", exp]).stdout;
+    assert_eq!(a, b);
+    assert_eq!(String::from_utf8_lossy(&a).lines().count(), 18);
+
+    let meta = std::fs::read_to_string(dir.join("results/det.meta.json")).unwrap();
+    for key in [
+        "git_revision",
+        "rustc",
+        "cpu_model",
+        "cores",
+        "os",
+        "start_time",
+        "end_time",
+        "experiment_hash",
+        "experiment_source",
+    ] {
+        assert!(meta.contains(key), "metadata has {key}");
+    }
+}
+
+const SLOW: &str = r#"seed = 3
+plies = [16, 18, 20, 22]
+positions = 8
+engines = ["negamax", "mtdf"]
+"#;
+
+fn interrupted_then_resumed(signal: &str) {
+    let dir = scratch(&format!("kill-{signal}"));
+    let exp = write_exp(&dir, "slow", SLOW);
+    let exp = exp.to_str().unwrap();
+    let results = dir.join("results/slow.csv");
+    let mut child = bin()
+        .current_dir(&dir)
+        .args(["run", exp, "--no-report"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // wait for a few rows, then interrupt
+    let t0 = Instant::now();
+    loop {
+        let n = std::fs::read_to_string(&results)
+            .map(|s| s.lines().count())
+            .unwrap_or(0);
+        if n >= 5 || t0.elapsed() > Duration::from_secs(60) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    child.wait().unwrap();
+    let partial = rows_without_times(&results);
+    assert!(
+        partial.len() >= 5,
+        "rows written before the interruption are kept"
+    );
+    let complete_rows = partial.len() - 1;
+    assert!(
+        complete_rows < 2 * 32,
+        "the run was interrupted before the end"
+    );
+
+    let o = run(&dir, &["run", exp, "--no-report", "--resume"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let resumed = rows_without_times(&results);
+
+    let fresh_dir = scratch(&format!("fresh-{signal}"));
+    let fresh_exp = write_exp(&fresh_dir, "slow", SLOW);
+    let o = run(
+        &fresh_dir,
+        &["run", fresh_exp.to_str().unwrap(), "--no-report"],
+    );
+    assert!(o.status.success());
+    assert_eq!(
+        resumed,
+        rows_without_times(&fresh_dir.join("results/slow.csv"))
+    );
+}
+
+#[test]
+fn sigint_then_resume_equals_an_uninterrupted_run() {
+    interrupted_then_resumed("-INT");
+}
+
+#[test]
+fn sigkill_then_resume_equals_an_uninterrupted_run() {
+    interrupted_then_resumed("-KILL");
+}
+
+#[test]
+fn resume_repairs_a_half_written_row_and_refuses_a_changed_experiment() {
+    let dir = scratch("tail");
+    let exp = write_exp(&dir, "tail", SMALL);
+    let o = run(&dir, &["run", exp.to_str().unwrap(), "--no-report"]);
+    assert!(o.status.success());
+    let results = dir.join("results/tail.csv");
+    let full = rows_without_times(&results);
+    let text = std::fs::read_to_string(&results).unwrap();
+    // cut in the middle of a row
+    std::fs::write(&results, &text[..text.len() * 2 / 3]).unwrap();
+    let o = run(
+        &dir,
+        &["run", exp.to_str().unwrap(), "--no-report", "--resume"],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(full, rows_without_times(&results));
+
+    std::fs::write(
+        &exp,
+        format!(
+            "name = \"tail\"\n{}",
+            SMALL.replace("seed = 11", "seed = 12")
+        ),
+    )
+    .unwrap();
+    let o = run(
+        &dir,
+        &["run", exp.to_str().unwrap(), "--no-report", "--resume"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("experiment changed"));
+}
+
+#[test]
+fn disagreement_exits_3_with_a_reproducer() {
+    let dir = scratch("disagree");
+    let exp = write_exp(
+        &dir,
+        "bad",
+        r#"seed = 1
+plies = "14-30:2"
+positions = 10
+engines = ["mtdf", "mtdf:mutant=clamp-ceiling"]
+"#,
+    );
+    let o = run(&dir, &["run", exp.to_str().unwrap(), "--no-report"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains("engines disagree"), "{err}");
+    let repro = err
+        .lines()
+        .find(|l| l.contains("reproduce: treebench solve --engine 'mtdf:mutant=clamp-ceiling'"))
+        .expect(&err);
+    // the reproducer really reproduces the wrong score
+    let moves = repro.rsplit('\'').nth(1).unwrap();
+    let good = String::from_utf8(run(&dir, &["solve", "--engine", "mtdf", moves]).stdout).unwrap();
+    let bad = String::from_utf8(
+        run(
+            &dir,
+            &["solve", "--engine", "mtdf:mutant=clamp-ceiling", moves],
+        )
+        .stdout,
+    )
+    .unwrap();
+    assert_ne!(good.split(' ').nth(1), bad.split(' ').nth(1));
+}
+
+#[test]
+fn shards_merge_into_the_full_run() {
+    let dir = scratch("shards");
+    let exp = write_exp(&dir, "sh", SMALL);
+    let exp = exp.to_str().unwrap();
+    for k in 1..=3 {
+        let o = run(
+            &dir,
+            &["run", exp, "--no-report", "--shard", &format!("{k}/3")],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let o = run(
+        &dir,
+        &[
+            "merge",
+            "--out",
+            "results/merged.csv",
+            "results/sh.shard-1-of-3.csv",
+            "results/sh.shard-2-of-3.csv",
+            "results/sh.shard-3-of-3.csv",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = run(&dir, &["run", exp, "--no-report"]);
+    assert!(o.status.success());
+    let mut merged = rows_without_times(&dir.join("results/merged.csv"));
+    let mut full = rows_without_times(&dir.join("results/sh.csv"));
+    merged.sort();
+    full.sort();
+    assert_eq!(merged, full);
+    // overlapping shards are refused
+    let o = run(
+        &dir,
+        &[
+            "merge",
+            "--out",
+            "results/x.csv",
+            "results/sh.shard-1-of-3.csv",
+            "results/sh.shard-1-of-3.csv",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("overlap"));
+}
+
+#[test]
+fn bad_experiment_files_are_one_line_errors() {
+    let dir = scratch("badexp");
+    for (body, needle) in [
+        (
+            "seed = 1\nplies = [8]\npositions = 2\nengines = [\"mtdf\", \"negamax\"]\nspeed = 3\n",
+            "speed",
+        ),
+        (
+            "seed = 1\nplies = [8]\npositions = 2\nengines = [\"mtdf\", \"alphago\"]\n",
+            "alphago",
+        ),
+        (
+            "seed = 1\nplies = [8]\npositions = 2\nengines = [\"mtdf\", \"mtdf:tt=99\"]\n",
+            "tt=99",
+        ),
+        ("seed = 1\nplies = [8\n", "TOML"),
+    ] {
+        let exp = write_exp(&dir, "e", body);
+        let o = run(&dir, &["run", exp.to_str().unwrap(), "--no-report"]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        let last = err.lines().last().unwrap_or("");
+        assert!(err.contains(needle) || needle == "TOML", "{needle}: {err}");
+        assert!(last.starts_with("error:"), "{err}");
+    }
+    let o = run(&dir, &["run", "missing.toml"]);
+    assert_eq!(o.status.code(), Some(2));
+}
