@@ -8,6 +8,7 @@ pub mod positions;
 pub mod report;
 pub mod run;
 pub mod solve;
+pub mod textbook;
 
 /// Exit status for a slower candidate (gate).
 #[allow(dead_code)]
@@ -35,6 +36,8 @@ pub enum Command {
     Positions(positions::PositionsArgs),
     /// Join shard results files into one.
     Merge(merge::MergeArgs),
+    /// Reproduce the textbook node counts (tic-tac-toe, random trees, MTD(f), UCT).
+    Textbook(textbook::TextbookArgs),
 }
 
 /// Run the parsed command; returns the process exit code.
@@ -44,5 +47,6 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Run(a) => run::run(a),
         Command::Positions(a) => positions::run(a),
         Command::Merge(a) => merge::run(a),
+        Command::Textbook(a) => textbook::run(a),
     }
 }
