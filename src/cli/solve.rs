@@ -4,7 +4,7 @@ use anyhow::Result;
 use clap::Args;
 use std::io::{BufRead, Write};
 use std::time::Instant;
-use treebench::engine::registry;
+use treebench::engine::{registry, Engine};
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -16,37 +16,48 @@ pub struct SolveArgs {
     pub moves: Vec<String>,
 }
 
+/// Reset the engine, solve one position and print `moves score nodes micros`; `false` (after
+/// printing `line N: error` on stderr) if the position is bad.
+fn solve_line(engine: &mut dyn Engine, n: usize, moves: &str, out: &mut dyn Write) -> Result<bool> {
+    engine.reset();
+    let t = Instant::now();
+    match engine.solve(moves) {
+        Ok(s) => {
+            let micros = s.reported_nanos.unwrap_or(t.elapsed().as_nanos() as u64) / 1000;
+            writeln!(out, "{moves} {} {} {micros}", s.score, s.nodes)?;
+            out.flush()?;
+            Ok(true)
+        }
+        Err(e) => {
+            eprintln!("line {n}: {e}");
+            Ok(false)
+        }
+    }
+}
+
 pub fn run(args: SolveArgs) -> Result<i32> {
     let mut engine = registry::build(&args.engine)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut bad = false;
-    let mut solve_line = |n: usize, moves: &str, out: &mut dyn Write| -> Result<()> {
-        engine.reset();
-        let t = Instant::now();
-        match engine.solve(moves) {
-            Ok(s) => {
-                let micros = s.reported_nanos.unwrap_or(t.elapsed().as_nanos() as u64) / 1000;
-                writeln!(out, "{moves} {} {} {micros}", s.score, s.nodes)?;
-                out.flush()?;
-            }
-            Err(e) => {
-                bad = true;
-                eprintln!("line {n}: {e}");
-            }
-        }
-        Ok(())
-    };
+    let mut all_good = true;
     if args.moves.is_empty() {
-        for (i, line) in std::io::stdin().lock().lines().enumerate() {
+        for (i, line) in std::io::stdin().lock().split(b'\n').enumerate() {
             let line = line?;
-            let moves = line.split_whitespace().next().unwrap_or("");
-            solve_line(i + 1, moves, &mut out)?;
+            all_good &= match std::str::from_utf8(&line) {
+                Ok(text) => {
+                    let moves = text.split_whitespace().next().unwrap_or("");
+                    solve_line(engine.as_mut(), i + 1, moves, &mut out)?
+                }
+                Err(e) => {
+                    eprintln!("line {}: not UTF-8 text ({e})", i + 1);
+                    false
+                }
+            };
         }
     } else {
         for (i, m) in args.moves.iter().enumerate() {
-            solve_line(i + 1, m, &mut out)?;
+            all_good &= solve_line(engine.as_mut(), i + 1, m, &mut out)?;
         }
     }
-    Ok(if bad { super::EXIT_BAD_INPUT } else { 0 })
+    Ok(if all_good { 0 } else { super::EXIT_BAD_INPUT })
 }
