@@ -10,3 +10,4 @@ pub mod engine;
 pub mod game;
 pub mod runner;
 pub mod stats;
+pub mod verify;
