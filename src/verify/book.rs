@@ -606,7 +606,8 @@ impl Book {
         self.keys.is_empty()
     }
 
-    fn find(&self, key: i64) -> Option<usize> {
+    /// Index of the record whose key (value bits cleared) is `key`, if any (one orientation).
+    pub fn find_key(&self, key: i64) -> Option<usize> {
         let k = i32::try_from(key).ok()?;
         self.keys.binary_search(&k).ok()
     }
@@ -656,8 +657,8 @@ impl Book {
 
     /// Index of the record that holds the position or its mirror, if any.
     pub fn find_columns(&self, cols: &Columns) -> Option<usize> {
-        self.find(cols.key())
-            .or_else(|| self.find(cols.mirror().key()))
+        self.find_key(cols.key())
+            .or_else(|| self.find_key(cols.mirror().key()))
     }
 
     /// The record at `index`.
