@@ -20,7 +20,8 @@ pub struct SolverConfig {
 #[error("{0}")]
 pub struct SpecError(pub String);
 
-const OPTIONS: &str = "tt, order, clamp, nonlosing, mirror, etc, dthreat, depth, guess, mutant";
+const OPTIONS: &str =
+    "tt, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, guess, mutant";
 
 impl SolverConfig {
     /// Parse `DRIVER[:key=value,...]` for the drivers `negamax`, `mtdf`, `null-window`.
@@ -84,6 +85,9 @@ impl SolverConfig {
                 s.etc_min_left = parse_threshold(key, value, SearchConfig::DEFAULT_ETC_MIN_LEFT)?
             }
             "dthreat" => s.double_threat = parse_switch(key, value)?,
+            "ttmin" => s.tt_min_left = parse_num(key, value)?,
+            "prefetch" => s.prefetch = parse_switch(key, value)?,
+            "huge" => s.huge_pages = parse_switch(key, value)?,
             "depth" => {
                 s.max_depth = match value {
                     "off" => None,
@@ -189,6 +193,15 @@ impl fmt::Display for SolverConfig {
         if s.double_threat != d.double_threat {
             opts.push(format!("dthreat={}", onoff(s.double_threat)));
         }
+        if s.tt_min_left != d.tt_min_left {
+            opts.push(format!("ttmin={}", s.tt_min_left));
+        }
+        if s.prefetch != d.prefetch {
+            opts.push(format!("prefetch={}", onoff(s.prefetch)));
+        }
+        if s.huge_pages != d.huge_pages {
+            opts.push(format!("huge={}", onoff(s.huge_pages)));
+        }
         if let Some(depth) = s.max_depth {
             opts.push(format!("depth={depth}"));
         }
@@ -293,7 +306,7 @@ mod tests {
             "negamax",
             "null-window",
             "mtdf:tt=20,etc=off",
-            "mtdf:tt=off,order=none,clamp=off,nonlosing=off,mirror=off,etc=10,dthreat=off,depth=8,guess=-3,mutant=drop-move",
+            "mtdf:tt=off,order=none,clamp=off,nonlosing=off,mirror=off,etc=10,dthreat=off,ttmin=5,prefetch=off,huge=off,depth=8,guess=-3,mutant=drop-move",
         ] {
             let c = SolverConfig::parse(s).unwrap().unwrap();
             assert_eq!(c.to_string(), s);

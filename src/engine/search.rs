@@ -92,6 +92,13 @@ pub struct SearchConfig {
     /// Return the best possible score at once when a move sets up two stacked threats the
     /// opponent cannot answer (a win with our next-but-one stone).
     pub double_threat: bool,
+    /// Probe and store the table only at nodes with at least this many empty cells (0: at
+    /// every node).
+    pub tt_min_left: u32,
+    /// Prefetch the children's table slots while ordering them (where ETC does not probe them).
+    pub prefetch: bool,
+    /// Ask the OS for huge pages for the table (fewer TLB misses).
+    pub huge_pages: bool,
     /// Depth limit in plies; `None` searches to the end of the game.
     pub max_depth: Option<u32>,
     /// A seeded bug, or [`Mutant::None`].
@@ -105,6 +112,8 @@ impl SearchConfig {
     pub const DEFAULT_MIRROR_MIN_LEFT: u32 = 20;
     /// Default ETC threshold: while at least 14 cells are empty.
     pub const DEFAULT_ETC_MIN_LEFT: u32 = 14;
+    /// Default table threshold: every node.
+    pub const DEFAULT_TT_MIN_LEFT: u32 = 0;
 }
 
 impl Default for SearchConfig {
@@ -117,6 +126,9 @@ impl Default for SearchConfig {
             mirror_min_left: Some(Self::DEFAULT_MIRROR_MIN_LEFT),
             etc_min_left: Some(Self::DEFAULT_ETC_MIN_LEFT),
             double_threat: true,
+            tt_min_left: Self::DEFAULT_TT_MIN_LEFT,
+            prefetch: true,
+            huge_pages: true,
             max_depth: None,
             mutant: Mutant::None,
         }
@@ -141,7 +153,7 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
     pub fn new(cfg: SearchConfig) -> Self {
         let table = cfg
             .tt_bits
-            .map(|b| Table::new(b, Position::<W, H>::KEY_BITS));
+            .map(|b| Table::with_pages(b, Position::<W, H>::KEY_BITS, cfg.huge_pages));
         Self {
             cfg,
             table,
@@ -236,10 +248,15 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
         let cells = Position::<W, H>::CELLS;
         let left = pos.cells_left() as i32;
 
+        // The threat maps are the costly part of a node: compute each once and derive the
+        // non-losing moves, the double-threat test and the ordering penalty from them.
+        let own = pos.winning_position();
+
         // Moves to search, and the score floor the convention gives.
-        let (mut next, floor) = if self.cfg.non_losing {
-            debug_assert!(!pos.can_win_next());
-            let next = pos.possible_non_losing_moves();
+        let (mut next, floor, theirs) = if self.cfg.non_losing {
+            debug_assert!(own & pos.possible() == 0, "side to move can win at once");
+            let theirs = pos.opponent_winning_position();
+            let next = pos.non_losing_moves_given(theirs);
             if next == 0 {
                 // Every move lets the opponent win with its next stone.
                 return -left / 2;
@@ -248,15 +265,15 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
                 // We cannot win now, the opponent cannot win with the last stone: a draw.
                 return 0;
             }
-            (next, -(left - 2) / 2)
+            (next, -(left - 2) / 2, theirs)
         } else {
-            if pos.can_win_next() {
+            if own & pos.possible() != 0 {
                 return immediate_win_score(cells, pos.nb_moves());
             }
             if left <= 1 {
                 return 0;
             }
-            (pos.possible(), -left / 2)
+            (pos.possible(), -left / 2, 0)
         };
         if M == Mutant::DropMove as u8 && next & (next - 1) != 0 {
             next &= next - 1; // drop the lowest bit: the leftmost column's move
@@ -269,12 +286,11 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
             // A move below two stacked winning cells of ours, where the opponent has no winning
             // cell right above it: they must block the first, we win with the second. That is the
             // best score possible, since we cannot win with the next stone.
-            if self.cfg.double_threat && self.cfg.non_losing {
-                let own = pos.winning_position();
-                let theirs = pos.opponent_winning_position();
-                if next & (own >> 1) & (own >> 2) & !(theirs >> 1) != 0 {
-                    return (left - 1) / 2;
-                }
+            if self.cfg.double_threat
+                && self.cfg.non_losing
+                && next & (own >> 1) & (own >> 2) & !(theirs >> 1) != 0
+            {
+                return (left - 1) / 2;
             }
             UNLIMITED
         } else {
@@ -301,10 +317,17 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
             }
         }
 
+        // The table is only used at nodes with at least `tt_min_left` empty cells: below that a
+        // subtree is so small that searching it costs less than the cache miss of a probe.
+        let use_table = self.table.is_some() && left as u32 >= self.cfg.tt_min_left;
         let need = Self::depth_tag(pos, depth);
-        let key = self.table_key::<M>(pos);
-        if let Some(t) = &self.table {
-            if let Some(e) = t.get(key) {
+        let key = if use_table {
+            self.table_key::<M>(pos)
+        } else {
+            0
+        };
+        if use_table {
+            if let Some(e) = self.table.as_ref().and_then(|t| t.get(key)) {
                 if e.depth >= need {
                     match e.bound {
                         Bound::Exact => return e.value,
@@ -329,11 +352,15 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
             }
         }
 
-        // Order the children (and, where it pays, look them up first: ETC).
+        // Order the children and prefetch their table slots, so that the probes of ETC below
+        // and of the children's own searches find them in cache (or at least on their way: the
+        // misses overlap instead of following one another).
         let mut sorter = MoveSorter::<W>::new();
-        let own_threats = pos.winning_position();
-        let etc =
-            self.table.is_some() && matches!(self.cfg.etc_min_left, Some(m) if left as u32 >= m);
+        let child_left = left as u32 - 1;
+        let etc = use_table && matches!(self.cfg.etc_min_left, Some(m) if left as u32 >= m);
+        let prefetch = use_table && self.cfg.prefetch && child_left >= self.cfg.tt_min_left;
+        let mut child_keys = [0u64; W];
+        let mut n_children = 0;
         for i in (0..W).rev() {
             let col = match self.cfg.ordering {
                 Ordering::None => W - 1 - i,
@@ -343,28 +370,49 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
             if mv == 0 {
                 continue;
             }
-            if etc {
+            if etc || prefetch {
                 let mut child = *pos;
                 child.play(mv);
                 let ck = self.table_key::<M>(&child);
-                if let Some(e) = self.table.as_ref().and_then(|t| t.get(ck)) {
-                    let usable = e.depth >= Self::depth_tag(&child, child_depth)
-                        && (e.bound != Bound::Lower || M == Mutant::EtcAcceptsLower as u8);
-                    if usable && -e.value >= beta {
-                        // The child is worth at most e.value to the opponent: we get -e.value.
-                        self.store::<M>(key, -e.value, Bound::Lower, need);
-                        return -e.value;
+                if prefetch {
+                    if let Some(t) = &self.table {
+                        t.prefetch(ck);
                     }
                 }
+                child_keys[n_children] = ck;
+                n_children += 1;
             }
             let score = match self.cfg.ordering {
                 Ordering::Threats => {
-                    let under_own = own_threats & (mv << 1) != 0;
+                    let under_own = own & (mv << 1) != 0;
                     pos.move_score(mv) * 2 + 1 - 2 * under_own as u32
                 }
                 _ => 0,
             };
             sorter.add(mv, score);
+        }
+
+        // Enhanced transposition cutoffs: a child whose stored upper bound (for the opponent)
+        // already gives us a score of at least beta cuts off without searching any child.
+        if etc {
+            let child_need = if child_depth >= child_left {
+                DEPTH_EXACT
+            } else {
+                child_depth
+            };
+            if let Some(t) = &self.table {
+                for &ck in &child_keys[..n_children] {
+                    if let Some(e) = t.get(ck) {
+                        let usable = e.depth >= child_need
+                            && (e.bound != Bound::Lower || M == Mutant::EtcAcceptsLower as u8);
+                        if usable && -e.value >= beta {
+                            // The child is worth at most e.value to the opponent: we get -e.value.
+                            self.store::<M>(key, -e.value, Bound::Lower, need);
+                            return -e.value;
+                        }
+                    }
+                }
+            }
         }
 
         let alpha0 = alpha;
@@ -374,7 +422,9 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
             child.play(mv);
             let score = -self.search::<M>(&child, -beta, -alpha, child_depth);
             if score >= beta {
-                self.store::<M>(key, score, Bound::Lower, need);
+                if use_table {
+                    self.store::<M>(key, score, Bound::Lower, need);
+                }
                 return score;
             }
             if score > best {
@@ -384,12 +434,14 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
                 }
             }
         }
-        let bound = if best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.store::<M>(key, best, bound, need);
+        if use_table {
+            let bound = if best > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.store::<M>(key, best, bound, need);
+        }
         best
     }
 
