@@ -21,7 +21,7 @@ pub struct SolverConfig {
 pub struct SpecError(pub String);
 
 const OPTIONS: &str =
-    "tt, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, guess, mutant";
+    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, guess, mutant";
 
 impl SolverConfig {
     /// Parse `DRIVER[:key=value,...]` for the drivers `negamax`, `mtdf`, `null-window`.
@@ -61,6 +61,13 @@ impl SolverConfig {
                         }
                         Some(bits)
                     }
+                }
+            }
+            "ways" => {
+                s.tt_ways = match value {
+                    "1" => 1,
+                    "2" => 2,
+                    _ => return Err(format!("option `ways={value}`: expected 1 or 2")),
                 }
             }
             "order" => {
@@ -167,6 +174,9 @@ impl fmt::Display for SolverConfig {
                 "tt={}",
                 s.tt_bits.map_or("off".into(), |b| b.to_string())
             ));
+        }
+        if s.tt_ways != d.tt_ways {
+            opts.push(format!("ways={}", s.tt_ways));
         }
         if s.ordering != d.ordering {
             let o = match s.ordering {
@@ -306,7 +316,7 @@ mod tests {
             "negamax",
             "null-window",
             "mtdf:tt=20,etc=off",
-            "mtdf:tt=off,order=none,clamp=off,nonlosing=off,mirror=off,etc=10,dthreat=off,ttmin=5,prefetch=off,huge=off,depth=8,guess=-3,mutant=drop-move",
+            "mtdf:tt=off,ways=1,order=none,clamp=off,nonlosing=off,mirror=off,etc=10,dthreat=off,ttmin=5,prefetch=off,huge=off,depth=8,guess=-3,mutant=drop-move",
         ] {
             let c = SolverConfig::parse(s).unwrap().unwrap();
             assert_eq!(c.to_string(), s);

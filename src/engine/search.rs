@@ -5,7 +5,7 @@
 //! Nothing here allocates after [`Searcher::new`], prints, or calls through a trait object.
 
 use super::ordering::{centre_first, MoveSorter};
-use super::tt::{Bound, Table, DEPTH_EXACT};
+use super::tt::{Bound, Table};
 use crate::game::connect4::score::immediate_win_score;
 use crate::game::connect4::Position;
 
@@ -77,6 +77,8 @@ impl Mutant {
 pub struct SearchConfig {
     /// `log2` of the table entries; `None` for no table.
     pub tt_bits: Option<u32>,
+    /// Entries per table bucket: 1 (always replace) or 2 (depth-preferred + always-replace).
+    pub tt_ways: u32,
     /// Move ordering.
     pub ordering: Ordering,
     /// Clamp the window with the bounds the score convention implies.
@@ -112,14 +114,15 @@ impl SearchConfig {
     pub const DEFAULT_MIRROR_MIN_LEFT: u32 = 20;
     /// Default ETC threshold: while at least 14 cells are empty.
     pub const DEFAULT_ETC_MIN_LEFT: u32 = 14;
-    /// Default table threshold: every node.
-    pub const DEFAULT_TT_MIN_LEFT: u32 = 0;
+    /// Default table threshold: nodes with at least 8 empty cells.
+    pub const DEFAULT_TT_MIN_LEFT: u32 = 8;
 }
 
 impl Default for SearchConfig {
     fn default() -> Self {
         Self {
             tt_bits: Some(Self::DEFAULT_TT_BITS),
+            tt_ways: 2,
             ordering: Ordering::Threats,
             clamp: true,
             non_losing: true,
@@ -151,9 +154,9 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
     /// A searcher; allocates its table once.
     #[must_use]
     pub fn new(cfg: SearchConfig) -> Self {
-        let table = cfg
-            .tt_bits
-            .map(|b| Table::with_pages(b, Position::<W, H>::KEY_BITS, cfg.huge_pages));
+        let table = cfg.tt_bits.map(|b| {
+            Table::with_options(b, Position::<W, H>::KEY_BITS, cfg.huge_pages, cfg.tt_ways)
+        });
         Self {
             cfg,
             table,
@@ -227,13 +230,13 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
         }
     }
 
+    /// The depth a table value of `pos` is valid for: the remaining depth, at most the empty
+    /// cells (a value searched that deep is exact; the key fixes the number of empty cells, so
+    /// one position never mixes the two meanings). It doubles as the replacement priority of
+    /// two-way buckets.
     #[inline(always)]
     fn depth_tag(pos: &Position<W, H>, depth: u32) -> u32 {
-        if depth >= pos.cells_left() {
-            DEPTH_EXACT
-        } else {
-            depth
-        }
+        depth.min(pos.cells_left())
     }
 
     fn search<const M: u8>(
@@ -395,11 +398,7 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
         // Enhanced transposition cutoffs: a child whose stored upper bound (for the opponent)
         // already gives us a score of at least beta cuts off without searching any child.
         if etc {
-            let child_need = if child_depth >= child_left {
-                DEPTH_EXACT
-            } else {
-                child_depth
-            };
+            let child_need = child_depth.min(child_left);
             if let Some(t) = &self.table {
                 for &ck in &child_keys[..n_children] {
                     if let Some(e) = t.get(ck) {
