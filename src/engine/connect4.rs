@@ -20,7 +20,8 @@ pub struct SolverConfig {
 #[error("{0}")]
 pub struct SpecError(pub String);
 
-const OPTIONS: &str = "tt, order, clamp, nonlosing, mirror, etc, dthreat, depth, guess, mutant";
+const OPTIONS: &str =
+    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, guess, mutant";
 
 impl SolverConfig {
     /// Parse `DRIVER[:key=value,...]` for the drivers `negamax`, `mtdf`, `null-window`.
@@ -62,6 +63,13 @@ impl SolverConfig {
                     }
                 }
             }
+            "ways" => {
+                s.tt_ways = match value {
+                    "1" => 1,
+                    "2" => 2,
+                    _ => return Err(format!("option `ways={value}`: expected 1 or 2")),
+                }
+            }
             "order" => {
                 s.ordering = match value {
                     "threats" => Ordering::Threats,
@@ -84,6 +92,9 @@ impl SolverConfig {
                 s.etc_min_left = parse_threshold(key, value, SearchConfig::DEFAULT_ETC_MIN_LEFT)?
             }
             "dthreat" => s.double_threat = parse_switch(key, value)?,
+            "ttmin" => s.tt_min_left = parse_num(key, value)?,
+            "prefetch" => s.prefetch = parse_switch(key, value)?,
+            "huge" => s.huge_pages = parse_switch(key, value)?,
             "depth" => {
                 s.max_depth = match value {
                     "off" => None,
@@ -164,6 +175,9 @@ impl fmt::Display for SolverConfig {
                 s.tt_bits.map_or("off".into(), |b| b.to_string())
             ));
         }
+        if s.tt_ways != d.tt_ways {
+            opts.push(format!("ways={}", s.tt_ways));
+        }
         if s.ordering != d.ordering {
             let o = match s.ordering {
                 Ordering::Threats => "threats",
@@ -188,6 +202,15 @@ impl fmt::Display for SolverConfig {
         }
         if s.double_threat != d.double_threat {
             opts.push(format!("dthreat={}", onoff(s.double_threat)));
+        }
+        if s.tt_min_left != d.tt_min_left {
+            opts.push(format!("ttmin={}", s.tt_min_left));
+        }
+        if s.prefetch != d.prefetch {
+            opts.push(format!("prefetch={}", onoff(s.prefetch)));
+        }
+        if s.huge_pages != d.huge_pages {
+            opts.push(format!("huge={}", onoff(s.huge_pages)));
         }
         if let Some(depth) = s.max_depth {
             opts.push(format!("depth={depth}"));
@@ -293,7 +316,7 @@ mod tests {
             "negamax",
             "null-window",
             "mtdf:tt=20,etc=off",
-            "mtdf:tt=off,order=none,clamp=off,nonlosing=off,mirror=off,etc=10,dthreat=off,depth=8,guess=-3,mutant=drop-move",
+            "mtdf:tt=off,ways=1,order=none,clamp=off,nonlosing=off,mirror=off,etc=10,dthreat=off,ttmin=5,prefetch=off,huge=off,depth=8,guess=-3,mutant=drop-move",
         ] {
             let c = SolverConfig::parse(s).unwrap().unwrap();
             assert_eq!(c.to_string(), s);

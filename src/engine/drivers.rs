@@ -73,7 +73,9 @@ fn mtdf<const W: usize, const H: usize>(
             lower = g;
         }
     }
-    g.clamp(lower, upper)
+    // `max`/`min` rather than `clamp`: a broken search (a mutant) may leave lower > upper, and
+    // the driver should return a wrong score for the checks to catch, not panic.
+    g.max(lower).min(upper)
 }
 
 fn null_window<const W: usize, const H: usize>(
