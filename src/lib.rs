@@ -12,3 +12,4 @@ pub mod gate;
 pub mod runner;
 pub mod stats;
 pub mod textbook;
+pub mod verify;
