@@ -70,7 +70,7 @@ pub struct GateArgs {
     pub table: Option<PathBuf>,
 }
 
-fn table(path: &PathBuf) -> Result<i32> {
+fn table(path: &std::path::Path) -> Result<i32> {
     let recs = read_all(path)?;
     let mut engines: Vec<&str> = Vec::new();
     for r in &recs {

@@ -104,10 +104,12 @@ pub fn build_revision(
     }
     let exe = String::from_utf8_lossy(&out.stdout)
         .lines()
+        .collect::<Vec<_>>()
+        .into_iter()
         .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
         .filter(|v| v["reason"] == "compiler-artifact" && v["target"]["name"] == "treebench")
         .filter_map(|v| v["executable"].as_str().map(PathBuf::from))
-        .last()
+        .next_back()
         .ok_or_else(|| {
             GateError::Invalid(format!("cargo build of {rev} reported no treebench binary"))
         })?;

@@ -133,10 +133,7 @@ fn delta(a: u64, b: u64) -> String {
     } else {
         let pct = (b as f64 / a as f64 - 1.0) * 100.0;
         let sign = if b > a { "+" } else { "−" };
-        format!(
-            "{sign}{} ({pct:+.2}%)",
-            thousands(if b > a { b - a } else { a - b })
-        )
+        format!("{sign}{} ({pct:+.2}%)", thousands(b.abs_diff(a)))
     }
 }
 
