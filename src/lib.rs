@@ -8,6 +8,7 @@
 
 pub mod engine;
 pub mod game;
+pub mod gate;
 pub mod runner;
 pub mod stats;
 pub mod textbook;
