@@ -314,3 +314,36 @@ fn bad_experiment_files_are_one_line_errors() {
     let o = run(&dir, &["run", "missing.toml"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn positions_over_the_time_limit_are_skipped_and_listed() {
+    let dir = scratch("limit");
+    let exp = write_exp(
+        &dir,
+        "limit",
+        r#"seed = 4
+plies = [4, 30]
+positions = 3
+engines = ["negamax", "mtdf"]
+time_limit = 0.05
+"#,
+    );
+    let t = Instant::now();
+    let o = run(&dir, &["run", exp.to_str().unwrap(), "--no-report"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        t.elapsed() < Duration::from_secs(30),
+        "ply-4 solves were cut at the limit"
+    );
+    let rows = rows_without_times(&dir.join("results/limit.csv"));
+    assert!(
+        rows[1..].iter().all(|r| r.split(',').nth(2) == Some("30")),
+        "only ply 30 was recorded"
+    );
+    assert_eq!(rows.len(), 1 + 3 * 2);
+    let meta = std::fs::read_to_string(dir.join("results/limit.meta.json")).unwrap();
+    assert!(
+        meta.contains("\"4:0:"),
+        "skipped positions are listed: {meta}"
+    );
+}

@@ -235,6 +235,7 @@ impl fmt::Display for SolverConfig {
 pub struct Connect4Engine<const W: usize = 7, const H: usize = 6> {
     cfg: SolverConfig,
     searcher: Searcher<W, H>,
+    time_limit: Option<std::time::Duration>,
 }
 
 impl<const W: usize, const H: usize> Connect4Engine<W, H> {
@@ -244,6 +245,7 @@ impl<const W: usize, const H: usize> Connect4Engine<W, H> {
         Self {
             cfg,
             searcher: Searcher::new(cfg.search),
+            time_limit: None,
         }
     }
 
@@ -293,10 +295,19 @@ impl<const W: usize, const H: usize> Engine for Connect4Engine<W, H> {
         self.searcher.reset();
     }
 
+    fn set_time_limit(&mut self, limit: Option<std::time::Duration>) {
+        self.time_limit = limit;
+    }
+
     fn solve(&mut self, moves: &str) -> Result<Solve, EngineError> {
         let pos = Position::<W, H>::from_moves(moves)
             .map_err(|e| EngineError::BadPosition(e.to_string()))?;
+        self.searcher
+            .set_deadline(self.time_limit.map(|l| std::time::Instant::now() + l));
         let (score, nodes) = self.solve_position(&pos);
+        if self.searcher.stopped() {
+            return Err(EngineError::Timeout);
+        }
         Ok(Solve {
             score,
             nodes,
@@ -308,6 +319,26 @@ impl<const W: usize, const H: usize> Engine for Connect4Engine<W, H> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn time_limit_stops_a_long_solve() {
+        let mut e = Connect4Engine::<7, 6>::new(SolverConfig::parse("mtdf").unwrap().unwrap());
+        e.set_time_limit(Some(std::time::Duration::from_millis(50)));
+        e.reset();
+        let t = std::time::Instant::now();
+        assert_eq!(
+            e.solve(""),
+            Err(EngineError::Timeout),
+            "the empty board takes minutes"
+        );
+        assert!(t.elapsed() < std::time::Duration::from_secs(5));
+        // a quick solve under the same limit still succeeds, and so does a later long-limit one
+        e.reset();
+        assert_eq!(e.solve("4455").unwrap().score, 18);
+        e.set_time_limit(None);
+        e.reset();
+        assert_eq!(e.solve("44455554221").unwrap().score, -15);
+    }
 
     #[test]
     fn spec_round_trip() {

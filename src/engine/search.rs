@@ -146,7 +146,14 @@ pub struct Searcher<const W: usize = 7, const H: usize = 6> {
     cfg: SearchConfig,
     table: Option<Table>,
     nodes: u64,
+    /// When set, the search stops (returning meaningless values) once the clock passes it;
+    /// checked every 2^14 nodes.
+    deadline: Option<std::time::Instant>,
+    stopped: bool,
 }
+
+/// Nodes between two looks at the clock when a deadline is set.
+const DEADLINE_CHECK_MASK: u64 = (1 << 14) - 1;
 
 impl<const W: usize, const H: usize> Searcher<W, H> {
     const ORDER: [usize; W] = centre_first::<W>();
@@ -161,6 +168,8 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
             cfg,
             table,
             nodes: 0,
+            deadline: None,
+            stopped: false,
         }
     }
 
@@ -182,6 +191,30 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
             t.reset();
         }
         self.nodes = 0;
+        self.stopped = false;
+    }
+
+    /// Stop searching once the clock passes `deadline` (`None`: never). Values returned after
+    /// the stop are meaningless: check [`Self::stopped`].
+    pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.deadline = deadline;
+        self.stopped = false;
+    }
+
+    /// Whether the search was stopped by its deadline.
+    #[must_use]
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn check_deadline(&mut self) {
+        if let Some(d) = self.deadline {
+            if std::time::Instant::now() >= d {
+                self.stopped = true;
+            }
+        }
     }
 
     /// Nodes searched since the last reset.
@@ -248,6 +281,12 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
     ) -> i32 {
         debug_assert!(alpha < beta);
         self.nodes += 1;
+        if self.nodes & DEADLINE_CHECK_MASK == 0 && self.deadline.is_some() {
+            self.check_deadline();
+        }
+        if self.stopped {
+            return 0;
+        }
         let cells = Position::<W, H>::CELLS;
         let left = pos.cells_left() as i32;
 
