@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use treebench::analysis::synthetic::{write_synthetic, SyntheticSpec};
-use treebench::analysis::{analyze, AnalyzeOptions};
+use treebench::analysis::{analyze, load_results, validate_csv, AnalyzeOptions};
 use treebench::render::report::write_analysis_report;
 
 fn main() -> anyhow::Result<()> {
@@ -36,6 +36,28 @@ fn main() -> anyhow::Result<()> {
         write_synthetic(&path, &spec)?;
         eprintln!("generated {} records in {:.2?}", spec.rows(), t.elapsed());
     }
+    // Phases, for the record: the streaming schema check and the polars load alone.
+    let t = Instant::now();
+    validate_csv(&path)?;
+    let validate = t.elapsed();
+    let t = Instant::now();
+    let df = load_results(std::slice::from_ref(&path))?;
+    let load = t.elapsed();
+    drop(df);
+    let no_bootstrap = AnalyzeOptions {
+        bootstrap_resamples: 0,
+        ..AnalyzeOptions::default()
+    };
+    let t = Instant::now();
+    analyze(std::slice::from_ref(&path), &no_bootstrap)?;
+    let without = t.elapsed();
+    println!(
+        "phases: validation {:.3} s, polars load {:.3} s, whole analysis without bootstrap {:.3} s",
+        validate.as_secs_f64(),
+        load.as_secs_f64(),
+        without.as_secs_f64()
+    );
+
     let t = Instant::now();
     let analysis = analyze(std::slice::from_ref(&path), &AnalyzeOptions::default())?;
     let elapsed = t.elapsed();

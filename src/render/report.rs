@@ -110,7 +110,8 @@ fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
     };
     let bootstrap = if o.bootstrap_resamples > 0 {
         format!(
-            " Its {:.0}% interval (figures) is a percentile bootstrap over pairs, {} resamples.",
+            " The speed-up's {:.0}% interval in the figures is a percentile bootstrap over the \
+             pairs ({} resamples).",
             o.confidence * 100.0,
             o.bootstrap_resamples
         )
@@ -142,15 +143,15 @@ fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
         ),
         format!(
             "Per ply and over all plies: mean ± sd of each engine's time; the speed-up, mean \
-             baseline time / mean candidate time (> 1: the candidate is faster);{} the median \
+             baseline time / mean candidate time (> 1: the candidate is faster); the median \
              and geometric mean of the per-position ratios baseline / candidate; the ratio of \
              total nodes; the Wilcoxon signed-rank test on the differences baseline − candidate, \
              one-sided (alternative: the candidate is faster; T+ is the rank sum of positive \
              differences, * marks p < {}); the Hodges–Lehmann estimate of the difference, with \
-             its {:.0}% interval.",
-            bootstrap,
+             its {:.0}% interval.{}",
             o.alpha,
-            o.confidence * 100.0
+            o.confidence * 100.0,
+            bootstrap
         ),
         CAVEAT.to_string(),
     ]

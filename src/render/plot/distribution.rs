@@ -3,7 +3,9 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{category, figure_backends, log_label, log_range, plot_err, Figure, FONT};
+use super::{
+    category, figure_backends, log_label, log_range, plot_err, with_headroom, Figure, FONT,
+};
 use crate::analysis::ExperimentAnalysis;
 use crate::render::{file_stem, RenderError};
 use crate::stats::summary::quantile;
@@ -106,7 +108,7 @@ impl<'a> TimeDistribution<'a> {
             .margin(12)
             .x_label_area_size(45)
             .y_label_area_size(70)
-            .build_cartesian_2d(pmin - 0.6..pmax + 0.6, y.log_scale())
+            .build_cartesian_2d(pmin - 0.6..pmax + 0.6, with_headroom(y, 0.12).log_scale())
             .map_err(&err)?;
         let n_plies = (pmax - pmin) as usize + 1;
         chart
@@ -171,7 +173,7 @@ impl<'a> TimeDistribution<'a> {
                     );
                 }
                 for o in &b.outliers {
-                    elements.push(Circle::new((x, *o), 1, color.mix(0.6).filled()).into_dyn());
+                    elements.push(Circle::new((x, *o), 2, color.mix(0.6).filled()).into_dyn());
                 }
             }
             chart

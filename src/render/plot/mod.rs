@@ -243,9 +243,16 @@ pub fn log_label(v: &f64) -> String {
     } else if a >= 1.0 {
         format!("{}", (v * 100.0).round() / 100.0)
     } else {
-        let digits = (-(a.log10().floor()) as usize) + 1;
-        format!("{v:.digits$}")
+        let digits = (-(a.log10().floor()) as usize) + 2;
+        let s = format!("{v:.digits$}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
     }
+}
+
+/// Extend a log-axis range upwards so that a legend in the upper corner does not hide data.
+pub fn with_headroom(r: std::ops::Range<f64>, fraction: f64) -> std::ops::Range<f64> {
+    let span = r.end / r.start;
+    r.start..r.end * span.powf(fraction / (1.0 - fraction))
 }
 
 /// Evenly spread indices of at most `max` of `n` items (all when `n <= max`), in order.
@@ -254,4 +261,28 @@ pub fn subsample(n: usize, max: usize) -> Vec<usize> {
         return (0..n).collect();
     }
     (0..max).map(|k| k * n / max).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_labels_are_short() {
+        assert_eq!(log_label(&0.01), "0.01");
+        assert_eq!(log_label(&0.1), "0.1");
+        assert_eq!(log_label(&0.05), "0.05");
+        assert_eq!(log_label(&1.0), "1");
+        assert_eq!(log_label(&2.5), "2.5");
+        assert_eq!(log_label(&1000.0), "1000");
+        assert_eq!(log_label(&1e7), "1e7");
+    }
+
+    #[test]
+    fn headroom_and_subsample() {
+        let r = with_headroom(1.0..100.0, 0.5);
+        assert!((r.end - 10_000.0).abs() < 1e-6);
+        assert_eq!(subsample(5, 10), vec![0, 1, 2, 3, 4]);
+        assert_eq!(subsample(10, 5), vec![0, 2, 4, 6, 8]);
+    }
 }

@@ -3,7 +3,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{figure_backends, log_label, log_range, plot_err, Figure, FONT};
+use super::{figure_backends, log_label, log_range, plot_err, with_headroom, Figure, FONT};
 use crate::analysis::{Comparison, ExperimentAnalysis};
 use crate::render::table::sig3;
 use crate::render::{comparison_stem, RenderError};
@@ -43,7 +43,7 @@ impl<'a> SpeedupPerPly<'a> {
             .margin(12)
             .x_label_area_size(45)
             .y_label_area_size(70)
-            .build_cartesian_2d(pmin - 0.7..pmax + 0.7, y.clone().log_scale())
+            .build_cartesian_2d(pmin - 0.7..pmax + 0.7, with_headroom(y, 0.22).log_scale())
             .map_err(&err)?;
         let n_plies = (pmax - pmin) as usize + 1;
         chart

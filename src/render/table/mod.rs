@@ -117,7 +117,10 @@ pub fn sig3(x: f64) -> String {
 
 /// A p-value: 3 significant digits, scientific below 0.001.
 pub fn fmt_p(p: f64) -> String {
-    if p < 1e-3 {
+    if p == 0.0 {
+        // Below the smallest double: the normal tail underflowed.
+        "< 1e-300".into()
+    } else if p < 1e-3 {
         format!("{p:.1e}")
     } else {
         format!("{p:.3}")
@@ -416,6 +419,7 @@ Ratio \textgreater{} 1: faster.\par
         assert_eq!(sig3(2.0e7), "2.00e7");
         assert_eq!(fmt_p(0.04321), "0.043");
         assert_eq!(fmt_p(0.00001234), "1.2e-5");
+        assert_eq!(fmt_p(0.0), "< 1e-300");
         assert_eq!(raw(0.1 + 0.2), "0.30000000000000004");
         assert_eq!(raw(f64::NAN), "");
     }
