@@ -157,9 +157,12 @@ fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
     ]
 }
 
+/// A metadata field: dotted key, value.
+type KeyValue = (String, String);
+
 /// Machine metadata as (key, value) lines, nested objects flattened with dots; multi-line
 /// strings (the experiment file) come back separately.
-fn flatten_meta(v: &serde_json::Value) -> (Vec<(String, String)>, Vec<(String, String)>) {
+fn flatten_meta(v: &serde_json::Value) -> (Vec<KeyValue>, Vec<KeyValue>) {
     fn walk(
         prefix: &str,
         v: &serde_json::Value,
