@@ -6,9 +6,11 @@
 //! turns a paired comparison into a CI verdict, and [`textbook`] holds the small reference games
 //! whose node counts are published.
 
+pub mod analysis;
 pub mod engine;
 pub mod game;
 pub mod gate;
+pub mod render;
 pub mod runner;
 pub mod stats;
 pub mod textbook;

@@ -5,7 +5,9 @@ use clap::{Parser, Subcommand};
 
 pub mod bench;
 pub mod gate;
+pub mod analyze;
 pub mod merge;
+pub mod plot;
 pub mod positions;
 pub mod report;
 pub mod run;
@@ -41,6 +43,12 @@ pub enum Command {
     Positions(positions::PositionsArgs),
     /// Join shard results files into one.
     Merge(merge::MergeArgs),
+    /// Per-ply paired comparison tables (terminal, Markdown, CSV, LaTeX) from results files.
+    Analyze(analyze::AnalyzeArgs),
+    /// Figures (SVG and PNG) from results files.
+    Plot(plot::PlotArgs),
+    /// A report per experiment: README.md, index.html, tables and figures.
+    Report(report::ReportArgs),
     /// Reproduce the textbook node counts (tic-tac-toe, random trees, MTD(f), UCT).
     Textbook(textbook::TextbookArgs),
     /// Serve an engine over the line protocol: a position per line on stdin, `score nodes
@@ -60,6 +68,9 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Run(a) => run::run(a),
         Command::Positions(a) => positions::run(a),
         Command::Merge(a) => merge::run(a),
+        Command::Analyze(a) => analyze::run(a),
+        Command::Plot(a) => plot::run(a),
+        Command::Report(a) => report::run(a),
         Command::Textbook(a) => textbook::run(a),
         Command::Serve(a) => serve::run(a),
         Command::Gate(a) => gate::run(a),

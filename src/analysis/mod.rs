@@ -1,0 +1,337 @@
+//! Analysis of results CSV files: validation, pairing of engines, per-ply comparison statistics.
+//!
+//! Entry point: [`analyze`]. The files are first checked row by row with the `csv` crate
+//! ([`validate::validate_csv`], so that an error names the file and the line), then loaded with
+//! polars, whose lazy engine pairs the solves of the baseline and of each candidate engine by
+//! `(experiment, seed, ply, index, repeat)` (inner join) and aggregates them per ply. The rank
+//! statistics come from [`crate::stats`].
+//!
+//! Conventions: times are in milliseconds; every ratio is **baseline / candidate**, so a value
+//! above 1 means the candidate is faster (a speed-up) or searched fewer nodes.
+
+mod compare;
+mod load;
+pub mod synthetic;
+pub mod validate;
+
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use crate::stats::StatsError;
+
+pub use load::{export_parquet, load_results};
+pub use validate::{validate_csv, FileSummary};
+
+/// Why an analysis failed.
+#[derive(Debug, Error)]
+pub enum AnalysisError {
+    /// A file could not be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// A results file does not follow the schema of [`crate::runner::record`].
+    #[error("{} line {line}: {message}", path.display())]
+    Malformed {
+        path: PathBuf,
+        /// 1-based line number (the header is line 1).
+        line: u64,
+        message: String,
+    },
+    /// The data are well formed but cannot be analysed as asked (unknown engine, no pairs,
+    /// duplicated solves, ...).
+    #[error("{0}")]
+    Data(String),
+    /// Error from polars while loading, joining or exporting.
+    #[error("polars: {0}")]
+    Polars(#[from] polars::error::PolarsError),
+    /// Error from a statistic that the analysis cannot do without.
+    #[error("statistics: {0}")]
+    Stats(#[from] StatsError),
+}
+
+/// Options of [`analyze`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnalyzeOptions {
+    /// Analyse only this experiment (default: every experiment found in the files).
+    pub experiment: Option<String>,
+    /// The baseline engine spec (default: the first engine of the experiment: the first of the
+    /// `engines` list of the experiment file saved in the `.meta.json`, or without one the engine
+    /// of the first row).
+    pub baseline: Option<String>,
+    /// The candidate engine specs (default: every engine of the experiment but the baseline).
+    pub candidates: Vec<String>,
+    /// Average the repeats of a position before the statistics, so that `n` counts positions
+    /// (default). When false, every repeat is a pair of its own.
+    pub collapse_repeats: bool,
+    /// Significance level of the `*` marker (default 0.05).
+    pub alpha: f64,
+    /// Confidence level of the Hodges–Lehmann and bootstrap intervals (default 0.95).
+    pub confidence: f64,
+    /// Bootstrap resamples of the ratio-of-means interval (default 1000; 0 turns it off).
+    pub bootstrap_resamples: usize,
+    /// Seed of the bootstrap.
+    pub seed: u64,
+}
+
+impl Default for AnalyzeOptions {
+    fn default() -> Self {
+        Self {
+            experiment: None,
+            baseline: None,
+            candidates: Vec::new(),
+            collapse_repeats: true,
+            alpha: 0.05,
+            confidence: 0.95,
+            bootstrap_resamples: 1000,
+            seed: 0x7ee_be4c,
+        }
+    }
+}
+
+/// The outcome of [`analyze`]: one [`ExperimentAnalysis`] per experiment found.
+#[derive(Debug, Clone)]
+pub struct Analysis {
+    /// The results files, in the order given.
+    pub sources: Vec<PathBuf>,
+    pub options: AnalyzeOptions,
+    pub experiments: Vec<ExperimentAnalysis>,
+}
+
+/// Everything the tables, figures and report show about one experiment.
+#[derive(Debug, Clone)]
+pub struct ExperimentAnalysis {
+    pub name: String,
+    /// Engine specs: in the experiment file's order when the metadata has it, else in order of
+    /// first appearance.
+    pub engines: Vec<String>,
+    pub baseline: String,
+    /// Rows of this experiment in the results files.
+    pub records: u64,
+    /// The `<name>.meta.json` beside each results file, where present.
+    pub metadata: Vec<(PathBuf, serde_json::Value)>,
+    /// One comparison per candidate, in engine order.
+    pub comparisons: Vec<Comparison>,
+    /// Every solve time of every engine, per ply (for the distribution figure).
+    pub distributions: Vec<EngineTimes>,
+    /// Things the reader should know (unpaired rows dropped, zero times, ...).
+    pub warnings: Vec<String>,
+    /// The options the experiment was analysed with.
+    pub options: AnalyzeOptions,
+}
+
+/// Solve times of one engine, in ms, per ply (ascending).
+#[derive(Debug, Clone, PartialEq)]
+pub struct EngineTimes {
+    pub engine: String,
+    pub by_ply: Vec<(u32, Vec<f64>)>,
+}
+
+/// The paired comparison of one candidate with the baseline.
+#[derive(Debug, Clone)]
+pub struct Comparison {
+    pub baseline: String,
+    pub candidate: String,
+    /// Every paired measurement (one per `(seed, ply, index, repeat)`), sorted by ply.
+    pub measurements: Pairs,
+    /// One row per ply, ascending.
+    pub rows: Vec<PlyRow>,
+    /// All plies together.
+    pub total: PlyRow,
+}
+
+/// Paired measurements, column-wise: entry `i` of every vector belongs to the same solve pair.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Pairs {
+    pub ply: Vec<u32>,
+    pub baseline_ms: Vec<f64>,
+    pub candidate_ms: Vec<f64>,
+    pub baseline_nodes: Vec<u64>,
+    pub candidate_nodes: Vec<u64>,
+}
+
+impl Pairs {
+    pub fn len(&self) -> usize {
+        self.ply.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.ply.is_empty()
+    }
+}
+
+/// Mean and sample standard deviation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MeanSd {
+    pub mean: f64,
+    pub sd: f64,
+}
+
+/// The Wilcoxon signed-rank test on `baseline − candidate`, alternative "greater" (the candidate
+/// is faster), and the Hodges–Lehmann estimate of the same differences with its two-sided
+/// interval.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RankTest {
+    /// T+, the sum of the ranks of the positive differences (baseline slower).
+    pub t_plus: f64,
+    /// One-sided p-value.
+    pub p_value: f64,
+    /// Hodges–Lehmann estimate of `baseline − candidate`, ms.
+    pub hl_ms: f64,
+    /// Its confidence interval at [`AnalyzeOptions::confidence`], ms.
+    pub hl_ci_ms: (f64, f64),
+}
+
+/// One row of a comparison table: one ply, or all plies (`ply == None`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlyRow {
+    pub ply: Option<u32>,
+    /// Pairs (positions when repeats are collapsed).
+    pub n: usize,
+    pub baseline_ms: MeanSd,
+    pub candidate_ms: MeanSd,
+    /// Ratio of mean times, baseline / candidate: > 1 means the candidate is faster.
+    pub speedup: f64,
+    /// Bootstrap interval of `speedup` (pairs resampled), when computed.
+    pub speedup_ci: Option<(f64, f64)>,
+    /// Median of the per-position ratios baseline / candidate.
+    pub median_ratio: Option<f64>,
+    /// Geometric mean of the per-position ratios baseline / candidate.
+    pub geomean_ratio: Option<f64>,
+    /// Total nodes, baseline / candidate.
+    pub node_ratio: f64,
+    pub test: Option<RankTest>,
+    /// `p_value < alpha`.
+    pub significant: bool,
+    /// Why a statistic is missing, if one is.
+    pub notes: Vec<String>,
+}
+
+/// Load, validate and analyse results files.
+///
+/// Every file is validated first ([`validate_csv`]); the `.meta.json` beside each
+/// (`results/x.csv` → `results/x.meta.json`) is read when present. For each experiment, the
+/// baseline is paired with each candidate by `(experiment, seed, ply, index, repeat)` and the
+/// pairs are summarised per ply and over all plies (see [`PlyRow`]).
+pub fn analyze(paths: &[PathBuf], opts: &AnalyzeOptions) -> Result<Analysis, AnalysisError> {
+    if paths.is_empty() {
+        return Err(AnalysisError::Data("no results file given".into()));
+    }
+    let summaries = paths
+        .iter()
+        .map(|p| validate_csv(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let df = load_results(paths)?;
+    let metadata: Vec<(PathBuf, serde_json::Value)> = paths
+        .iter()
+        .filter_map(|p| read_metadata(p).transpose())
+        .collect::<Result<_, _>>()?;
+
+    // Experiments and engines in order of first appearance across the files.
+    let mut experiments: Vec<(String, Vec<String>)> = Vec::new();
+    for s in &summaries {
+        for (exp, engines) in &s.experiments {
+            match experiments.iter_mut().find(|(e, _)| e == exp) {
+                Some((_, known)) => {
+                    for e in engines {
+                        if !known.contains(e) {
+                            known.push(e.clone());
+                        }
+                    }
+                }
+                None => experiments.push((exp.clone(), engines.clone())),
+            }
+        }
+    }
+    if let Some(only) = &opts.experiment {
+        experiments.retain(|(e, _)| e == only);
+        if experiments.is_empty() {
+            return Err(AnalysisError::Data(format!(
+                "experiment `{only}` not found in {}",
+                list_paths(paths)
+            )));
+        }
+    }
+    if experiments.is_empty() {
+        return Err(AnalysisError::Data(format!(
+            "no records in {}",
+            list_paths(paths)
+        )));
+    }
+
+    let mut out = Vec::with_capacity(experiments.len());
+    for (name, mut engines) in experiments {
+        let metadata: Vec<(PathBuf, serde_json::Value)> = metadata
+            .iter()
+            .filter(|(_, v)| meta_matches(v, &name))
+            .cloned()
+            .collect();
+        // The experiment file lists the engines, baseline first; the rows need not start with
+        // it (the runner alternates the solve order, and a shard may start anywhere).
+        if let Some(listed) = metadata.iter().find_map(|(_, v)| listed_engines(v)) {
+            engines.sort_by_key(|e| listed.iter().position(|l| l == e).unwrap_or(usize::MAX));
+        }
+        out.push(compare::analyze_experiment(
+            &df, &name, engines, metadata, opts,
+        )?);
+    }
+    Ok(Analysis {
+        sources: paths.to_vec(),
+        options: opts.clone(),
+        experiments: out,
+    })
+}
+
+/// The metadata file written beside a results file: `x.csv` → `x.meta.json`.
+pub fn metadata_path(results: &Path) -> PathBuf {
+    results.with_extension("meta.json")
+}
+
+/// Read the `.meta.json` beside `results`, if there is one.
+pub fn read_metadata(
+    results: &Path,
+) -> Result<Option<(PathBuf, serde_json::Value)>, AnalysisError> {
+    let path = metadata_path(results);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => return Err(AnalysisError::Io { path, source }),
+    };
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| AnalysisError::Malformed {
+            path: path.clone(),
+            line: e.line() as u64,
+            message: e.to_string(),
+        })?;
+    Ok(Some((path, value)))
+}
+
+/// A metadata file belongs to an experiment unless it names another one (`experiment_name`).
+fn meta_matches(meta: &serde_json::Value, experiment: &str) -> bool {
+    match meta.get("experiment_name") {
+        Some(serde_json::Value::String(s)) => s == experiment,
+        _ => true,
+    }
+}
+
+/// The `engines` list of the experiment file saved in the metadata (`experiment_source`).
+fn listed_engines(meta: &serde_json::Value) -> Option<Vec<String>> {
+    let source = meta.get("experiment_source")?.as_str()?;
+    let table: toml::Table = source.parse().ok()?;
+    table
+        .get("engines")?
+        .as_array()?
+        .iter()
+        .map(|e| e.as_str().map(str::to_string))
+        .collect()
+}
+
+fn list_paths(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,20 @@
+//! `treebench plot`: the figures (SVG and PNG) of results files.
+
+use anyhow::Result;
+use clap::Args;
+use treebench::analysis::analyze;
+
+#[derive(Debug, Args)]
+pub struct PlotArgs {
+    #[command(flatten)]
+    pub analysis: super::analyze::AnalyzeArgs,
+}
+
+pub fn run(args: PlotArgs) -> Result<i32> {
+    let a = &args.analysis;
+    let analysis = analyze(&a.results, &a.options())?;
+    for f in treebench::render::plot::write_figures(&analysis, &a.out)? {
+        eprintln!("wrote {} and {}", f.svg.display(), f.png.display());
+    }
+    Ok(0)
+}

@@ -1,0 +1,98 @@
+//! Tables, figures and reports from an [`Analysis`](crate::analysis::Analysis).
+//!
+//! Output layout, under the chosen directory: one folder per experiment (its name made safe for
+//! a file name, see [`file_stem`]), holding `<candidate>_vs_<baseline>.{txt,md,csv,tex}`, the
+//! figures (`*.svg`, `*.png`) and the report (`README.md`, `index.html`).
+
+pub mod plot;
+pub mod report;
+pub mod table;
+
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use crate::analysis::{Analysis, Comparison, ExperimentAnalysis};
+
+use table::{comparison_table, formats};
+
+/// Why rendering failed.
+#[derive(Debug, Error)]
+pub enum RenderError {
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// An error from the plotting backend.
+    #[error("plotting {figure}: {message}")]
+    Plot { figure: String, message: String },
+    #[error(transparent)]
+    Analysis(#[from] crate::analysis::AnalysisError),
+}
+
+/// A name made safe for a file name: ASCII letters, digits, `-` and `.` kept, anything else
+/// (`:`, `=`, `/`, spaces, ...) turned into `_`.
+pub fn file_stem(name: &str) -> String {
+    let s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if s.is_empty() || s.starts_with('.') {
+        format!("_{s}")
+    } else {
+        s
+    }
+}
+
+/// The file stem of a comparison's outputs: `<candidate>_vs_<baseline>`.
+pub fn comparison_stem(cmp: &Comparison) -> String {
+    format!(
+        "{}_vs_{}",
+        file_stem(&cmp.candidate),
+        file_stem(&cmp.baseline)
+    )
+}
+
+/// The folder of an experiment's outputs under `out_dir`.
+pub fn experiment_dir(out_dir: &Path, exp: &ExperimentAnalysis) -> PathBuf {
+    out_dir.join(file_stem(&exp.name))
+}
+
+pub(crate) fn write_file(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), RenderError> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|source| RenderError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+    }
+    std::fs::write(path, contents).map_err(|source| RenderError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Write every comparison table of `analysis` in every format (text, Markdown, CSV, LaTeX) to
+/// `out_dir/<experiment>/<candidate>_vs_<baseline>.<ext>`. Returns the files written.
+pub fn write_tables(analysis: &Analysis, out_dir: &Path) -> Result<Vec<PathBuf>, RenderError> {
+    let mut written = Vec::new();
+    for exp in &analysis.experiments {
+        let dir = experiment_dir(out_dir, exp);
+        for cmp in &exp.comparisons {
+            let t = comparison_table(exp, cmp);
+            for f in formats() {
+                let path = dir.join(format!("{}.{}", comparison_stem(cmp), f.extension()));
+                write_file(&path, f.render(&t))?;
+                written.push(path);
+            }
+        }
+    }
+    Ok(written)
+}

@@ -1,0 +1,450 @@
+//! The report of an experiment: `README.md` (renders on any git host) and a self-contained
+//! `index.html` (inline SVG and CSS, no external resource), beside the tables and figures.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use super::plot::{figures, render_svg, write_png, WrittenFigure};
+use super::table::{comparison_table, markdown, Html, Markdown, TableFormat, CAVEAT};
+use super::{experiment_dir, write_file, write_tables, RenderError};
+use crate::analysis::{analyze, Analysis, AnalyzeOptions, ExperimentAnalysis};
+
+/// What [`write_report`] wrote for one experiment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WrittenReport {
+    pub experiment: String,
+    pub dir: PathBuf,
+    pub readme: PathBuf,
+    pub html: PathBuf,
+    pub tables: Vec<PathBuf>,
+    pub figures: Vec<WrittenFigure>,
+}
+
+/// Analyse `results` with the default [`AnalyzeOptions`] and write, for each experiment,
+/// `out_dir/<experiment>/README.md`, `index.html`, the tables (all formats) and the figures
+/// (SVG and PNG). See [`write_analysis_report`] to choose the options.
+pub fn write_report(
+    results: &[PathBuf],
+    out_dir: &Path,
+) -> Result<Vec<WrittenReport>, RenderError> {
+    let analysis = analyze(results, &AnalyzeOptions::default())?;
+    write_analysis_report(&analysis, out_dir)
+}
+
+/// Write the report of an analysis already made (see [`write_report`]).
+pub fn write_analysis_report(
+    analysis: &Analysis,
+    out_dir: &Path,
+) -> Result<Vec<WrittenReport>, RenderError> {
+    let tables = write_tables(analysis, out_dir)?;
+    let mut out = Vec::new();
+    for exp in &analysis.experiments {
+        let dir = experiment_dir(out_dir, exp);
+        let mut written_figures = Vec::new();
+        let mut inline_svgs = Vec::new();
+        for fig in figures(exp) {
+            let svg = render_svg(fig.as_ref())?;
+            let svg_path = dir.join(format!("{}.svg", fig.stem()));
+            let png_path = dir.join(format!("{}.png", fig.stem()));
+            write_file(&svg_path, &svg)?;
+            write_png(fig.as_ref(), &png_path)?;
+            inline_svgs.push(svg);
+            written_figures.push(WrittenFigure {
+                title: fig.title(),
+                description: fig.description(),
+                svg: svg_path,
+                png: png_path,
+            });
+        }
+        let readme = dir.join("README.md");
+        write_file(&readme, readme_md(analysis, exp, &written_figures))?;
+        let html = dir.join("index.html");
+        write_file(
+            &html,
+            index_html(analysis, exp, &written_figures, &inline_svgs),
+        )?;
+        out.push(WrittenReport {
+            experiment: exp.name.clone(),
+            tables: tables
+                .iter()
+                .filter(|t| t.starts_with(&dir))
+                .cloned()
+                .collect(),
+            dir,
+            readme,
+            html,
+            figures: written_figures,
+        });
+    }
+    Ok(out)
+}
+
+/// The command that reproduces the report.
+pub fn reproduce_command(sources: &[PathBuf]) -> String {
+    let stems: Vec<String> = sources
+        .iter()
+        .map(|p| {
+            p.file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        })
+        .collect();
+    let runs: Vec<String> = stems
+        .iter()
+        .map(|s| format!("treebench run experiments/{s}.toml"))
+        .collect();
+    let reports: Vec<String> = stems.iter().map(|s| format!("results/{s}.csv")).collect();
+    format!(
+        "{} && treebench report {}",
+        runs.join(" && "),
+        reports.join(" ")
+    )
+}
+
+fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
+    let o = &exp.options;
+    let unit = if o.collapse_repeats {
+        "the repeats of a position are averaged first, so n counts positions"
+    } else {
+        "every repeat is its own pair, so n counts solves"
+    };
+    let bootstrap = if o.bootstrap_resamples > 0 {
+        format!(
+            " The speed-up's {:.0}% interval in the figures is a percentile bootstrap over the \
+             pairs ({} resamples).",
+            o.confidence * 100.0,
+            o.bootstrap_resamples
+        )
+    } else {
+        String::new()
+    };
+    vec![
+        format!(
+            "Every position (reached after `ply` moves) was solved by each of the {} engines of \
+             experiment `{}` ({}), {} solves in all, read from {}. The solves of the baseline \
+             `{}` and of each candidate are paired by (seed, ply, index, repeat); {}. Times are \
+             the engines' solve times (`nanos`), shown in ms.",
+            exp.engines.len(),
+            exp.name,
+            exp.engines
+                .iter()
+                .map(|e| format!("`{e}`"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            exp.records,
+            analysis
+                .sources
+                .iter()
+                .map(|p| format!("`{}`", p.display()))
+                .collect::<Vec<_>>()
+                .join(", "),
+            exp.baseline,
+            unit,
+        ),
+        format!(
+            "Per ply and over all plies: mean ± sd of each engine's time; the speed-up, mean \
+             baseline time / mean candidate time (> 1: the candidate is faster); the median \
+             and geometric mean of the per-position ratios baseline / candidate; the ratio of \
+             total nodes; the Wilcoxon signed-rank test on the differences baseline − candidate, \
+             one-sided (alternative: the candidate is faster; T+ is the rank sum of positive \
+             differences, * marks p < {}); the Hodges–Lehmann estimate of the difference, with \
+             its {:.0}% interval.{}",
+            o.alpha,
+            o.confidence * 100.0,
+            bootstrap
+        ),
+        CAVEAT.to_string(),
+    ]
+}
+
+/// A metadata field: dotted key, value.
+type KeyValue = (String, String);
+
+/// Machine metadata as (key, value) lines, nested objects flattened with dots; multi-line
+/// strings (the experiment file) come back separately.
+fn flatten_meta(v: &serde_json::Value) -> (Vec<KeyValue>, Vec<KeyValue>) {
+    fn walk(
+        prefix: &str,
+        v: &serde_json::Value,
+        rows: &mut Vec<(String, String)>,
+        blocks: &mut Vec<(String, String)>,
+    ) {
+        use serde_json::Value;
+        match v {
+            Value::Object(map) => {
+                for (k, v) in map {
+                    let key = if prefix.is_empty() {
+                        k.clone()
+                    } else {
+                        format!("{prefix}.{k}")
+                    };
+                    walk(&key, v, rows, blocks);
+                }
+            }
+            Value::String(s) if s.contains('\n') => blocks.push((prefix.to_string(), s.clone())),
+            Value::String(s) => rows.push((prefix.to_string(), s.clone())),
+            Value::Null => rows.push((prefix.to_string(), "–".into())),
+            other => rows.push((prefix.to_string(), other.to_string())),
+        }
+    }
+    let (mut rows, mut blocks) = (Vec::new(), Vec::new());
+    walk("", v, &mut rows, &mut blocks);
+    (rows, blocks)
+}
+
+fn file_name(p: &Path) -> String {
+    p.file_name()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// A fence longer than any run of backticks in `s`.
+fn fence(s: &str) -> String {
+    let mut longest = 0;
+    let mut run = 0;
+    for c in s.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    "`".repeat((longest + 1).max(3))
+}
+
+fn readme_md(analysis: &Analysis, exp: &ExperimentAnalysis, figs: &[WrittenFigure]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "# {}: benchmark report\n", markdown::escape(&exp.name));
+    let _ = writeln!(
+        s,
+        "Generated by treebench {}. Baseline: `{}`; candidates: {}.\n",
+        env!("CARGO_PKG_VERSION"),
+        exp.baseline,
+        exp.comparisons
+            .iter()
+            .map(|c| format!("`{}`", c.candidate))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    s.push_str("## Method\n\n");
+    for p in method(analysis, exp) {
+        let _ = writeln!(s, "{p}\n");
+    }
+    s.push_str("## Machine\n\n");
+    if exp.metadata.is_empty() {
+        s.push_str("No `.meta.json` was found beside the results file.\n\n");
+    }
+    for (path, meta) in &exp.metadata {
+        let (rows, blocks) = flatten_meta(meta);
+        let _ = writeln!(s, "From `{}`:\n", path.display());
+        s.push_str("| field | value |\n|:---|:---|\n");
+        for (k, v) in rows {
+            let _ = writeln!(s, "| {} | {} |", markdown::escape(&k), markdown::escape(&v));
+        }
+        s.push('\n');
+        for (k, v) in blocks {
+            let f = fence(&v);
+            let _ = writeln!(s, "`{k}`:\n\n{f}\n{}\n{f}\n", v.trim_end());
+        }
+    }
+    s.push_str("## Results\n\n");
+    for cmp in &exp.comparisons {
+        let _ = writeln!(
+            s,
+            "### {} vs {}\n",
+            markdown::escape(&cmp.candidate),
+            markdown::escape(&cmp.baseline)
+        );
+        s.push_str(&Markdown.render(&comparison_table(exp, cmp)));
+        let stem = super::comparison_stem(cmp);
+        let _ = writeln!(
+            s,
+            "\nThe table in other formats: [text]({stem}.txt), [CSV]({stem}.csv), \
+             [LaTeX]({stem}.tex).\n"
+        );
+        for f in figs.iter().filter(|f| file_name(&f.svg).starts_with(&stem)) {
+            let _ = writeln!(
+                s,
+                "![{}]({})\n\n{} ([PNG]({}))\n",
+                markdown::escape(&f.title),
+                file_name(&f.svg),
+                markdown::escape(&f.description),
+                file_name(&f.png)
+            );
+        }
+    }
+    let others: Vec<&WrittenFigure> = figs
+        .iter()
+        .filter(|f| {
+            !exp.comparisons
+                .iter()
+                .any(|c| file_name(&f.svg).starts_with(&super::comparison_stem(c)))
+        })
+        .collect();
+    if !others.is_empty() {
+        s.push_str("### All engines\n\n");
+        for f in others {
+            let _ = writeln!(
+                s,
+                "![{}]({})\n\n{} ([PNG]({}))\n",
+                markdown::escape(&f.title),
+                file_name(&f.svg),
+                markdown::escape(&f.description),
+                file_name(&f.png)
+            );
+        }
+    }
+    if !exp.warnings.is_empty() {
+        s.push_str("## Warnings\n\n");
+        for w in &exp.warnings {
+            let _ = writeln!(s, "- {}", markdown::escape(w));
+        }
+        s.push('\n');
+    }
+    s.push_str("## Reproduce\n\n```sh\n");
+    s.push_str(&reproduce_command(&analysis.sources));
+    s.push_str("\n```\n");
+    s
+}
+
+const CSS: &str =
+    "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;max-width:1100px;\
+margin:2em auto;padding:0 1em;color:#222;line-height:1.45}\
+h1,h2,h3{line-height:1.2}\
+table{border-collapse:collapse;margin:1em 0;font-size:0.9em}\
+caption{font-weight:bold;text-align:left;margin-bottom:0.4em}\
+th,td{padding:0.25em 0.6em;border-bottom:1px solid #ddd}\
+thead th{border-bottom:2px solid #444}\
+tfoot td{border-top:2px solid #444;font-weight:bold}\
+td.r,th.r{text-align:right}td.l,th.l{text-align:left}\
+p.note{font-size:0.85em;color:#555;margin:0.3em 0}\
+figure{margin:1.5em 0}figcaption{font-size:0.9em;color:#444}\
+figure svg{max-width:100%;height:auto}\
+pre,code{font-family:ui-monospace,'DejaVu Sans Mono',monospace;font-size:0.9em}\
+pre{background:#f5f5f5;padding:0.8em;overflow-x:auto}\
+.warn{color:#8a4b00}";
+
+/// Make a plotters SVG scale with the page: give it a viewBox when it has none.
+fn responsive_svg(svg: &str) -> String {
+    let Some(start) = svg.find("<svg") else {
+        return svg.to_string();
+    };
+    let end = start + svg[start..].find('>').unwrap_or(0);
+    let tag = &svg[start..end];
+    if tag.contains("viewBox") {
+        return svg[start..].to_string();
+    }
+    let attr = |name: &str| -> Option<String> {
+        let i = tag.find(&format!("{name}=\""))? + name.len() + 2;
+        let j = tag[i..].find('"')? + i;
+        Some(tag[i..j].to_string())
+    };
+    match (attr("width"), attr("height")) {
+        (Some(w), Some(h)) => format!("<svg viewBox=\"0 0 {w} {h}\"{}", &svg[start + 4..]),
+        _ => svg[start..].to_string(),
+    }
+}
+
+fn index_html(
+    analysis: &Analysis,
+    exp: &ExperimentAnalysis,
+    figs: &[WrittenFigure],
+    svgs: &[String],
+) -> String {
+    use super::table::html::escape;
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{}: benchmark report</title>\n<style>{CSS}</style>\n</head>\n<body>\n",
+        escape(&exp.name)
+    );
+    let _ = writeln!(s, "<h1>{}: benchmark report</h1>", escape(&exp.name));
+    let _ = writeln!(
+        s,
+        "<p>Generated by treebench {}. Baseline: <code>{}</code>.</p>",
+        env!("CARGO_PKG_VERSION"),
+        escape(&exp.baseline)
+    );
+    s.push_str("<h2>Method</h2>\n");
+    for p in method(analysis, exp) {
+        let _ = writeln!(s, "<p>{}</p>", escape(&p));
+    }
+    s.push_str("<h2>Machine</h2>\n");
+    if exp.metadata.is_empty() {
+        s.push_str("<p>No <code>.meta.json</code> was found beside the results file.</p>\n");
+    }
+    for (path, meta) in &exp.metadata {
+        let (rows, blocks) = flatten_meta(meta);
+        let _ = writeln!(
+            s,
+            "<table>\n<caption>{}</caption>\n<thead><tr><th class=\"l\">field</th>\
+             <th class=\"l\">value</th></tr></thead>\n<tbody>",
+            escape(&path.display().to_string())
+        );
+        for (k, v) in rows {
+            let _ = writeln!(
+                s,
+                "<tr><td class=\"l\">{}</td><td class=\"l\">{}</td></tr>",
+                escape(&k),
+                escape(&v)
+            );
+        }
+        s.push_str("</tbody>\n</table>\n");
+        for (k, v) in blocks {
+            let _ = writeln!(
+                s,
+                "<p><code>{}</code>:</p>\n<pre>{}</pre>",
+                escape(&k),
+                escape(v.trim_end())
+            );
+        }
+    }
+    s.push_str("<h2>Results</h2>\n");
+    let mut used = vec![false; figs.len()];
+    for cmp in &exp.comparisons {
+        let _ = writeln!(
+            s,
+            "<h3>{} vs {}</h3>",
+            escape(&cmp.candidate),
+            escape(&cmp.baseline)
+        );
+        s.push_str(&Html.render(&comparison_table(exp, cmp)));
+        let stem = super::comparison_stem(cmp);
+        for (k, f) in figs.iter().enumerate() {
+            if !used[k] && file_name(&f.svg).starts_with(&stem) {
+                used[k] = true;
+                let _ = writeln!(
+                    s,
+                    "<figure>\n{}\n<figcaption>{}</figcaption>\n</figure>",
+                    responsive_svg(&svgs[k]),
+                    escape(&f.description)
+                );
+            }
+        }
+    }
+    if used.iter().any(|u| !u) {
+        s.push_str("<h3>All engines</h3>\n");
+    }
+    for (k, f) in figs.iter().enumerate() {
+        if !used[k] {
+            let _ = writeln!(
+                s,
+                "<figure>\n{}\n<figcaption>{}</figcaption>\n</figure>",
+                responsive_svg(&svgs[k]),
+                escape(&f.description)
+            );
+        }
+    }
+    if !exp.warnings.is_empty() {
+        s.push_str("<h2>Warnings</h2>\n<ul>\n");
+        for w in &exp.warnings {
+            let _ = writeln!(s, "<li class=\"warn\">{}</li>", escape(w));
+        }
+        s.push_str("</ul>\n");
+    }
+    let _ = writeln!(
+        s,
+        "<h2>Reproduce</h2>\n<pre>{}</pre>\n</body>\n</html>",
+        escape(&reproduce_command(&analysis.sources))
+    );
+    s
+}

@@ -1,0 +1,490 @@
+//! Analysis, tables, figures and report, end to end on synthetic results files.
+//!
+//! Tests named `stats_*` go through `crate::stats` (Wilcoxon, median, geometric mean): they can
+//! only pass once the statistics are implemented.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use treebench::analysis::synthetic::{write_synthetic, SyntheticSpec};
+use treebench::analysis::{
+    analyze, export_parquet, load_results, validate_csv, Analysis, AnalysisError, AnalyzeOptions,
+    Comparison, EngineTimes, ExperimentAnalysis, MeanSd, Pairs, PlyRow, RankTest,
+};
+use treebench::render::plot::{figures, render_svg, write_png};
+use treebench::render::report::{write_analysis_report, write_report};
+use treebench::render::table::{comparison_table, Csv, TableFormat, Text, CAVEAT};
+use treebench::render::write_tables;
+
+fn tmp(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("treebench-analysis-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn small_spec() -> SyntheticSpec {
+    SyntheticSpec {
+        positions_per_ply: 12,
+        plies: 8..=11,
+        ..SyntheticSpec::default()
+    }
+}
+
+fn synthetic(dir: &Path, spec: &SyntheticSpec) -> PathBuf {
+    let path = dir.join(format!("{}.csv", spec.experiment));
+    write_synthetic(&path, spec).unwrap();
+    path
+}
+
+fn lines(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn rewrite(path: &Path, lines: &[String], final_newline: bool) {
+    let mut f = std::fs::File::create(path).unwrap();
+    f.write_all(lines.join("\n").as_bytes()).unwrap();
+    if final_newline {
+        f.write_all(b"\n").unwrap();
+    }
+}
+
+// ---- validation -------------------------------------------------------------------------------
+
+#[test]
+fn validation_accepts_a_good_file_and_lists_engines_in_order() {
+    let dir = tmp("good");
+    let spec = small_spec();
+    let path = synthetic(&dir, &spec);
+    let s = validate_csv(&path).unwrap();
+    assert_eq!(s.rows, spec.rows());
+    assert_eq!(
+        s.experiments,
+        vec![(
+            "synthetic".to_string(),
+            vec!["negamax:tt=20".to_string(), "mtdf".to_string()]
+        )]
+    );
+}
+
+#[test]
+fn validation_names_file_and_line_of_a_truncated_last_line() {
+    let dir = tmp("truncated");
+    let path = synthetic(&dir, &small_spec());
+    let bytes = std::fs::read(&path).unwrap();
+    // Cut the last row in the middle.
+    std::fs::write(&path, &bytes[..bytes.len() - 30]).unwrap();
+    let n = lines(&path).len() as u64;
+    let err = validate_csv(&path).unwrap_err();
+    let msg = err.to_string();
+    match &err {
+        AnalysisError::Malformed { line, .. } => assert_eq!(*line, n),
+        other => panic!("unexpected error {other:?}"),
+    }
+    assert!(
+        msg.starts_with(&format!("{} line {n}: ", path.display())),
+        "{msg}"
+    );
+    assert!(msg.contains("truncated"), "{msg}");
+}
+
+#[test]
+fn validation_accepts_a_complete_last_line_without_newline() {
+    let dir = tmp("no-newline");
+    let spec = small_spec();
+    let path = synthetic(&dir, &spec);
+    rewrite(&path, &lines(&path), false);
+    assert_eq!(validate_csv(&path).unwrap().rows, spec.rows());
+}
+
+#[test]
+fn validation_reports_a_bad_field_with_its_column_and_line() {
+    let dir = tmp("bad-field");
+    let path = synthetic(&dir, &small_spec());
+    let mut l = lines(&path);
+    // Line 17 of the file is l[16].
+    let mut fields: Vec<String> = l[16].split(',').map(str::to_string).collect();
+    fields[10] = "12x".into();
+    l[16] = fields.join(",");
+    rewrite(&path, &l, true);
+    let msg = validate_csv(&path).unwrap_err().to_string();
+    assert!(
+        msg.starts_with(&format!("{} line 17: column `nanos`", path.display())),
+        "{msg}"
+    );
+}
+
+#[test]
+fn validation_reports_missing_fields_and_a_wrong_header() {
+    let dir = tmp("bad-shape");
+    let path = synthetic(&dir, &small_spec());
+    let mut l = lines(&path);
+    l[5] = "synthetic,42,8".into();
+    rewrite(&path, &l, true);
+    let msg = validate_csv(&path).unwrap_err().to_string();
+    assert!(msg.contains("line 6: expected 12 fields, found 3"), "{msg}");
+
+    let mut l = lines(&path);
+    l[0] = l[0].replace("nanos,wall_nanos", "time,wall_nanos");
+    l[5] = l[6].clone();
+    rewrite(&path, &l, true);
+    let msg = validate_csv(&path).unwrap_err().to_string();
+    assert!(msg.contains("line 1: header is"), "{msg}");
+
+    std::fs::write(&path, b"").unwrap();
+    assert!(validate_csv(&path)
+        .unwrap_err()
+        .to_string()
+        .contains("line 1: empty file"));
+}
+
+#[test]
+fn analyze_reports_the_malformed_file_among_several() {
+    let dir = tmp("several");
+    let a = synthetic(&dir, &small_spec());
+    let b = dir.join("other.csv");
+    std::fs::write(&b, "experiment,seed\n").unwrap();
+    let err = analyze(&[a, b.clone()], &AnalyzeOptions::default()).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with(&format!("{} line 1", b.display())),
+        "{err}"
+    );
+}
+
+// ---- polars loading ---------------------------------------------------------------------------
+
+#[test]
+fn load_and_export_parquet() {
+    let dir = tmp("parquet");
+    let spec = small_spec();
+    let path = synthetic(&dir, &spec);
+    let df = load_results(std::slice::from_ref(&path)).unwrap();
+    assert_eq!(df.height() as u64, spec.rows());
+    assert_eq!(
+        df.get_column_names()
+            .iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>(),
+        [
+            "experiment",
+            "seed",
+            "ply",
+            "index",
+            "engine",
+            "repeat",
+            "nodes",
+            "nanos"
+        ]
+    );
+    let out = dir.join("out/results.parquet");
+    export_parquet(&[path], &out).unwrap();
+    let bytes = std::fs::read(&out).unwrap();
+    assert_eq!(&bytes[..4], b"PAR1");
+    assert_eq!(&bytes[bytes.len() - 4..], b"PAR1");
+}
+
+// ---- analysis (needs crate::stats) -------------------------------------------------------------
+
+#[test]
+fn stats_analyze_pairs_and_aggregates_per_ply() {
+    let dir = tmp("analyze");
+    let spec = SyntheticSpec {
+        repeats: 2,
+        engines: vec![
+            ("negamax:tt=20".into(), 1.0, 1.0),
+            ("mtdf".into(), 3.0, 3.0),
+            ("slow".into(), 0.5, 0.5),
+        ],
+        ..small_spec()
+    };
+    let path = synthetic(&dir, &spec);
+    let a = analyze(&[path], &AnalyzeOptions::default()).unwrap();
+    assert_eq!(a.experiments.len(), 1);
+    let e = &a.experiments[0];
+    assert_eq!(e.baseline, "negamax:tt=20");
+    assert_eq!(e.records, spec.rows());
+    assert_eq!(e.comparisons.len(), 2);
+    let fast = &e.comparisons[0];
+    assert_eq!(fast.candidate, "mtdf");
+    assert_eq!(fast.rows.len(), 4);
+    assert_eq!(fast.measurements.len(), 4 * 12 * 2);
+    for (r, ply) in fast.rows.iter().zip(8..) {
+        assert_eq!(r.ply, Some(ply));
+        assert_eq!(r.n, 12, "repeats are averaged: n counts positions");
+        assert!(r.speedup > 1.5, "{r:?}");
+        assert!(r.significant, "{r:?}");
+        let t = r.test.unwrap();
+        assert!(t.hl_ms > 0.0 && t.hl_ci_ms.0 <= t.hl_ms && t.hl_ms <= t.hl_ci_ms.1);
+        let (lo, hi) = r.speedup_ci.unwrap();
+        assert!(lo <= r.speedup && r.speedup <= hi);
+    }
+    assert_eq!(fast.total.ply, None);
+    assert_eq!(fast.total.n, 48);
+    let slow = &e.comparisons[1];
+    assert!(slow.total.speedup < 1.0);
+    assert!(!slow.total.significant);
+    assert!(slow.total.test.unwrap().p_value > 0.5);
+
+    let per_repeat = AnalyzeOptions {
+        collapse_repeats: false,
+        candidates: vec!["slow".into()],
+        ..AnalyzeOptions::default()
+    };
+    let a = analyze(&[dir.join("synthetic.csv")], &per_repeat).unwrap();
+    assert_eq!(a.experiments[0].comparisons.len(), 1);
+    assert_eq!(a.experiments[0].comparisons[0].total.n, 96);
+}
+
+#[test]
+fn stats_baseline_is_the_first_engine_of_the_experiment_file() {
+    let dir = tmp("engine-order");
+    let path = synthetic(&dir, &small_spec());
+    std::fs::write(
+        dir.join("synthetic.meta.json"),
+        r#"{"experiment_name":"synthetic","experiment_source":"engines = [\"mtdf\", \"negamax:tt=20\"]"}"#,
+    )
+    .unwrap();
+    let a = analyze(&[path], &AnalyzeOptions::default()).unwrap();
+    let e = &a.experiments[0];
+    assert_eq!(e.engines, ["mtdf", "negamax:tt=20"]);
+    assert_eq!(e.baseline, "mtdf");
+    assert_eq!(e.comparisons[0].candidate, "negamax:tt=20");
+    assert!(e.comparisons[0].total.speedup < 1.0);
+    assert_eq!(e.metadata.len(), 1);
+}
+
+#[test]
+fn stats_analyze_errors() {
+    let dir = tmp("analyze-errors");
+    let path = synthetic(&dir, &small_spec());
+    let opts = AnalyzeOptions {
+        baseline: Some("nope".into()),
+        ..AnalyzeOptions::default()
+    };
+    let err = analyze(std::slice::from_ref(&path), &opts).unwrap_err();
+    assert!(
+        err.to_string().contains("baseline engine `nope` not found"),
+        "{err}"
+    );
+    let err = analyze(&[path.clone(), path], &AnalyzeOptions::default()).unwrap_err();
+    assert!(err.to_string().contains("more than once"), "{err}");
+}
+
+#[test]
+fn stats_report_end_to_end() {
+    let dir = tmp("report");
+    let results = synthetic(&dir, &small_spec());
+    std::fs::write(
+        dir.join("synthetic.meta.json"),
+        r#"{"treebench_version":"0.1.0","git_revision":"abc123","cpu_model":"Test CPU","cores":2,
+            "experiment_name":"synthetic","experiment_hash":"ff00","end_time":null,
+            "experiment_source":"name = \"synthetic\"\nengines = [\"negamax:tt=20\", \"mtdf\"]\n"}"#,
+    )
+    .unwrap();
+    let out = dir.join("report");
+    let written = write_report(&[results], &out).unwrap();
+    assert_eq!(written.len(), 1);
+    let w = &written[0];
+    assert_eq!(w.dir, out.join("synthetic"));
+    let readme = std::fs::read_to_string(&w.readme).unwrap();
+    assert!(readme.contains(
+        "treebench run experiments/synthetic.toml && treebench report results/synthetic.csv"
+    ));
+    assert!(readme.contains(CAVEAT));
+    assert!(readme.contains("| git\\_revision | abc123 |"), "{readme}");
+    assert!(readme.contains("engines = [\"negamax:tt=20\", \"mtdf\"]"));
+    assert!(readme.contains(
+        "![synthetic: solve time, mtdf vs negamax:tt=20](mtdf_vs_negamax_tt_20_time_scatter.svg)"
+    ));
+    assert_eq!(w.figures.len(), 4);
+    for f in &w.figures {
+        assert!(f.svg.exists() && f.png.exists());
+        assert_eq!(&std::fs::read(&f.png).unwrap()[..4], b"\x89PNG");
+    }
+    let html = std::fs::read_to_string(&w.html).unwrap();
+    assert_eq!(html.matches("<svg").count(), 4);
+    assert!(!html.contains("<link") && !html.contains("<script") && !html.contains("src="));
+    assert!(html.contains("Test CPU"));
+    assert!(
+        html.contains("<pre>name = &quot;synthetic&quot;"),
+        "experiment file shown"
+    );
+    let csv = std::fs::read_to_string(out.join("synthetic/mtdf_vs_negamax_tt_20.csv")).unwrap();
+    assert!(csv.starts_with("ply,n,"));
+    assert!(csv.lines().next().unwrap().ends_with(",p_value"));
+    assert!(csv.lines().last().unwrap().starts_with("all,48,"));
+}
+
+// ---- tables and figures on a fixed, hand-built analysis (no statistics computed) -------------
+
+fn fixed_analysis() -> Analysis {
+    let mut m = Pairs::default();
+    let mut dist_b = Vec::new();
+    let mut dist_c = Vec::new();
+    for ply in 8..=12u32 {
+        let (mut tb, mut tc) = (Vec::new(), Vec::new());
+        for i in 0..30u32 {
+            let b = 0.5 * 1.3f64.powi(i as i32 % 17) / (ply - 7) as f64;
+            let c = b / (1.0 + (i % 5) as f64 * 0.4);
+            m.ply.push(ply);
+            m.baseline_ms.push(b);
+            m.candidate_ms.push(c);
+            m.baseline_nodes.push((b * 1e4) as u64 + 1);
+            m.candidate_nodes.push((c * 0.8e4) as u64 + 1);
+            tb.push(b);
+            tc.push(c);
+        }
+        dist_b.push((ply, tb));
+        dist_c.push((ply, tc));
+    }
+    let row = |ply: Option<u32>, s: f64| PlyRow {
+        ply,
+        n: 30,
+        baseline_ms: MeanSd { mean: 2.0, sd: 1.5 },
+        candidate_ms: MeanSd {
+            mean: 2.0 / s,
+            sd: 1.0,
+        },
+        speedup: s,
+        speedup_ci: Some((s * 0.8, s * 1.25)),
+        median_ratio: Some(s * 0.9),
+        geomean_ratio: Some(s * 0.95),
+        node_ratio: 1.25,
+        test: Some(RankTest {
+            t_plus: 400.0,
+            p_value: if s > 1.0 { 0.001 } else { 0.4 },
+            hl_ms: 0.5,
+            hl_ci_ms: (0.1, 0.9),
+        }),
+        significant: s > 1.0,
+        notes: vec![],
+    };
+    let rows: Vec<PlyRow> = (8..=12)
+        .map(|p| row(Some(p), [1.8, 1.5, 1.2, 0.9, 1.1][(p - 8) as usize]))
+        .collect();
+    let cmp = Comparison {
+        baseline: "negamax:tt=20".into(),
+        candidate: "mtdf".into(),
+        measurements: m,
+        rows,
+        total: PlyRow {
+            n: 150,
+            ..row(None, 1.3)
+        },
+    };
+    let exp = ExperimentAnalysis {
+        name: "fixed".into(),
+        engines: vec!["negamax:tt=20".into(), "mtdf".into()],
+        baseline: "negamax:tt=20".into(),
+        records: 300,
+        metadata: vec![],
+        comparisons: vec![cmp],
+        distributions: vec![
+            EngineTimes {
+                engine: "negamax:tt=20".into(),
+                by_ply: dist_b,
+            },
+            EngineTimes {
+                engine: "mtdf".into(),
+                by_ply: dist_c,
+            },
+        ],
+        warnings: vec!["a warning".into()],
+        options: AnalyzeOptions::default(),
+    };
+    Analysis {
+        sources: vec![PathBuf::from("results/fixed.csv")],
+        options: AnalyzeOptions::default(),
+        experiments: vec![exp],
+    }
+}
+
+#[test]
+fn comparison_table_columns_and_caveat() {
+    let a = fixed_analysis();
+    let e = &a.experiments[0];
+    let t = comparison_table(e, &e.comparisons[0]);
+    let csv = Csv.render(&t);
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "ply,n,baseline_mean_ms,baseline_sd_ms,candidate_mean_ms,candidate_sd_ms,speedup,\
+         median_ratio,geomean_ratio,node_ratio,hl_ms,hl_lo_ms,hl_hi_ms,t_plus,p_value"
+    );
+    assert_eq!(
+        lines.next().unwrap(),
+        "8,30,2.0,1.5,1.1111111111111112,1.0,1.8,1.62,1.71,1.25,0.5,0.1,0.9,400.0,0.001"
+    );
+    assert!(csv.lines().last().unwrap().starts_with("all,150,"));
+    let text = Text.render(&t);
+    assert!(text.starts_with("fixed: mtdf (candidate) vs negamax:tt=20 (baseline)\n"));
+    assert!(text.contains(CAVEAT));
+    assert!(text.contains("> 1 means the candidate is faster"));
+    assert!(text.contains("0.001 *"));
+    // A ply where the candidate loses is shown like the others.
+    assert!(text.contains("0.900"), "{text}");
+}
+
+#[test]
+fn tables_written_in_every_format() {
+    let dir = tmp("tables");
+    let written = write_tables(&fixed_analysis(), &dir).unwrap();
+    let names: Vec<String> = written
+        .iter()
+        .map(|p| p.strip_prefix(&dir).unwrap().display().to_string())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "fixed/mtdf_vs_negamax_tt_20.txt",
+            "fixed/mtdf_vs_negamax_tt_20.md",
+            "fixed/mtdf_vs_negamax_tt_20.csv",
+            "fixed/mtdf_vs_negamax_tt_20.tex"
+        ]
+    );
+}
+
+#[test]
+fn figures_render_as_svg_and_png() {
+    let dir = tmp("figures");
+    let a = fixed_analysis();
+    let figs = figures(&a.experiments[0]);
+    assert_eq!(figs.len(), 4);
+    for f in &figs {
+        let svg = render_svg(f.as_ref()).unwrap();
+        assert!(svg.contains("<svg"), "{}", f.stem());
+        assert!(
+            svg.contains("fixed"),
+            "title names the experiment: {}",
+            f.stem()
+        );
+        if f.stem().contains("time") {
+            assert!(svg.contains("time (ms)"), "axis unit: {}", f.stem());
+        }
+        if f.stem().contains("speedup") {
+            assert!(svg.contains("speed-up"), "{}", f.stem());
+        }
+        let png = dir.join(format!("{}.png", f.stem()));
+        write_png(f.as_ref(), &png).unwrap();
+        assert_eq!(&std::fs::read(&png).unwrap()[..4], b"\x89PNG");
+    }
+}
+
+#[test]
+fn report_from_a_fixed_analysis_is_self_contained() {
+    let dir = tmp("fixed-report");
+    let w = write_analysis_report(&fixed_analysis(), &dir).unwrap();
+    let html = std::fs::read_to_string(&w[0].html).unwrap();
+    assert_eq!(html.matches("<svg").count(), 4);
+    assert!(html.contains("<tfoot>"));
+    assert!(html.contains("a warning"));
+    let readme = std::fs::read_to_string(&w[0].readme).unwrap();
+    assert!(readme.contains("No `.meta.json` was found"));
+    assert!(readme.contains("treebench report results/fixed.csv"));
+}
