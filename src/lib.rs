@@ -11,3 +11,4 @@ pub mod game;
 pub mod runner;
 pub mod stats;
 pub mod textbook;
+pub mod verify;

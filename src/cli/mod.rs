@@ -4,6 +4,7 @@
 use clap::{Parser, Subcommand};
 
 pub mod solve;
+pub mod verify;
 
 /// Exit status for bad input or a usage error.
 pub const EXIT_BAD_INPUT: i32 = 2;
@@ -20,11 +21,15 @@ pub struct Cli {
 pub enum Command {
     /// Solve positions (move strings) and print `moves score nodes micros` per line.
     Solve(solve::SolveArgs),
+    /// Verify engines: driver agreement, mirror symmetry, units, books, BitBully, brute force,
+    /// mutants. Prints a table; exits 1 on any failure.
+    Verify(verify::VerifyArgs),
 }
 
 /// Run the parsed command; returns the process exit code.
 pub fn run(cli: Cli) -> anyhow::Result<i32> {
     match cli.command {
         Command::Solve(a) => solve::run(a),
+        Command::Verify(a) => verify::run(a),
     }
 }

@@ -9,7 +9,8 @@ use super::connect4::{split_spec, Connect4Engine, SolverConfig, SpecError};
 use super::Engine;
 
 /// Engine names the registry knows, for error messages and `--help`.
-pub const NAMES: &str = "negamax, mtdf, null-window, ttt-minimax, ttt-alphabeta, ttt-tt, ttt-mtdf, \
+pub const NAMES: &str =
+    "negamax, mtdf, null-window, ttt-minimax, ttt-alphabeta, ttt-tt, ttt-mtdf, \
                          tree-minimax, tree-alphabeta, tree-tt, tree-mtdf";
 
 /// Build the engine a spec names.
@@ -23,7 +24,9 @@ pub fn build(spec: &str) -> Result<Box<dyn Engine>, SpecError> {
         Ok(None) => {}
         Err(e) => return Err(SpecError(format!("engine `{spec}`: {e}"))),
     }
-    Err(SpecError(format!("unknown engine `{name}` (known: {NAMES})")))
+    Err(SpecError(format!(
+        "unknown engine `{name}` (known: {NAMES})"
+    )))
 }
 
 #[cfg(test)]
@@ -33,7 +36,10 @@ mod tests {
     #[test]
     fn builds_and_rejects() {
         assert_eq!(build("mtdf:tt=16").unwrap().spec(), "mtdf:tt=16");
-        assert!(build("ttt-minimax").unwrap().spec().starts_with("ttt-minimax"));
+        assert!(build("ttt-minimax")
+            .unwrap()
+            .spec()
+            .starts_with("ttt-minimax"));
         let e = build("deep-blue").err().unwrap().0;
         assert!(e.contains("unknown engine `deep-blue`"), "{e}");
         assert!(build("ttt-mtdf:table=wobbly").is_err());

@@ -43,13 +43,17 @@ impl PositionSpace {
             "connect4" => Ok(PositionSpace::Connect4),
             "tictactoe" => Ok(PositionSpace::TicTacToe),
             _ => {
-                let rest = s
-                    .strip_prefix("tree:")
-                    .ok_or_else(|| format!("unknown game `{s}` (connect4, tictactoe, tree:b=B,d=D)"))?;
+                let rest = s.strip_prefix("tree:").ok_or_else(|| {
+                    format!("unknown game `{s}` (connect4, tictactoe, tree:b=B,d=D)")
+                })?;
                 let (mut b, mut d) = (None, None);
                 for kv in rest.split(',') {
-                    let (k, v) = kv.split_once('=').ok_or_else(|| format!("game `{s}`: expected key=value"))?;
-                    let n: u8 = v.parse().map_err(|_| format!("game `{s}`: `{v}` is not a number"))?;
+                    let (k, v) = kv
+                        .split_once('=')
+                        .ok_or_else(|| format!("game `{s}`: expected key=value"))?;
+                    let n: u8 = v
+                        .parse()
+                        .map_err(|_| format!("game `{s}`: `{v}` is not a number"))?;
                     match k {
                         "b" => b = Some(n),
                         "d" => d = Some(n),
@@ -124,7 +128,13 @@ const MAX_RESTARTS: u32 = 10_000;
 
 /// Draw position `index` of `ply`: a move string, or `None` if no undecided position was found.
 #[must_use]
-pub fn draw(space: PositionSpace, seed: u64, ply: u32, index: u32, exclude_immediate_win: bool) -> Option<String> {
+pub fn draw(
+    space: PositionSpace,
+    seed: u64,
+    ply: u32,
+    index: u32,
+    exclude_immediate_win: bool,
+) -> Option<String> {
     let mut rng = stream(seed, ply, index);
     'restart: for _ in 0..MAX_RESTARTS {
         let mut moves = String::with_capacity(ply as usize);
@@ -168,7 +178,8 @@ pub fn draw(space: PositionSpace, seed: u64, ply: u32, index: u32, exclude_immed
                         let mut s = moves.clone();
                         s.push(m as char);
                         // the move ends the game and it is not a full-board draw
-                        legal_moves(space.kind(), None, &s).is_ok_and(|l| l.is_empty()) && s.len() < 9
+                        legal_moves(space.kind(), None, &s).is_ok_and(|l| l.is_empty())
+                            && s.len() < 9
                     });
                     if wins {
                         continue 'restart;
@@ -184,7 +195,9 @@ pub fn draw(space: PositionSpace, seed: u64, ply: u32, index: u32, exclude_immed
 /// A key identifying the position a move string reaches (for duplicate detection).
 fn position_key(space: PositionSpace, moves: &str) -> String {
     match space {
-        PositionSpace::Connect4 => Board::from_moves(moves).map_or_else(|_| moves.to_string(), |p| p.key().to_string()),
+        PositionSpace::Connect4 => {
+            Board::from_moves(moves).map_or_else(|_| moves.to_string(), |p| p.key().to_string())
+        }
         PositionSpace::TicTacToe => {
             // cells owned by each side, in play order parity
             let mut cells = [b'.'; 9];
@@ -251,7 +264,10 @@ mod tests {
 
     #[test]
     fn game_parse() {
-        assert_eq!(PositionSpace::parse("connect4").unwrap(), PositionSpace::Connect4);
+        assert_eq!(
+            PositionSpace::parse("connect4").unwrap(),
+            PositionSpace::Connect4
+        );
         let t = PositionSpace::parse("tree:b=5,d=9").unwrap();
         assert_eq!(t.to_string(), "tree:b=5,d=9");
         assert!(PositionSpace::parse("chess").is_err());

@@ -1,0 +1,12 @@
+//! Verification: engines checked against each other, against the score convention and against
+//! independent oracles (BitBully's books and solver, brute force on small boards).
+
+pub mod books;
+pub mod brute;
+pub mod checks;
+pub mod oracle;
+pub mod report;
+pub mod suite;
+
+pub use report::VerifyReport;
+pub use suite::{run, VerifyError, VerifyOptions};
