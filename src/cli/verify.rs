@@ -38,7 +38,7 @@ pub struct VerifyArgs {
     #[arg(long = "mutant")]
     pub mutant_names: Vec<String>,
     /// Random positions per mutant (each check stops at its first failure).
-    #[arg(long, default_value_t = 300)]
+    #[arg(long, default_value_t = 1000)]
     pub mutant_positions: u32,
     /// Book records per mutant.
     #[arg(long, default_value_t = 20)]

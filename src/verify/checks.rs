@@ -107,9 +107,13 @@ fn solve_fresh<const W: usize, const H: usize>(
     moves: &str,
 ) -> Result<i32, String> {
     e.reset();
-    e.solve(moves)
-        .map(|s| s.score)
-        .map_err(|err| format!("{} on `{moves}`: {err}", e.spec()))
+    // A broken engine may panic (an assertion, an inconsistent driver): that is a wrong answer.
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| e.solve(moves)));
+    match r {
+        Ok(Ok(s)) => Ok(s.score),
+        Ok(Err(err)) => Err(format!("error: {err}")),
+        Err(p) => Err(format!("panic: {}", panic_message(&p))),
+    }
 }
 
 fn failure(
@@ -128,6 +132,15 @@ fn failure(
         expected,
         got,
     }
+}
+
+/// The message of a caught panic.
+#[must_use]
+pub fn panic_message(p: &Box<dyn std::any::Any + Send>) -> String {
+    p.downcast_ref::<&str>()
+        .map(|s| (*s).to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "(no message)".into())
 }
 
 /// Scores of the engine under test, shared between checks so a position is solved once.

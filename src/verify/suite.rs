@@ -39,6 +39,8 @@ pub struct VerifyOptions {
     pub book_samples: usize,
     /// Seeded random positions of the 8-ply book's ply looked up (covers wins).
     pub book_lookups: u32,
+    /// 12-ply book records also given to BitBully.
+    pub bitbully_12ply: usize,
     /// 8-ply book records also given to BitBully (about 2 s each there).
     pub bitbully_8ply: usize,
     /// Random positions per ply given to BitBully (plies ≥ 10).
@@ -82,14 +84,15 @@ impl Default for VerifyOptions {
             playouts_per_ply: 8,
             playout_min_ply: 20,
             book_samples: 200,
-            book_lookups: 20,
-            bitbully_8ply: 10,
-            bitbully_per_ply: 8,
+            book_lookups: 10,
+            bitbully_12ply: 100,
+            bitbully_8ply: 4,
+            bitbully_per_ply: 6,
             brute_4x4: true,
             brute_5x4: 2000,
             mutants: false,
             mutant_names: Vec::new(),
-            mutant_positions: 300,
+            mutant_positions: 1000,
             mutant_book_samples: 20,
             only_mutants: false,
             full_book: false,
@@ -217,7 +220,7 @@ impl<'a> Plan<'a> {
             .and_then(|b| checks::book_items(b.as_ref(), 12, samples, 0, opts.seed));
         let mut bitbully: Vec<String> = Vec::new();
         if let Ok(b) = &book12 {
-            bitbully.extend(b.iter().map(|(m, _)| m.clone()));
+            bitbully.extend(b.iter().take(opts.bitbully_12ply).map(|(m, _)| m.clone()));
         }
         if let Ok(b) = &book8 {
             bitbully.extend(b.iter().take(opts.bitbully_8ply).map(|(m, _)| m.clone()));
@@ -616,7 +619,13 @@ fn full_book(
             };
             e.reset();
             let t = Instant::now();
-            let r = e.solve(&moves);
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| e.solve(&moves)))
+                .unwrap_or_else(|p| {
+                    Err(crate::engine::EngineError::Failure(format!(
+                        "panic: {}",
+                        checks::panic_message(&p)
+                    )))
+                });
             let dt = t.elapsed();
             *solve_time.lock().unwrap() += dt;
             let (got, ok) = match r {
