@@ -108,7 +108,7 @@ fn solve_fresh<const W: usize, const H: usize>(
 ) -> Result<i32, String> {
     e.reset();
     // A broken engine may panic (an assertion, an inconsistent driver): that is a wrong answer.
-    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| e.solve(moves)));
+    let r = quietly(|| e.solve(moves));
     match r {
         Ok(Ok(s)) => Ok(s.score),
         Ok(Err(err)) => Err(format!("error: {err}")),
@@ -132,6 +132,28 @@ fn failure(
         expected,
         got,
     }
+}
+
+thread_local! {
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Run `f`, catching a panic without printing it (a panicking mutant is a caught wrong answer,
+/// not noise); other panics still go to the previous hook.
+pub fn quietly<R>(f: impl FnOnce() -> R) -> std::thread::Result<R> {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let prev = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(std::cell::Cell::get) {
+                prev(info);
+            }
+        }));
+    });
+    QUIET.with(|q| q.set(true));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    QUIET.with(|q| q.set(false));
+    r
 }
 
 /// The message of a caught panic.

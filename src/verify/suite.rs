@@ -619,13 +619,12 @@ fn full_book(
             };
             e.reset();
             let t = Instant::now();
-            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| e.solve(&moves)))
-                .unwrap_or_else(|p| {
-                    Err(crate::engine::EngineError::Failure(format!(
-                        "panic: {}",
-                        checks::panic_message(&p)
-                    )))
-                });
+            let r = checks::quietly(|| e.solve(&moves)).unwrap_or_else(|p| {
+                Err(crate::engine::EngineError::Failure(format!(
+                    "panic: {}",
+                    checks::panic_message(&p)
+                )))
+            });
             let dt = t.elapsed();
             *solve_time.lock().unwrap() += dt;
             let (got, ok) = match r {
