@@ -463,7 +463,8 @@ pub fn run(opts: &VerifyOptions) -> Result<VerifyReport, VerifyError> {
             })
             .collect::<Result<_, _>>()?
     };
-    let needs_books = opts.only.is_empty()
+    let needs_books = opts.full_book
+        || opts.only.is_empty()
         || opts
             .only
             .iter()
