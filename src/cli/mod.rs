@@ -3,9 +3,9 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod analyze;
 pub mod bench;
 pub mod gate;
-pub mod analyze;
 pub mod merge;
 pub mod plot;
 pub mod positions;
@@ -14,6 +14,7 @@ pub mod run;
 pub mod serve;
 pub mod solve;
 pub mod textbook;
+pub mod verify;
 
 /// Exit status for a slower candidate (gate).
 #[allow(dead_code)]
@@ -59,6 +60,9 @@ pub enum Command {
     Gate(gate::GateArgs),
     /// Node signature of an engine on the gate position set; check or write a signature file.
     Bench(bench::BenchArgs),
+    /// Verify engines: driver agreement, mirror symmetry, units, books, BitBully, brute force,
+    /// mutants. Prints a table; exits 1 on any failure.
+    Verify(verify::VerifyArgs),
 }
 
 /// Run the parsed command; returns the process exit code.
@@ -75,5 +79,6 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Serve(a) => serve::run(a),
         Command::Gate(a) => gate::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Verify(a) => verify::run(a),
     }
 }

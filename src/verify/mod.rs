@@ -1,3 +1,13 @@
-//! Verification: independent oracles (BitBully's opening books) to check engines against.
+//! Verification: engines checked against each other, against the score convention and against
+//! independent oracles (BitBully's books and solver, brute force on small boards).
 
 pub mod book;
+pub mod books;
+pub mod brute;
+pub mod checks;
+pub mod oracle;
+pub mod report;
+pub mod suite;
+
+pub use report::VerifyReport;
+pub use suite::{run, VerifyError, VerifyOptions};

@@ -1,0 +1,104 @@
+//! `treebench verify`: run the verification suite and print its table (exit 1 on a failure).
+
+use anyhow::{bail, Result};
+use clap::Args;
+use std::path::PathBuf;
+use treebench::verify::{self, VerifyOptions};
+
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Engine spec to verify (repeatable), e.g. `mtdf`, `negamax:tt=20`.
+    #[arg(long = "engine", short, default_value = "mtdf")]
+    pub engines: Vec<String>,
+    /// Plies of the seeded random positions, `A-B` or one ply.
+    #[arg(long, default_value = "8-36")]
+    pub plies: String,
+    /// Seeded random positions in all (fewer at the expensive low plies).
+    #[arg(long, default_value_t = 2000)]
+    pub positions: u32,
+    /// Seed of positions and samples.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Records sampled from each opening book.
+    #[arg(long, default_value_t = 200)]
+    pub book_samples: usize,
+    /// Seeded 5×4 positions checked against brute force.
+    #[arg(long, default_value_t = 2000)]
+    pub brute_5x4: usize,
+    /// Skip the 4×4 exhaustive check.
+    #[arg(long)]
+    pub no_4x4: bool,
+    /// Play-outs per ply (plies ≥ 20).
+    #[arg(long, default_value_t = 8)]
+    pub playouts: u32,
+    /// Also run every mutant (`mtdf:mutant=NAME`) and print the mutant × check matrix.
+    #[arg(long)]
+    pub mutants: bool,
+    /// Only these mutants (repeatable; default all).
+    #[arg(long = "mutant")]
+    pub mutant_names: Vec<String>,
+    /// Random positions per mutant (each check stops at its first failure).
+    #[arg(long, default_value_t = 1000)]
+    pub mutant_positions: u32,
+    /// Book records per mutant.
+    #[arg(long, default_value_t = 20)]
+    pub mutant_book_samples: usize,
+    /// Only the mutant matrix, not the table of the real engines.
+    #[arg(long)]
+    pub only_mutants: bool,
+    /// Only these checks (repeatable): drivers, mirror, units-parity, units-playout, book-8ply,
+    /// book-12ply-dist, bitbully, brute-4x4, brute-5x4.
+    #[arg(long = "check")]
+    pub checks: Vec<String>,
+    /// Check every position of the 8-ply book (hours; resumable, results under --results).
+    #[arg(long)]
+    pub full_book: bool,
+    /// Stop the full-book run after this many new positions (to measure and project).
+    #[arg(long)]
+    pub full_book_limit: Option<usize>,
+    /// Directory of the full-book results file.
+    #[arg(long, default_value = "results")]
+    pub results: PathBuf,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+fn parse_plies(s: &str) -> Result<std::ops::RangeInclusive<u32>> {
+    let (a, b) = s.split_once('-').unwrap_or((s, s));
+    let (Ok(a), Ok(b)) = (a.trim().parse::<u32>(), b.trim().parse::<u32>()) else {
+        bail!("--plies {s}: expected A-B (e.g. 8-36) or one ply");
+    };
+    if a > b || b > 41 {
+        bail!("--plies {s}: need A ≤ B ≤ 41");
+    }
+    Ok(a..=b)
+}
+
+pub fn run(args: VerifyArgs) -> Result<i32> {
+    let d = VerifyOptions::default();
+    let opts = VerifyOptions {
+        engines: args.engines,
+        plies: parse_plies(&args.plies)?,
+        positions: args.positions,
+        seed: args.seed,
+        book_samples: args.book_samples,
+        brute_5x4: args.brute_5x4,
+        brute_4x4: !args.no_4x4,
+        playouts_per_ply: args.playouts,
+        mutants: args.mutants || args.only_mutants || !args.mutant_names.is_empty(),
+        mutant_names: args.mutant_names,
+        mutant_positions: args.mutant_positions,
+        mutant_book_samples: args.mutant_book_samples,
+        only_mutants: args.only_mutants,
+        only: args.checks,
+        full_book: args.full_book,
+        full_book_limit: args.full_book_limit,
+        results_dir: args.results,
+        threads: args.threads.unwrap_or(d.threads).max(1),
+        ..d
+    };
+    let report = verify::run(&opts)?;
+    println!("{report}");
+    Ok(if report.passed() { 0 } else { 1 })
+}

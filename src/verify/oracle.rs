@@ -1,0 +1,199 @@
+//! External oracles: BitBully's solver as a child process, and the opening books behind a trait.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// How to install the oracles.
+pub const SETUP: &str = "scripts/setup-oracles.sh";
+
+/// A stand-alone BitBully engine process (same line protocol as `tools/bitbully_engine.py`),
+/// used when that file is not present: one move string per line → `score nodes micros`, table
+/// reset before every position, opening book off.
+const INLINE_SCRIPT: &str = r#"
+import sys, time
+from bitbully import BitBully, Board
+agent = BitBully(opening_book=None)
+for raw in sys.stdin:
+    line = raw.strip()
+    try:
+        board = Board([ord(c) - ord('1') for c in line])
+    except Exception as e:
+        print("error", e, flush=True)
+        continue
+    agent.reset_transposition_table()
+    agent.reset_node_counter()
+    t0 = time.perf_counter_ns()
+    score = agent.mtdf(board)
+    t1 = time.perf_counter_ns()
+    print(score, agent.get_node_counter(), (t1 - t0) // 1000, flush=True)
+"#;
+
+/// BitBully's solver in a Python child process.
+pub struct BitBullyProcess {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    /// The command that was started, for reports.
+    pub command: String,
+}
+
+/// The engine script of the oracles branch, if it is in the crate (or the working directory).
+fn engine_script() -> Option<PathBuf> {
+    [
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/bitbully_engine.py"),
+        PathBuf::from("tools/bitbully_engine.py"),
+    ]
+    .into_iter()
+    .find(|p| p.is_file())
+}
+
+impl BitBullyProcess {
+    /// Start the process and check it answers (solves `4455`, which scores 18). An error
+    /// explains what is missing.
+    pub fn start() -> Result<Self, String> {
+        let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".into());
+        let mut cmd = Command::new(&python);
+        let command = match engine_script() {
+            Some(p) => {
+                cmd.arg(&p);
+                format!("{python} {}", p.display())
+            }
+            None => {
+                cmd.arg("-c").arg(INLINE_SCRIPT);
+                format!("{python} -c <inline bitbully script>")
+            }
+        };
+        let mut child = cmd
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start `{command}`: {e}"))?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = BufReader::new(child.stdout.take().expect("piped"));
+        let mut p = Self {
+            child,
+            stdin,
+            stdout,
+            command,
+        };
+        match p.solve("4455") {
+            Ok((18, _, _)) => Ok(p),
+            Ok((s, _, _)) => Err(format!("`{}` scored 4455 as {s}, expected 18", p.command)),
+            Err(e) => {
+                let _ = p.child.kill();
+                let mut err = String::new();
+                if let Some(mut se) = p.child.stderr.take() {
+                    let _ = std::io::Read::read_to_string(&mut se, &mut err);
+                }
+                let last = err.lines().last().unwrap_or("").trim().to_string();
+                Err(format!("`{}` failed: {e} {last}", p.command))
+            }
+        }
+    }
+
+    /// Solve one position: `(score, nodes, micros)`.
+    pub fn solve(&mut self, moves: &str) -> Result<(i32, u64, u64), String> {
+        writeln!(self.stdin, "{moves}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| format!("write to bitbully: {e}"))?;
+        let mut line = String::new();
+        let n = self
+            .stdout
+            .read_line(&mut line)
+            .map_err(|e| format!("read from bitbully: {e}"))?;
+        if n == 0 {
+            return Err("bitbully process exited".into());
+        }
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let parse = || -> Option<(i32, u64, u64)> {
+            Some((
+                f.first()?.parse().ok()?,
+                f.get(1)?.parse().ok()?,
+                f.get(2)?.parse().ok()?,
+            ))
+        };
+        parse().ok_or_else(|| format!("bitbully answered `{}` for {moves}", line.trim()))
+    }
+}
+
+impl Drop for BitBullyProcess {
+    fn drop(&mut self) {
+        // Our own child, by handle: end it and reap it so no zombie is left.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// What a book says about a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expected {
+    /// Only the outcome: −1 loss, 0 draw, +1 win for the side to move.
+    Sign(i32),
+    /// The exact score.
+    Exact(i32),
+}
+
+impl Expected {
+    /// Whether an engine score agrees.
+    #[must_use]
+    pub fn agrees(self, score: i32) -> bool {
+        match self {
+            Expected::Sign(s) => s == score.signum(),
+            Expected::Exact(s) => s == score,
+        }
+    }
+}
+
+impl std::fmt::Display for Expected {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Expected::Sign(1) => f.write_str("win"),
+            Expected::Sign(0) => f.write_str("draw"),
+            Expected::Sign(_) => f.write_str("loss"),
+            Expected::Exact(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+/// The opening books the suite checks against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BookChoice {
+    /// BitBully's 8-ply book (win/draw/loss).
+    Ply8,
+    /// BitBully's 12-ply distance book (exact scores).
+    Ply12Distances,
+}
+
+impl BookChoice {
+    /// The check name.
+    #[must_use]
+    pub fn check_name(self) -> &'static str {
+        match self {
+            BookChoice::Ply8 => "book-8ply",
+            BookChoice::Ply12Distances => "book-12ply-dist",
+        }
+    }
+}
+
+/// An opening book as an oracle.
+pub trait BookOracle: Send + Sync {
+    /// Records in the book.
+    fn len(&self) -> usize;
+    /// Whether the book is empty.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// `n` distinct records drawn with `seed`: (move string, value).
+    fn sample(&self, n: usize, seed: u64) -> Result<Vec<(String, Expected)>, String>;
+    /// The position and value of record `index`.
+    fn record(&self, index: usize) -> Result<(String, Expected), String>;
+    /// The value of any position of the book's ply (absent positions are wins).
+    fn lookup(&self, moves: &str) -> Result<Expected, String>;
+}
+
+/// Open a book, or say why it cannot be opened (with the command that installs it).
+pub fn open_book(choice: BookChoice) -> Result<Box<dyn BookOracle>, String> {
+    super::books::open(choice)
+}

@@ -1,0 +1,681 @@
+//! The verification suite: which checks run on which positions, the mutant matrix, the long
+//! full-book run. Entry point [`run`].
+
+use super::checks::{self, Outcome, ScoreCache};
+use super::oracle::{self, BookChoice, BookOracle, Expected};
+use super::report::{
+    CheckRow, Failure, FullBookSummary, MutantCell, MutantRow, Status, VerifyReport,
+};
+use crate::engine::connect4::{Connect4Engine, SolverConfig};
+use crate::engine::search::Mutant;
+use crate::engine::Engine;
+use crate::runner::positions::{positions_for_ply, PositionSpace};
+use std::io::{BufRead, Write};
+use std::ops::RangeInclusive;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// What to verify and how hard.
+#[derive(Debug, Clone)]
+pub struct VerifyOptions {
+    /// Engine specs (Connect-4 drivers with options).
+    pub engines: Vec<String>,
+    /// Plies of the seeded random positions.
+    pub plies: RangeInclusive<u32>,
+    /// Seeded random positions in all (spread over the plies, fewer at the expensive low
+    /// plies).
+    pub positions: u32,
+    /// Seed of positions and samples.
+    pub seed: u64,
+    /// First guesses of the MTD(f) variants in the driver check.
+    pub guesses: Vec<i32>,
+    /// Play-outs per ply, on plies ≥ `playout_min_ply`.
+    pub playouts_per_ply: u32,
+    /// Smallest ply with play-outs (solves are fast from about 20 stones).
+    pub playout_min_ply: u32,
+    /// Records sampled from each book.
+    pub book_samples: usize,
+    /// Seeded random positions of the 8-ply book's ply looked up (covers wins).
+    pub book_lookups: u32,
+    /// 12-ply book records also given to BitBully.
+    pub bitbully_12ply: usize,
+    /// 8-ply book records also given to BitBully (about 2 s each there).
+    pub bitbully_8ply: usize,
+    /// Random positions per ply given to BitBully (plies ≥ 10).
+    pub bitbully_per_ply: usize,
+    /// Check every reachable undecided 4×4 position.
+    pub brute_4x4: bool,
+    /// Seeded 5×4 positions checked against brute force.
+    pub brute_5x4: usize,
+    /// Run the mutant matrix.
+    pub mutants: bool,
+    /// Which mutants (all by default).
+    pub mutant_names: Vec<String>,
+    /// Random positions in all for each mutant's checks (stopped at the first failure).
+    pub mutant_positions: u32,
+    /// Book records for each mutant.
+    pub mutant_book_samples: usize,
+    /// Skip the table on the real engines (only the mutant matrix).
+    pub only_mutants: bool,
+    /// Check every position of the 8-ply book (long, resumable).
+    pub full_book: bool,
+    /// Stop the full-book run after this many new positions (to measure and project).
+    pub full_book_limit: Option<usize>,
+    /// Where the full-book results go.
+    pub results_dir: PathBuf,
+    /// Worker threads.
+    pub threads: usize,
+    /// A missing oracle is a failure.
+    pub require_oracles: bool,
+    /// Checks to run (all when empty): names as in the table.
+    pub only: Vec<String>,
+}
+
+impl Default for VerifyOptions {
+    fn default() -> Self {
+        Self {
+            engines: vec!["mtdf".into()],
+            plies: 8..=36,
+            positions: 2000,
+            seed: 1,
+            guesses: vec![-3, 0, 3],
+            playouts_per_ply: 8,
+            playout_min_ply: 20,
+            book_samples: 200,
+            book_lookups: 10,
+            bitbully_12ply: 100,
+            bitbully_8ply: 4,
+            bitbully_per_ply: 6,
+            brute_4x4: true,
+            brute_5x4: 2000,
+            mutants: false,
+            mutant_names: Vec::new(),
+            mutant_positions: 1000,
+            mutant_book_samples: 20,
+            only_mutants: false,
+            full_book: false,
+            full_book_limit: None,
+            results_dir: PathBuf::from("results"),
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            require_oracles: std::env::var("TREEBENCH_REQUIRE_ORACLES").is_ok_and(|v| v == "1"),
+            only: Vec::new(),
+        }
+    }
+}
+
+/// Why verification could not run (a failed check is a report, not an error).
+#[derive(Debug, Error)]
+pub enum VerifyError {
+    /// The spec does not parse or is not a Connect-4 engine.
+    #[error("engine `{0}`: {1}")]
+    Engine(String, String),
+    /// Bad options.
+    #[error("{0}")]
+    Options(String),
+    /// A check could not run (engine error, I/O).
+    #[error("check {0}: {1}")]
+    Check(String, String),
+    /// The full-book results file.
+    #[error("full-book results {0}: {1}")]
+    Io(String, std::io::Error),
+}
+
+/// The check names, in table order.
+pub const CHECKS: [&str; 10] = [
+    "drivers",
+    "mirror",
+    "units-parity",
+    "units-playout",
+    "book-8ply",
+    "book-12ply-dist",
+    "bitbully",
+    "brute-4x4",
+    "brute-5x4",
+    "—",
+];
+
+fn parse_cfg(spec: &str) -> Result<SolverConfig, VerifyError> {
+    match SolverConfig::parse(spec) {
+        Ok(Some(c)) => Ok(c),
+        Ok(None) => Err(VerifyError::Engine(
+            spec.into(),
+            "verify checks Connect-4 engines only (negamax, mtdf, null-window)".into(),
+        )),
+        Err(e) => Err(VerifyError::Engine(spec.into(), e.0)),
+    }
+}
+
+/// Positions per ply: full weight from ply 22, halving every two plies below (solves get about
+/// four times dearer every two plies), at least one per ply.
+#[must_use]
+pub fn ply_counts(plies: &RangeInclusive<u32>, total: u32) -> Vec<(u32, u32)> {
+    let w = |p: u32| 2f64.powf(((p as f64 - 22.0) / 2.0).min(0.0));
+    let sum: f64 = plies.clone().map(w).sum();
+    plies
+        .clone()
+        .map(|p| (p, ((total as f64 * w(p) / sum).round() as u32).max(1)))
+        .collect()
+}
+
+/// The seeded random positions of a run, by ply.
+fn random_positions(opts: &VerifyOptions, total: u32) -> Vec<(u32, Vec<String>)> {
+    ply_counts(&opts.plies, total)
+        .into_iter()
+        .map(|(ply, n)| {
+            let v = positions_for_ply(PositionSpace::Connect4, opts.seed, ply, n, true)
+                .into_iter()
+                .map(|d| d.moves)
+                .collect();
+            (ply, v)
+        })
+        .collect()
+}
+
+struct Books {
+    ply8: Result<Box<dyn BookOracle>, String>,
+    ply12: Result<Box<dyn BookOracle>, String>,
+}
+
+/// Everything one engine's checks need, sized for the real engine or for a mutant.
+struct Plan<'a> {
+    opts: &'a VerifyOptions,
+    by_ply: Vec<(u32, Vec<String>)>,
+    book8: Result<Vec<(String, Expected)>, String>,
+    book12: Result<Vec<(String, Expected)>, String>,
+    bitbully: Vec<String>,
+    small4: Vec<String>,
+    small5: Vec<String>,
+    stop_early: bool,
+}
+
+impl<'a> Plan<'a> {
+    fn new(opts: &'a VerifyOptions, books: &Books, mutant: bool) -> Self {
+        let (total, samples, lookups, n5) = if mutant {
+            (
+                opts.mutant_positions,
+                opts.mutant_book_samples,
+                opts.book_lookups.min(5),
+                opts.brute_5x4.min(300),
+            )
+        } else {
+            (
+                opts.positions,
+                opts.book_samples,
+                opts.book_lookups,
+                opts.brute_5x4,
+            )
+        };
+        let by_ply = random_positions(opts, total);
+        let book8 = books
+            .ply8
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|b| checks::book_items(b.as_ref(), 8, samples, lookups, opts.seed));
+        let book12 = books
+            .ply12
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|b| checks::book_items(b.as_ref(), 12, samples, 0, opts.seed));
+        let mut bitbully: Vec<String> = Vec::new();
+        if let Ok(b) = &book12 {
+            bitbully.extend(b.iter().take(opts.bitbully_12ply).map(|(m, _)| m.clone()));
+        }
+        if let Ok(b) = &book8 {
+            bitbully.extend(b.iter().take(opts.bitbully_8ply).map(|(m, _)| m.clone()));
+        }
+        for (ply, v) in &by_ply {
+            if *ply >= 10 {
+                bitbully.extend(v.iter().take(opts.bitbully_per_ply).cloned());
+            }
+        }
+        if mutant {
+            bitbully.truncate(60);
+        }
+        let small4 = if opts.brute_4x4 {
+            checks::all_4x4()
+        } else {
+            Vec::new()
+        };
+        let small5 = checks::sample_5x4(opts.seed, n5);
+        Plan {
+            opts,
+            by_ply,
+            book8,
+            book12,
+            bitbully,
+            small4,
+            small5,
+            stop_early: mutant,
+        }
+    }
+
+    fn all_random(&self) -> Vec<String> {
+        self.by_ply
+            .iter()
+            .flat_map(|(_, v)| v.iter().cloned())
+            .collect()
+    }
+
+    fn playouts(&self) -> Vec<String> {
+        let per = if self.stop_early {
+            (self.opts.playouts_per_ply / 2).max(2)
+        } else {
+            self.opts.playouts_per_ply
+        };
+        self.by_ply
+            .iter()
+            .filter(|(p, _)| *p >= self.opts.playout_min_ply)
+            .flat_map(|(_, v)| v.iter().take(per as usize).cloned())
+            .collect()
+    }
+
+    fn plies_label(&self) -> String {
+        format!(
+            "plies {}–{}",
+            self.opts.plies.start(),
+            self.opts.plies.end()
+        )
+    }
+
+    fn wanted(&self, check: &str) -> bool {
+        self.opts.only.is_empty() || self.opts.only.iter().any(|c| c == check)
+    }
+
+    /// Run every check on `cfg`: one row per check.
+    fn run_checks(&self, cfg: SolverConfig) -> Result<Vec<CheckRow>, VerifyError> {
+        let cache = ScoreCache::default();
+        let spec = cfg.to_string();
+        let t = self.opts.threads;
+        let se = self.stop_early;
+        let random = self.all_random();
+        let mut rows = Vec::new();
+        let mut row = |name: &str,
+                       detail: String,
+                       f: &dyn Fn() -> Result<Outcome, String>|
+         -> Result<(), VerifyError> {
+            if !self.wanted(name) {
+                return Ok(());
+            }
+            let start = Instant::now();
+            let o = f().map_err(|e| VerifyError::Check(name.into(), e))?;
+            rows.push(CheckRow {
+                check: name.into(),
+                engine: spec.clone(),
+                tried: o.tried,
+                failures: o.failures.len() as u64,
+                elapsed: start.elapsed(),
+                status: Status::Ran,
+                detail,
+                examples: o.failures.into_iter().take(3).collect(),
+            });
+            Ok(())
+        };
+        let guesses = &self.opts.guesses;
+        let nvar = checks::driver_variants(cfg, guesses).len();
+        row(
+            "drivers",
+            format!("{} drivers, {}", nvar, self.plies_label()),
+            &|| checks::drivers(cfg, guesses, &random, &cache, t, se),
+        )?;
+        row("mirror", self.plies_label(), &|| {
+            checks::mirror(cfg, &random, &cache, t, se)
+        })?;
+        row("units-parity", self.plies_label(), &|| {
+            checks::units_parity(cfg, &random, &cache, t, se)
+        })?;
+        let po = self.playouts();
+        row(
+            "units-playout",
+            format!(
+                "plies {}–{}, best play to the end",
+                self.opts.playout_min_ply,
+                self.opts.plies.end()
+            ),
+            &|| checks::units_playout(cfg, &po, &cache, t, se),
+        )?;
+        drop(row);
+        for (name, items, detail) in [
+            (
+                "book-8ply",
+                &self.book8,
+                "8-ply book: sampled records + random lookups, sign",
+            ),
+            (
+                "book-12ply-dist",
+                &self.book12,
+                "12-ply distance book: sampled records, exact",
+            ),
+        ] {
+            if !self.wanted(name) {
+                continue;
+            }
+            match items {
+                Ok(items) => {
+                    let start = Instant::now();
+                    let o = checks::book(name, cfg, items, &cache, t, se)
+                        .map_err(|e| VerifyError::Check(name.into(), e))?;
+                    rows.push(done_row(name, &spec, o, start, detail.into()));
+                }
+                Err(why) => rows.push(not_run(name, &spec, why)),
+            }
+        }
+        if self.wanted("bitbully") {
+            let start = Instant::now();
+            let detail = format!(
+                "{} positions: 12-ply book, 8-ply book, random plies ≥ 10",
+                self.bitbully.len()
+            );
+            match checks::bitbully(cfg, &self.bitbully, &cache, t, se) {
+                Ok(o) => rows.push(done_row("bitbully", &spec, o, start, detail)),
+                Err(why) => rows.push(not_run("bitbully", &spec, &why)),
+            }
+        }
+        if self.wanted("brute-4x4") && !self.small4.is_empty() {
+            let start = Instant::now();
+            let o = checks::brute_small::<4, 4>("brute-4x4", cfg, guesses, &self.small4, t, se)
+                .map_err(|e| VerifyError::Check("brute-4x4".into(), e))?;
+            rows.push(done_row(
+                "brute-4x4",
+                &spec,
+                o,
+                start,
+                format!("every reachable undecided position, {nvar} drivers"),
+            ));
+        }
+        if self.wanted("brute-5x4") && !self.small5.is_empty() {
+            let start = Instant::now();
+            let o = checks::brute_small::<5, 4>("brute-5x4", cfg, guesses, &self.small5, t, se)
+                .map_err(|e| VerifyError::Check("brute-5x4".into(), e))?;
+            rows.push(done_row(
+                "brute-5x4",
+                &spec,
+                o,
+                start,
+                format!("seeded sample, plies 4–19, {nvar} drivers"),
+            ));
+        }
+        Ok(rows)
+    }
+}
+
+fn done_row(name: &str, spec: &str, o: Outcome, start: Instant, detail: String) -> CheckRow {
+    CheckRow {
+        check: name.into(),
+        engine: spec.into(),
+        tried: o.tried,
+        failures: o.failures.len() as u64,
+        elapsed: start.elapsed(),
+        status: Status::Ran,
+        detail,
+        examples: o.failures.into_iter().take(3).collect(),
+    }
+}
+
+fn not_run(name: &str, spec: &str, why: &str) -> CheckRow {
+    CheckRow {
+        check: name.into(),
+        engine: spec.into(),
+        tried: 0,
+        failures: 0,
+        elapsed: Duration::ZERO,
+        status: Status::NotRun(format!("{why}; install with {}", oracle::SETUP)),
+        detail: String::new(),
+        examples: Vec::new(),
+    }
+}
+
+/// Run the verification suite.
+pub fn run(opts: &VerifyOptions) -> Result<VerifyReport, VerifyError> {
+    let start = Instant::now();
+    if opts.engines.is_empty() {
+        return Err(VerifyError::Options("no engine to verify".into()));
+    }
+    if opts.plies.is_empty() || *opts.plies.end() > 41 {
+        return Err(VerifyError::Options(format!(
+            "plies {}-{}: need a range within 0–41",
+            opts.plies.start(),
+            opts.plies.end()
+        )));
+    }
+    for c in &opts.only {
+        if !CHECKS.contains(&c.as_str()) {
+            return Err(VerifyError::Options(format!(
+                "unknown check `{c}` (checks: {})",
+                CHECKS[..9].join(", ")
+            )));
+        }
+    }
+    let cfgs: Vec<SolverConfig> = opts
+        .engines
+        .iter()
+        .map(|s| parse_cfg(s))
+        .collect::<Result<_, _>>()?;
+    let mutants: Vec<Mutant> = if opts.mutant_names.is_empty() {
+        Mutant::ALL.iter().map(|(m, _)| *m).collect()
+    } else {
+        opts.mutant_names
+            .iter()
+            .map(|n| {
+                Mutant::from_name(n)
+                    .ok_or_else(|| VerifyError::Options(format!("unknown mutant `{n}`")))
+            })
+            .collect::<Result<_, _>>()?
+    };
+    let needs_books = opts.full_book
+        || opts.only.is_empty()
+        || opts
+            .only
+            .iter()
+            .any(|c| c.starts_with("book") || c == "bitbully");
+    let books = if needs_books {
+        Books {
+            ply8: oracle::open_book(BookChoice::Ply8),
+            ply12: oracle::open_book(BookChoice::Ply12Distances),
+        }
+    } else {
+        let skip = || Err("not selected".to_string());
+        Books {
+            ply8: skip(),
+            ply12: skip(),
+        }
+    };
+    let mut report = VerifyReport {
+        require_oracles: opts.require_oracles,
+        settings: format!(
+            "seed {}, plies {}–{}, {} random positions, {} book records per book, {} threads",
+            opts.seed,
+            opts.plies.start(),
+            opts.plies.end(),
+            opts.positions,
+            opts.book_samples,
+            opts.threads
+        ),
+        ..VerifyReport::default()
+    };
+    if !opts.only_mutants {
+        let plan = Plan::new(opts, &books, false);
+        for cfg in &cfgs {
+            report.rows.extend(plan.run_checks(*cfg)?);
+        }
+    }
+    if opts.mutants {
+        let plan = Plan::new(opts, &books, true);
+        let base = cfgs[0];
+        for m in mutants {
+            let mut cfg = base;
+            cfg.search.mutant = m;
+            let rows = plan.run_checks(cfg)?;
+            if report.mutant_checks.is_empty() {
+                report.mutant_checks = rows.iter().map(|r| r.check.clone()).collect();
+            }
+            let cells = rows
+                .into_iter()
+                .map(|r| match r.status {
+                    Status::NotRun(why) => MutantCell::NotRun(why),
+                    Status::Ran => match r.examples.into_iter().next() {
+                        Some(f) => MutantCell::Caught(f),
+                        None => MutantCell::NotCaught(r.tried),
+                    },
+                })
+                .collect();
+            report.mutants.push(MutantRow {
+                mutant: m.name().into(),
+                spec: cfg.to_string(),
+                cells,
+            });
+        }
+    }
+    if opts.full_book {
+        let book = books.ply8.as_ref().map_err(|e| {
+            VerifyError::Options(format!(
+                "--full-book needs the 8-ply book: {e}; install with {}",
+                oracle::SETUP
+            ))
+        })?;
+        report.full_book = Some(full_book(opts, cfgs[0], book.as_ref())?);
+    }
+    report.elapsed = start.elapsed();
+    Ok(report)
+}
+
+/// Check every record of the 8-ply book, appending `index moves expected score micros ok` lines
+/// to a results file and skipping indices already in it.
+fn full_book(
+    opts: &VerifyOptions,
+    cfg: SolverConfig,
+    book: &dyn BookOracle,
+) -> Result<FullBookSummary, VerifyError> {
+    let spec = cfg.to_string();
+    let safe: String = spec
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    std::fs::create_dir_all(&opts.results_dir)
+        .map_err(|e| VerifyError::Io(opts.results_dir.display().to_string(), e))?;
+    let path = opts
+        .results_dir
+        .join(format!("verify-full-book-8ply-{safe}.txt"));
+    let shown = path.display().to_string();
+    let io = |e| VerifyError::Io(shown.clone(), e);
+    let total = book.len();
+    let mut done = vec![false; total];
+    let mut failures_before = 0usize;
+    if path.exists() {
+        let f = std::fs::File::open(&path).map_err(io)?;
+        for line in std::io::BufReader::new(f).lines() {
+            let line = line.map_err(io)?;
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            if let (Some(i), Some(ok)) = (
+                fields.first().and_then(|s| s.parse::<usize>().ok()),
+                fields.last(),
+            ) {
+                if i < total && !done[i] {
+                    done[i] = true;
+                    if *ok == "FAIL" {
+                        failures_before += 1;
+                    }
+                }
+            }
+        }
+    }
+    let done_before = done.iter().filter(|d| **d).count();
+    let mut todo: Vec<usize> = (0..total).filter(|&i| !done[i]).collect();
+    if let Some(limit) = opts.full_book_limit {
+        todo.truncate(limit);
+    }
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .map_err(io)?;
+    let file = Mutex::new(std::io::BufWriter::new(file));
+    let solve_time = Mutex::new(Duration::ZERO);
+    let start = Instant::now();
+    let o = checks::par_run(
+        &todo,
+        opts.threads,
+        false,
+        || Ok(Connect4Engine::<7, 6>::new(cfg)),
+        |e, &i| {
+            let (moves, want) = match book.record(i) {
+                Ok(r) => r,
+                Err(err) => {
+                    return Some(Failure {
+                        check: "full-book".into(),
+                        spec: e.spec(),
+                        board: "7x6".into(),
+                        moves: format!("record {i}"),
+                        expected: "a record".into(),
+                        got: err,
+                    })
+                }
+            };
+            e.reset();
+            let t = Instant::now();
+            let r = checks::quietly(|| e.solve(&moves)).unwrap_or_else(|p| {
+                Err(crate::engine::EngineError::Failure(format!(
+                    "panic: {}",
+                    checks::panic_message(&p)
+                )))
+            });
+            let dt = t.elapsed();
+            *solve_time.lock().unwrap() += dt;
+            let (got, ok) = match r {
+                Ok(s) => (s.score.to_string(), want.agrees(s.score)),
+                Err(err) => (err.to_string().replace(' ', "_"), false),
+            };
+            let mut f = file.lock().unwrap();
+            let _ = writeln!(
+                f,
+                "{i} {moves} {want} {got} {} {}",
+                dt.as_micros(),
+                if ok { "ok" } else { "FAIL" }
+            );
+            let _ = f.flush();
+            (!ok).then(|| Failure {
+                check: "full-book".into(),
+                spec: e.spec(),
+                board: "7x6".into(),
+                moves,
+                expected: format!("{want} (8-ply book)"),
+                got,
+            })
+        },
+    )
+    .map_err(|e| VerifyError::Check("full-book".into(), e))?;
+    let elapsed = start.elapsed();
+    let done_now = o.tried as usize;
+    let mean_solve = if done_now > 0 {
+        *solve_time.lock().unwrap() / done_now as u32
+    } else {
+        Duration::ZERO
+    };
+    let remaining = total - done_before - done_now;
+    let per_wall = if done_now > 0 {
+        elapsed.as_secs_f64() / done_now as f64
+    } else {
+        0.0
+    };
+    Ok(FullBookSummary {
+        engine: spec,
+        results: shown.clone(),
+        total,
+        done_before,
+        done_now,
+        failures: failures_before + o.failures.len(),
+        elapsed,
+        mean_solve,
+        threads: opts.threads,
+        projected_remaining: Duration::from_secs_f64(per_wall * remaining as f64),
+        projected_total: Duration::from_secs_f64(per_wall * total as f64),
+        examples: o.failures.into_iter().take(5).collect(),
+    })
+}

@@ -1,0 +1,163 @@
+//! The solver's drivers against oracles: BitBully's scores (tests/data/bitbully_scores.txt) and
+//! brute-force minimax on the 4×4 and 5×4 boards.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use treebench::engine::connect4::{Connect4Engine, SolverConfig};
+use treebench::engine::Engine;
+use treebench::verify::brute::{self, Brute, Grid};
+
+const DRIVERS: [&str; 5] = [
+    "negamax",
+    "mtdf",
+    "mtdf:guess=-3",
+    "mtdf:guess=3",
+    "null-window",
+];
+
+fn cfg(spec: &str) -> SolverConfig {
+    SolverConfig::parse(spec).unwrap().unwrap()
+}
+
+/// Check `(moves, score)` pairs with every driver on two threads; returns the mismatches.
+fn check_all<const W: usize, const H: usize>(
+    cases: &[(String, i32)],
+    drivers: &[&str],
+) -> Vec<String> {
+    let next = AtomicUsize::new(0);
+    let bad = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                let mut engines: Vec<Connect4Engine<W, H>> = DRIVERS
+                    .iter()
+                    .map(|d| Connect4Engine::new(cfg(d)))
+                    .collect();
+                while let Some((moves, want)) = cases.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    for e in &mut engines {
+                        e.reset();
+                        let got = e.solve(moves).unwrap().score;
+                        if got != *want {
+                            bad.lock().unwrap().push(format!(
+                                "{W}x{H} {} `{moves}`: expected {want}, got {got}",
+                                e.spec()
+                            ));
+                        }
+                    }
+                }
+            });
+        }
+    });
+    bad.into_inner().unwrap()
+}
+
+/// Positions of BitBully's file with at least `min_ply` and at most `max_ply` stones.
+fn bitbully_cases(min_ply: usize, max_ply: usize) -> Option<Vec<(String, i32)>> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/bitbully_scores.txt"
+    );
+    let Ok(text) = std::fs::read_to_string(path) else {
+        assert!(
+            std::env::var("TREEBENCH_REQUIRE_ORACLES").as_deref() != Ok("1"),
+            "{path} is missing (TREEBENCH_REQUIRE_ORACLES=1)"
+        );
+        eprintln!("skipped: {path} is missing (it comes with the oracles branch)");
+        return None;
+    };
+    let cases: Vec<(String, i32)> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut f = l.split_whitespace();
+            let moves = f.next().unwrap().to_string();
+            let score = f.next().unwrap().parse().unwrap();
+            (moves, score)
+        })
+        .collect();
+    assert!(cases.len() >= 300, "{} positions", cases.len());
+    Some(
+        cases
+            .into_iter()
+            .filter(|(m, _)| (min_ply..=max_ply).contains(&m.len()))
+            .collect(),
+    )
+}
+
+/// Plies 9–42 with the three drivers (seconds); plies 6–8 take seconds per solve, see below.
+#[test]
+fn every_driver_matches_bitbully_scores() {
+    let Some(cases) = bitbully_cases(9, 42) else {
+        return;
+    };
+    let bad = check_all::<7, 6>(&cases, &["negamax", "mtdf", "null-window"]);
+    assert!(
+        bad.is_empty(),
+        "{} mismatches:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+/// Plies 6–8 of the file: minutes in the dev profile, so run on demand (`--ignored`).
+#[test]
+#[ignore = "minutes: BitBully's positions at plies 6-8 with three drivers"]
+fn every_driver_matches_bitbully_scores_low_plies() {
+    let Some(cases) = bitbully_cases(0, 8) else {
+        return;
+    };
+    let bad = check_all::<7, 6>(&cases, &["negamax", "mtdf", "null-window"]);
+    assert!(
+        bad.is_empty(),
+        "{} mismatches:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn every_driver_matches_brute_force_on_every_4x4_position() {
+    let positions = brute::reachable_undecided::<4, 4>();
+    assert_eq!(
+        positions.len(),
+        109_604,
+        "reachable undecided 4×4 positions"
+    );
+    let mut b = Brute::<4, 4>::new();
+    let cases: Vec<(String, i32)> = positions
+        .into_iter()
+        .map(|m| {
+            let s = b.score(&Grid::from_moves(&m).unwrap());
+            (m, s)
+        })
+        .collect();
+    assert_eq!(cases[0], (String::new(), 0), "4×4 is a draw");
+    let bad = check_all::<4, 4>(&cases, &DRIVERS);
+    assert!(
+        bad.is_empty(),
+        "{} mismatches:\n{}",
+        bad.len(),
+        bad[..bad.len().min(20)].join("\n")
+    );
+}
+
+#[test]
+fn every_driver_matches_brute_force_on_5x4_sample() {
+    let positions = brute::sample::<5, 4>(7, 2500, 4, 19);
+    assert_eq!(positions.len(), 2500);
+    let mut b = Brute::<5, 4>::new();
+    let cases: Vec<(String, i32)> = positions
+        .into_iter()
+        .map(|m| {
+            let s = b.score(&Grid::from_moves(&m).unwrap());
+            (m, s)
+        })
+        .collect();
+    let bad = check_all::<5, 4>(&cases, &DRIVERS);
+    assert!(
+        bad.is_empty(),
+        "{} mismatches:\n{}",
+        bad.len(),
+        bad[..bad.len().min(20)].join("\n")
+    );
+}
