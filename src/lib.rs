@@ -9,7 +9,9 @@
 pub mod analysis;
 pub mod engine;
 pub mod game;
+pub mod gate;
 pub mod render;
 pub mod runner;
 pub mod stats;
 pub mod textbook;
+pub mod verify;

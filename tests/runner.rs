@@ -314,3 +314,55 @@ fn bad_experiment_files_are_one_line_errors() {
     let o = run(&dir, &["run", "missing.toml"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn positions_over_the_time_limit_are_skipped_and_listed() {
+    let dir = scratch("limit");
+    let exp = write_exp(
+        &dir,
+        "limit",
+        r#"seed = 4
+plies = [4, 30]
+positions = 3
+engines = ["negamax", "mtdf"]
+time_limit = 0.05
+"#,
+    );
+    let t = Instant::now();
+    let o = run(&dir, &["run", exp.to_str().unwrap(), "--no-report"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        t.elapsed() < Duration::from_secs(30),
+        "ply-4 solves were cut at the limit"
+    );
+    let text = std::fs::read_to_string(dir.join("results/limit.csv")).unwrap();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    for r in &rows {
+        let nanos: u64 = r[10].parse().unwrap();
+        assert!(
+            nanos <= 50_000_000,
+            "a recorded solve is within the limit: {r:?}"
+        );
+    }
+    assert_eq!(
+        rows.iter().filter(|r| r[2] == "30").count(),
+        3 * 2,
+        "ply 30 solves in microseconds"
+    );
+    let recorded_ply4 = rows.iter().filter(|r| r[2] == "4").count() / 2;
+    let meta = std::fs::read_to_string(dir.join("results/limit.meta.json")).unwrap();
+    let skipped = meta.matches("\"4:").count();
+    assert!(
+        skipped >= 1,
+        "slow ply-4 positions are skipped and listed: {meta}"
+    );
+    assert_eq!(
+        recorded_ply4 + skipped,
+        3,
+        "each ply-4 position is either recorded or listed"
+    );
+}

@@ -3,16 +3,21 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod bench;
+pub mod gate;
 pub mod merge;
 pub mod positions;
 pub mod report;
 pub mod run;
+pub mod serve;
 pub mod solve;
 pub mod textbook;
 
 /// Exit status for a slower candidate (gate).
 #[allow(dead_code)]
 pub const EXIT_SLOWER: i32 = 1;
+/// Exit status for a node-signature mismatch (gate `--expect-nodes`, bench `--check`).
+pub const EXIT_SIGNATURE: i32 = 4;
 /// Exit status for bad input, a usage error or an infrastructure failure.
 pub const EXIT_BAD_INPUT: i32 = 2;
 /// Exit status when engines disagree on a score.
@@ -38,6 +43,14 @@ pub enum Command {
     Merge(merge::MergeArgs),
     /// Reproduce the textbook node counts (tic-tac-toe, random trees, MTD(f), UCT).
     Textbook(textbook::TextbookArgs),
+    /// Serve an engine over the line protocol: a position per line on stdin, `score nodes
+    /// micros` per line on stdout.
+    Serve(serve::ServeArgs),
+    /// CI regression gate: correctness, node signature and paired speed of a candidate against
+    /// a baseline. Exit 0 pass, 1 slower, 2 usage/infrastructure, 3 wrong scores, 4 signature.
+    Gate(gate::GateArgs),
+    /// Node signature of an engine on the gate position set; check or write a signature file.
+    Bench(bench::BenchArgs),
 }
 
 /// Run the parsed command; returns the process exit code.
@@ -48,5 +61,8 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Positions(a) => positions::run(a),
         Command::Merge(a) => merge::run(a),
         Command::Textbook(a) => textbook::run(a),
+        Command::Serve(a) => serve::run(a),
+        Command::Gate(a) => gate::run(a),
+        Command::Bench(a) => bench::run(a),
     }
 }

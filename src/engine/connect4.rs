@@ -20,7 +20,8 @@ pub struct SolverConfig {
 #[error("{0}")]
 pub struct SpecError(pub String);
 
-const OPTIONS: &str = "tt, order, clamp, nonlosing, mirror, etc, dthreat, depth, guess, mutant";
+const OPTIONS: &str =
+    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, guess, mutant";
 
 impl SolverConfig {
     /// Parse `DRIVER[:key=value,...]` for the drivers `negamax`, `mtdf`, `null-window`.
@@ -62,6 +63,13 @@ impl SolverConfig {
                     }
                 }
             }
+            "ways" => {
+                s.tt_ways = match value {
+                    "1" => 1,
+                    "2" => 2,
+                    _ => return Err(format!("option `ways={value}`: expected 1 or 2")),
+                }
+            }
             "order" => {
                 s.ordering = match value {
                     "threats" => Ordering::Threats,
@@ -84,6 +92,9 @@ impl SolverConfig {
                 s.etc_min_left = parse_threshold(key, value, SearchConfig::DEFAULT_ETC_MIN_LEFT)?
             }
             "dthreat" => s.double_threat = parse_switch(key, value)?,
+            "ttmin" => s.tt_min_left = parse_num(key, value)?,
+            "prefetch" => s.prefetch = parse_switch(key, value)?,
+            "huge" => s.huge_pages = parse_switch(key, value)?,
             "depth" => {
                 s.max_depth = match value {
                     "off" => None,
@@ -164,6 +175,9 @@ impl fmt::Display for SolverConfig {
                 s.tt_bits.map_or("off".into(), |b| b.to_string())
             ));
         }
+        if s.tt_ways != d.tt_ways {
+            opts.push(format!("ways={}", s.tt_ways));
+        }
         if s.ordering != d.ordering {
             let o = match s.ordering {
                 Ordering::Threats => "threats",
@@ -189,6 +203,15 @@ impl fmt::Display for SolverConfig {
         if s.double_threat != d.double_threat {
             opts.push(format!("dthreat={}", onoff(s.double_threat)));
         }
+        if s.tt_min_left != d.tt_min_left {
+            opts.push(format!("ttmin={}", s.tt_min_left));
+        }
+        if s.prefetch != d.prefetch {
+            opts.push(format!("prefetch={}", onoff(s.prefetch)));
+        }
+        if s.huge_pages != d.huge_pages {
+            opts.push(format!("huge={}", onoff(s.huge_pages)));
+        }
         if let Some(depth) = s.max_depth {
             opts.push(format!("depth={depth}"));
         }
@@ -212,6 +235,7 @@ impl fmt::Display for SolverConfig {
 pub struct Connect4Engine<const W: usize = 7, const H: usize = 6> {
     cfg: SolverConfig,
     searcher: Searcher<W, H>,
+    time_limit: Option<std::time::Duration>,
 }
 
 impl<const W: usize, const H: usize> Connect4Engine<W, H> {
@@ -221,6 +245,7 @@ impl<const W: usize, const H: usize> Connect4Engine<W, H> {
         Self {
             cfg,
             searcher: Searcher::new(cfg.search),
+            time_limit: None,
         }
     }
 
@@ -270,10 +295,19 @@ impl<const W: usize, const H: usize> Engine for Connect4Engine<W, H> {
         self.searcher.reset();
     }
 
+    fn set_time_limit(&mut self, limit: Option<std::time::Duration>) {
+        self.time_limit = limit;
+    }
+
     fn solve(&mut self, moves: &str) -> Result<Solve, EngineError> {
         let pos = Position::<W, H>::from_moves(moves)
             .map_err(|e| EngineError::BadPosition(e.to_string()))?;
+        self.searcher
+            .set_deadline(self.time_limit.map(|l| std::time::Instant::now() + l));
         let (score, nodes) = self.solve_position(&pos);
+        if self.searcher.stopped() {
+            return Err(EngineError::Timeout);
+        }
         Ok(Solve {
             score,
             nodes,
@@ -287,13 +321,33 @@ mod tests {
     use super::*;
 
     #[test]
+    fn time_limit_stops_a_long_solve() {
+        let mut e = Connect4Engine::<7, 6>::new(SolverConfig::parse("mtdf").unwrap().unwrap());
+        e.set_time_limit(Some(std::time::Duration::from_millis(50)));
+        e.reset();
+        let t = std::time::Instant::now();
+        assert_eq!(
+            e.solve(""),
+            Err(EngineError::Timeout),
+            "the empty board takes minutes"
+        );
+        assert!(t.elapsed() < std::time::Duration::from_secs(5));
+        // a quick solve under the same limit still succeeds, and so does a later long-limit one
+        e.reset();
+        assert_eq!(e.solve("4455").unwrap().score, 18);
+        e.set_time_limit(None);
+        e.reset();
+        assert_eq!(e.solve("44455554221").unwrap().score, -15);
+    }
+
+    #[test]
     fn spec_round_trip() {
         for s in [
             "mtdf",
             "negamax",
             "null-window",
             "mtdf:tt=20,etc=off",
-            "mtdf:tt=off,order=none,clamp=off,nonlosing=off,mirror=off,etc=10,dthreat=off,depth=8,guess=-3,mutant=drop-move",
+            "mtdf:tt=off,ways=1,order=none,clamp=off,nonlosing=off,mirror=off,etc=10,dthreat=off,ttmin=5,prefetch=off,huge=off,depth=8,guess=-3,mutant=drop-move",
         ] {
             let c = SolverConfig::parse(s).unwrap().unwrap();
             assert_eq!(c.to_string(), s);

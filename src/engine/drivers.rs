@@ -64,7 +64,7 @@ fn mtdf<const W: usize, const H: usize>(
     mut upper: i32,
 ) -> i32 {
     let mut g = guess;
-    while lower < upper {
+    while lower < upper && !s.stopped() {
         let beta = if g == lower { g + 1 } else { g }.clamp(lower + 1, upper);
         g = s.negamax(pos, beta - 1, beta);
         if g < beta {
@@ -73,7 +73,9 @@ fn mtdf<const W: usize, const H: usize>(
             lower = g;
         }
     }
-    g.clamp(lower, upper)
+    // `max`/`min` rather than `clamp`: a broken search (a mutant) may leave lower > upper, and
+    // the driver should return a wrong score for the checks to catch, not panic.
+    g.max(lower).min(upper)
 }
 
 fn null_window<const W: usize, const H: usize>(
@@ -82,7 +84,7 @@ fn null_window<const W: usize, const H: usize>(
     mut min: i32,
     mut max: i32,
 ) -> i32 {
-    while min < max {
+    while min < max && !s.stopped() {
         let mut med = min + (max - min) / 2;
         if med <= 0 && min / 2 < med {
             med = min / 2;

@@ -66,6 +66,7 @@ pub trait Engine: Send {
 
 pub mod connect4;
 pub mod drivers;
+pub mod external;
 pub mod ordering;
 pub mod registry;
 pub mod search;

@@ -3,7 +3,9 @@
 //! Grammar: `NAME[:key=value,key=value...]`.
 //! - Connect-4 drivers `negamax`, `mtdf`, `null-window` (options in
 //!   [`super::connect4::SolverConfig`]);
-//! - textbook engines `ttt-*` and `tree-*` ([`crate::textbook`]).
+//! - textbook engines `ttt-*` and `tree-*` ([`crate::textbook`]);
+//! - `ext[OPTIONS]:COMMAND LINE`: a process speaking the line protocol
+//!   ([`super::external`]).
 
 use super::connect4::{split_spec, Connect4Engine, SolverConfig, SpecError};
 use super::Engine;
@@ -11,10 +13,13 @@ use super::Engine;
 /// Engine names the registry knows, for error messages and `--help`.
 pub const NAMES: &str =
     "negamax, mtdf, null-window, ttt-minimax, ttt-alphabeta, ttt-tt, ttt-mtdf, \
-                         tree-minimax, tree-alphabeta, tree-tt, tree-mtdf";
+                         tree-minimax, tree-alphabeta, tree-tt, tree-mtdf, ext:COMMAND";
 
 /// Build the engine a spec names.
 pub fn build(spec: &str) -> Result<Box<dyn Engine>, SpecError> {
+    if let Some(cfg) = super::external::ExternalConfig::parse(spec)? {
+        return Ok(Box::new(super::external::ExternalEngine::new(cfg)));
+    }
     if let Some(cfg) = SolverConfig::parse(spec)? {
         return Ok(Box::new(Connect4Engine::<7, 6>::new(cfg)));
     }
@@ -43,5 +48,10 @@ mod tests {
         let e = build("deep-blue").err().unwrap().0;
         assert!(e.contains("unknown engine `deep-blue`"), "{e}");
         assert!(build("ttt-mtdf:table=wobbly").is_err());
+        assert_eq!(
+            build("ext:./engine --x").unwrap().spec(),
+            "ext:./engine --x"
+        );
+        assert!(build("ext[bogus]:x").is_err());
     }
 }

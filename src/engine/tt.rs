@@ -20,7 +20,23 @@
 //! Reset bumps the generation: entries of older generations read as empty. Only when the 16-bit
 //! generation wraps (once every 65,535 resets) is the table zeroed, so a reset is O(1) amortised.
 //!
-//! Replacement: always replace (the newest result is the one the search is about to need).
+//! Replacement, one-way (`ways = 1`): always replace (the newest result is the one the search is
+//! about to need).
+//!
+//! Two-way buckets (`ways = 2`, the default): the slot index picks an aligned pair of entries in
+//! one cache line, so a probe still costs one miss. The first entry keeps the result with the
+//! larger `depth` (for full-depth results the number of empty cells, i.e. the bigger subtree),
+//! the second always takes what the first refuses, and an entry the first gives up moves to the
+//! second. Deep results survive the flood of shallow ones, the newest shallow one is still kept.
+//!
+//! # Memory
+//!
+//! The search is bound by the latency of table probes: a 64 MiB table is far larger than the
+//! caches, so nearly every probe of a new position is a cache miss, and with 4 KiB pages a TLB
+//! miss too (16,384 pages). On Linux the entries are allocated 2 MiB-aligned and marked with
+//! `madvise(MADV_HUGEPAGE)` before they are first touched, so transparent huge pages back them
+//! where the kernel allows it (`/sys/kernel/mm/transparent_hugepage/enabled` = `always` or
+//! `madvise`): 32 pages for the default table, and a probe's page walk disappears.
 
 /// What a stored value means about the true score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,22 +74,91 @@ const SCRAMBLE: u64 = 0x9E37_79B9_7F4A_7C15;
 pub struct Entry {
     pub value: i32,
     pub bound: Bound,
-    /// Remaining depth the value is valid for ([`DEPTH_EXACT`] for a full-depth value).
+    /// Remaining depth the value is valid for (at most [`DEPTH_EXACT`]; the search stores the
+    /// number of empty cells for a full-depth value).
     pub depth: u32,
+}
+
+/// The entries: one allocation, 2 MiB-aligned, zeroed, optionally backed by huge pages.
+struct Slots {
+    ptr: std::ptr::NonNull<u64>,
+    len: usize,
+}
+
+// SAFETY: `Slots` owns its allocation exclusively, like a `Box<[u64]>`.
+unsafe impl Send for Slots {}
+// SAFETY: shared access only reads.
+unsafe impl Sync for Slots {}
+
+impl Slots {
+    const ALIGN: usize = 2 << 20;
+
+    fn layout(len: usize) -> std::alloc::Layout {
+        std::alloc::Layout::from_size_align(len * std::mem::size_of::<u64>(), Self::ALIGN)
+            .expect("table size fits the address space")
+    }
+
+    /// `len` zeroed entries; asks for huge pages first when `huge` is set (Linux only).
+    fn new(len: usize, huge: bool) -> Self {
+        let layout = Self::layout(len);
+        // SAFETY: the layout has a non-zero size (len ≥ 2).
+        let raw = unsafe { std::alloc::alloc(layout) }.cast::<u64>();
+        let Some(ptr) = std::ptr::NonNull::new(raw) else {
+            std::alloc::handle_alloc_error(layout)
+        };
+        #[cfg(target_os = "linux")]
+        if huge {
+            // SAFETY: advice on memory we own; failure (no THP) leaves ordinary pages.
+            unsafe { libc::madvise(raw.cast(), layout.size(), libc::MADV_HUGEPAGE) };
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = huge;
+        // SAFETY: `len` entries were just allocated; writing zeroes initialises them (and
+        // faults the pages in, huge where the advice took).
+        unsafe { std::ptr::write_bytes(raw, 0, len) };
+        Self { ptr, len }
+    }
+}
+
+impl Drop for Slots {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `new` with this layout.
+        unsafe { std::alloc::dealloc(self.ptr.as_ptr().cast(), Self::layout(self.len)) };
+    }
+}
+
+impl std::ops::Deref for Slots {
+    type Target = [u64];
+    #[inline]
+    fn deref(&self) -> &[u64] {
+        // SAFETY: `len` initialised entries owned by `self`.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl std::ops::DerefMut for Slots {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [u64] {
+        // SAFETY: as in `deref`, and `&mut self` is exclusive.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    }
 }
 
 /// A transposition table for keys of `key_bits` bits.
 pub struct Table {
-    entries: Box<[u64]>,
+    entries: Slots,
     generation: u64,
     key_mask: u64,
-    /// Shift that leaves the slot index of a scrambled key.
+    /// Shift that leaves the bucket index of a scrambled key.
     index_shift: u32,
+    /// Whether buckets hold two entries (else one).
+    two_way: bool,
     tag_mask: u64,
 }
 
 impl Table {
-    /// Smallest `bits` that keeps the tag within an entry for keys of `key_bits` bits.
+    /// Smallest `bits` that keeps the tag within an entry for keys of `key_bits` bits (two-way
+    /// tables need one more).
     #[must_use]
     pub const fn min_bits(key_bits: u32) -> u32 {
         key_bits.saturating_sub(TAG_BITS)
@@ -83,20 +168,42 @@ impl Table {
     /// `[min_bits(key_bits), key_bits]`.
     #[must_use]
     pub fn new(bits: u32, key_bits: u32) -> Self {
-        let bits = bits.clamp(Self::min_bits(key_bits).max(1), key_bits.min(32));
+        Self::with_pages(bits, key_bits, true)
+    }
+
+    /// As [`Table::new`], choosing whether to ask for huge pages, one-way.
+    #[must_use]
+    pub fn with_pages(bits: u32, key_bits: u32, huge_pages: bool) -> Self {
+        Self::with_options(bits, key_bits, huge_pages, 1)
+    }
+
+    /// A table of `2^bits` entries in buckets of `ways` (1 or 2) entries.
+    #[must_use]
+    pub fn with_options(bits: u32, key_bits: u32, huge_pages: bool, ways: u32) -> Self {
+        assert!(ways == 1 || ways == 2, "ways must be 1 or 2");
+        let two_way = ways == 2;
+        let lo = Self::min_bits(key_bits).max(1) + u32::from(two_way);
+        let bits = bits.clamp(lo, key_bits.min(32));
         let key_mask = if key_bits >= 64 {
             u64::MAX
         } else {
             (1u64 << key_bits) - 1
         };
-        let index_shift = key_bits - bits;
+        let index_shift = key_bits - (bits - u32::from(two_way));
         Self {
-            entries: vec![0u64; 1usize << bits].into_boxed_slice(),
+            entries: Slots::new(1usize << bits, huge_pages),
             generation: 1,
             key_mask,
             index_shift,
+            two_way,
             tag_mask: (1u64 << index_shift) - 1,
         }
+    }
+
+    /// Entries per bucket.
+    #[must_use]
+    pub fn ways(&self) -> u32 {
+        1 + u32::from(self.two_way)
     }
 
     /// `log2` of the number of entries.
@@ -123,7 +230,10 @@ impl Table {
     #[inline]
     fn slot(&self, key: u64) -> (usize, u64) {
         let h = key.wrapping_mul(SCRAMBLE) & self.key_mask;
-        ((h >> self.index_shift) as usize, h & self.tag_mask)
+        (
+            ((h >> self.index_shift) as usize) << u32::from(self.two_way),
+            h & self.tag_mask,
+        )
     }
 
     /// Store a value for `key`.
@@ -136,9 +246,27 @@ impl Table {
             | ((bound as u64) << 22)
             | (((value + 32) as u64) << 16)
             | self.generation;
-        // SAFETY: `slot` returns an index below `entries.len()` (top `bits` bits of a
-        // `key_bits`-bit value).
-        unsafe { *self.entries.get_unchecked_mut(i) = e };
+        if !self.two_way {
+            // SAFETY: `slot` returns an index below `entries.len()` (top `bits` bits of a
+            // `key_bits`-bit value).
+            unsafe { *self.entries.get_unchecked_mut(i) = e };
+            return;
+        }
+        // SAFETY: `slot` returns an even index below `entries.len()` (the bucket index, top
+        // `bits - 1` bits of a `key_bits`-bit value, times two), so `i + 1` is in bounds too.
+        let first = unsafe { *self.entries.get_unchecked(i) };
+        let live = first & GEN_MASK == self.generation;
+        let other = live && first >> 30 != tag;
+        if other && ((first >> 24) & 63) as u32 > depth {
+            // The first entry holds a deeper result: the new one goes to the second.
+            unsafe { *self.entries.get_unchecked_mut(i + 1) = e };
+        } else {
+            if other {
+                // Demote the first entry's result to the always-replace entry.
+                unsafe { *self.entries.get_unchecked_mut(i + 1) = first };
+            }
+            unsafe { *self.entries.get_unchecked_mut(i) = e };
+        }
     }
 
     /// The entry stored for `key` in this generation, if any.
@@ -147,9 +275,16 @@ impl Table {
     pub fn get(&self, key: u64) -> Option<Entry> {
         let (i, tag) = self.slot(key);
         // SAFETY: as in `put`.
-        let e = unsafe { *self.entries.get_unchecked(i) };
+        let mut e = unsafe { *self.entries.get_unchecked(i) };
         if e & GEN_MASK != self.generation || e >> 30 != tag {
-            return None;
+            if !self.two_way {
+                return None;
+            }
+            // SAFETY: as in `put`.
+            e = unsafe { *self.entries.get_unchecked(i + 1) };
+            if e & GEN_MASK != self.generation || e >> 30 != tag {
+                return None;
+            }
         }
         Some(Entry {
             value: ((e >> 16) & 63) as i32 - 32,
@@ -202,13 +337,47 @@ mod tests {
     #[test]
     fn keys_never_alias() {
         // Distinct keys sharing a slot must not read each other's entries.
-        let mut t = Table::new(16, 20);
-        for k in 0..(1u64 << 20) {
-            t.put(k, (k % 40) as i32 - 20, Bound::Exact, 1);
-            if let Some(e) = t.get(k ^ 1) {
-                assert_eq!(e.value, ((k ^ 1) % 40) as i32 - 20);
+        for ways in [1, 2] {
+            let mut t = Table::with_options(16, 20, false, ways);
+            for k in 0..(1u64 << 20) {
+                t.put(k, (k % 40) as i32 - 20, Bound::Exact, (k % 7) as u32);
+                assert_eq!(t.get(k).map(|e| e.value), Some((k % 40) as i32 - 20));
+                if let Some(e) = t.get(k ^ 1) {
+                    assert_eq!(e.value, ((k ^ 1) % 40) as i32 - 20);
+                }
             }
         }
+    }
+
+    #[test]
+    fn two_way_keeps_the_deeper_entry() {
+        let mut t = Table::with_options(4, 8, false, 2);
+        assert_eq!((t.bits(), t.ways()), (4, 2));
+        // Keys in the same bucket: find three that share one.
+        let bucket = |k: u64| t.slot(k).0;
+        let a = 1u64;
+        let same: Vec<u64> = (2..256)
+            .filter(|&k| bucket(k) == bucket(a))
+            .take(2)
+            .collect();
+        let (b, c) = (same[0], same[1]);
+        t.put(a, 5, Bound::Exact, 20);
+        t.put(b, 6, Bound::Exact, 3);
+        t.put(c, 7, Bound::Exact, 4);
+        assert_eq!(t.get(a).map(|e| e.value), Some(5), "deep entry kept");
+        assert_eq!(t.get(b), None, "shallow entry replaced");
+        assert_eq!(t.get(c).map(|e| e.value), Some(7));
+        t.put(b, 8, Bound::Exact, 30);
+        assert_eq!(
+            t.get(b).map(|e| e.value),
+            Some(8),
+            "deeper one takes the first entry"
+        );
+        assert_eq!(
+            t.get(a).map(|e| e.value),
+            Some(5),
+            "and the old first is demoted"
+        );
     }
 
     #[test]

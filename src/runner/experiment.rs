@@ -234,7 +234,7 @@ engines = ["negamax", "mtdf"]
         assert!(e.exclude_immediate_win);
         assert_eq!(e.game, PositionSpace::Connect4);
         assert_eq!(e.hash().len(), 16);
-        Experiment::default_experiment();
+        let _ = Experiment::default_experiment();
     }
 
     #[test]

@@ -232,8 +232,15 @@ impl<const W: usize, const H: usize> Position<W, H> {
     #[must_use]
     pub const fn possible_non_losing_moves(&self) -> u64 {
         debug_assert!(!self.can_win_next_const());
+        self.non_losing_moves_given(self.opponent_winning_position())
+    }
+
+    /// [`Self::possible_non_losing_moves`] with the opponent's winning cells already computed
+    /// (the search needs them for other things too, and they are the costly part).
+    #[inline]
+    #[must_use]
+    pub const fn non_losing_moves_given(&self, opponent_win: u64) -> u64 {
         let mut possible = self.possible();
-        let opponent_win = self.opponent_winning_position();
         let forced = possible & opponent_win;
         if forced != 0 {
             if forced & (forced - 1) != 0 {

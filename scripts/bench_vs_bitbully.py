@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""Side-by-side timing of treebench's Connect-4 solver and BitBully on the same positions.
+
+For each ply, N positions are drawn by a seeded generator (random legal moves; a draw that
+completes four in a row, or ends with the side to move able to win at once, is thrown away;
+duplicates are skipped). Every position is solved by both engines, interleaved (the engine that
+goes first alternates), each with a fresh table and no opening book:
+
+- treebench: one long-running `treebench solve --engine SPEC` process fed one move string per
+  line on stdin; it resets its table before each line and prints `moves score nodes micros`
+  (micros: the solve alone, timed inside the process).
+- BitBully: its Python binding (`bitbully.bitbully_core`), `resetTranspositionTable()` and
+  `resetNodeCounter()` before each solve, timed around the `mtdf` call (so it includes the small
+  cost of the binding's call).
+
+The scores must agree (the script stops otherwise). It prints a Markdown table per ply: totals of
+time and nodes and their ratios. `--empty-board` also solves the empty board with both (opt-in:
+minutes each), each in its own process with a time limit.
+
+    python3 scripts/bench_vs_bitbully.py                # plies 8..20, 40 positions each
+    python3 scripts/bench_vs_bitbully.py --plies 12,14 -n 20 --seed 7
+    python3 scripts/bench_vs_bitbully.py --empty-board --plies ''
+
+Requires `pip install bitbully` (tested with 0.0.79) and cargo (the release binary is built
+unless `--bin` names one).
+"""
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import time
+
+W, H = 7, 6
+
+
+class Board:
+    """A tiny bitboard (Pons' layout) to draw positions and detect wins."""
+
+    def __init__(self):
+        self.current = 0  # stones of the side to move
+        self.mask = 0
+        self.moves = 0
+
+    def can_play(self, c):
+        return self.mask & (1 << (H - 1 + c * (H + 1))) == 0
+
+    def _move_bit(self, c):
+        return (self.mask + (1 << (c * (H + 1)))) & (((1 << H) - 1) << (c * (H + 1)))
+
+    @staticmethod
+    def _aligned(p):
+        for s in (1, H, H + 1, H + 2):
+            m = p & (p >> s)
+            if m & (m >> (2 * s)):
+                return True
+        return False
+
+    def is_winning_move(self, c):
+        return self._aligned(self.current | self._move_bit(c))
+
+    def can_win_next(self):
+        return any(self.can_play(c) and self.is_winning_move(c) for c in range(W))
+
+    def play(self, c):
+        self.current ^= self.mask
+        self.mask |= self._move_bit(c)
+        self.moves += 1
+
+    def key(self):
+        return self.current + self.mask
+
+
+def draw_positions(seed, ply, n):
+    """`n` distinct positions of `ply` stones, undecided, side to move unable to win at once."""
+    rng = random.Random(f"{seed}:{ply}")
+    out, seen, attempts = [], set(), 0
+    while len(out) < n:
+        attempts += 1
+        if attempts > 1000 * n:
+            raise SystemExit(f"could not draw {n} distinct positions at ply {ply}")
+        b, moves, ok = Board(), [], True
+        while b.moves < ply:
+            cols = [c for c in range(W) if b.can_play(c)]
+            c = rng.choice(cols)
+            if b.is_winning_move(c):
+                ok = False
+                break
+            b.play(c)
+            moves.append(str(c + 1))
+        if not ok or b.can_win_next() or b.key() in seen:
+            continue
+        seen.add(b.key())
+        out.append("".join(moves))
+    return out
+
+
+def treebench_binary(path):
+    if path:
+        return path
+    cmd = ["cargo", "build", "--release", "--bin", "treebench", "--message-format=json"]
+    res = subprocess.run(cmd, check=True, stdout=subprocess.PIPE, text=True)
+    for line in res.stdout.splitlines():
+        msg = json.loads(line)
+        if msg.get("reason") == "compiler-artifact" and msg.get("executable"):
+            if msg["target"]["name"] == "treebench":
+                return msg["executable"]
+    raise SystemExit("cargo did not report the treebench binary")
+
+
+class Treebench:
+    def __init__(self, binary, spec):
+        self.proc = subprocess.Popen(
+            [binary, "solve", "--engine", spec],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+
+    def solve(self, moves):
+        self.proc.stdin.write(moves + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline().split()
+        if len(line) != 4 or line[0] != moves:
+            raise SystemExit(f"treebench answered {line!r} for {moves!r}")
+        return int(line[1]), int(line[2]), int(line[3]) / 1e6
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+class BitBully:
+    def __init__(self):
+        import bitbully.bitbully_core as bc
+
+        self.bc = bc
+        self.solver = bc.BitBullyCore()  # no opening book loaded
+
+    def solve(self, moves):
+        b = self.bc.BoardCore()
+        if not b.setBoard([int(c) - 1 for c in moves]):
+            raise SystemExit(f"BitBully rejected {moves!r}")
+        self.solver.resetTranspositionTable()
+        self.solver.resetNodeCounter()
+        t = time.perf_counter()
+        score = self.solver.mtdf(b, 0)
+        secs = time.perf_counter() - t
+        return score, self.solver.getNodeCounter(), secs
+
+
+EMPTY_BITBULLY = """
+import time, bitbully.bitbully_core as bc
+s = bc.BitBullyCore(); s.resetTranspositionTable(); s.resetNodeCounter()
+t = time.perf_counter(); v = s.mtdf(bc.BoardCore(), 0); dt = time.perf_counter() - t
+print(v, s.getNodeCounter(), dt)
+"""
+
+
+def empty_board(binary, spec, limit):
+    rows = []
+    try:
+        t = time.perf_counter()
+        out = subprocess.run(
+            [binary, "solve", "--engine", spec, ""],
+            check=True, stdout=subprocess.PIPE, text=True, timeout=limit,
+        ).stdout.split()
+        rows.append(("treebench", int(out[0]), int(out[1]), int(out[2]) / 1e6))
+    except subprocess.TimeoutExpired:
+        rows.append(("treebench", None, None, f"> {limit} s (stopped)"))
+    try:
+        out = subprocess.run(
+            [sys.executable, "-c", EMPTY_BITBULLY],
+            check=True, stdout=subprocess.PIPE, text=True, timeout=limit,
+        ).stdout.split()
+        rows.append(("BitBully", int(out[0]), int(out[1]), float(out[2])))
+    except subprocess.TimeoutExpired:
+        rows.append(("BitBully", None, None, f"> {limit} s (stopped)"))
+    print("\n| empty board | score | nodes | seconds |\n|---|---:|---:|---:|")
+    for name, score, nodes, secs in rows:
+        s = f"{secs:.1f}" if isinstance(secs, float) else secs
+        n = f"{nodes:,}" if nodes is not None else "-"
+        print(f"| {name} | {score if score is not None else '-'} | {n} | {s} |")
+    if rows[0][1] is not None and rows[1][1] is not None and rows[0][1] != rows[1][1]:
+        raise SystemExit("empty board: scores differ")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--plies", default="8,10,12,14,16,18,20",
+                    help="comma-separated plies ('' for none)")
+    ap.add_argument("-n", type=int, default=40, help="positions per ply")
+    ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--engine", default="mtdf", help="treebench engine spec")
+    ap.add_argument("--bin", help="treebench binary (default: cargo build --release)")
+    ap.add_argument("--empty-board", action="store_true",
+                    help="also solve the empty board with both (minutes each)")
+    ap.add_argument("--empty-limit", type=float, default=600,
+                    help="seconds allowed per engine for the empty board")
+    args = ap.parse_args()
+
+    binary = treebench_binary(args.bin)
+    plies = [int(p) for p in args.plies.split(",") if p.strip()]
+    tb, bb = Treebench(binary, args.engine), BitBully()
+    rows = []
+    for ply in plies:
+        positions = draw_positions(args.seed, ply, args.n)
+        tot = {"tt": 0.0, "bt": 0.0, "tn": 0, "bn": 0}
+        for i, moves in enumerate(positions):
+            first, second = (tb, bb) if i % 2 == 0 else (bb, tb)
+            r1, r2 = first.solve(moves), second.solve(moves)
+            (ts, tn, tt), (bs, bn, bt) = (r1, r2) if first is tb else (r2, r1)
+            if ts != bs:
+                raise SystemExit(f"ply {ply} {moves}: treebench {ts}, BitBully {bs}")
+            tot["tt"] += tt
+            tot["bt"] += bt
+            tot["tn"] += tn
+            tot["bn"] += bn
+        rows.append((ply, len(positions), tot))
+        print(f"ply {ply}: done", file=sys.stderr)
+    tb.close()
+
+    if rows:
+        print(f"treebench `{args.engine}` vs BitBully `mtdf` (no book), seed {args.seed}; "
+              "scores equal on every position.\n")
+        print("| ply | n | treebench ms | BitBully ms | speed-up | treebench nodes | "
+              "BitBully nodes | node ratio |")
+        print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for ply, n, t in rows:
+            print(f"| {ply} | {n} | {t['tt'] * 1e3:,.0f} | {t['bt'] * 1e3:,.0f} | "
+                  f"{t['bt'] / t['tt']:.2f}x | {t['tn']:,} | {t['bn']:,} | "
+                  f"{t['tn'] / t['bn']:.2f} |")
+    if args.empty_board:
+        empty_board(binary, args.engine, args.empty_limit)
+
+
+if __name__ == "__main__":
+    main()

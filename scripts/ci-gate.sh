@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# CI regression gate self-check, called from .ci/run. Builds the working tree in release mode and
+#   (a) gates its `mtdf` against itself: must pass (exit 0);
+#   (b) gates it against a deliberately slowed variant (`mtdf:order=centre`, centre-first move
+#       ordering: several times the nodes): must fail as slower (exit 1);
+#   (c) checks the node signature of `mtdf` on the built-in gate positions against
+#       tests/data/node-signature.txt: a mismatch fails and prints how to update the file.
+# Exits non-zero if any expectation is not met. Reports go to $GATE_OUT (default target/ci-gate).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+start=$(date +%s)
+# Where cargo put the binary (CARGO_TARGET_DIR may be remapped): ask cargo.
+bin=$(cargo build --release --bin treebench --message-format=json-render-diagnostics \
+  | python3 -c 'import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "treebench" and m.get("executable"):
+        print(m["executable"])' | tail -1)
+[ -n "$bin" ] && [ -x "$bin" ] || { echo "ci-gate: cargo build --release failed" >&2; exit 2; }
+out="${GATE_OUT:-target/ci-gate}"
+mkdir -p "$out"
+failed=0
+
+expect() { # expect NAME WANTED_EXIT COMMAND...
+  local name=$1 want=$2; shift 2
+  local t0=$(date +%s)
+  "$@" >"$out/$name.md" 2>"$out/$name.err"
+  local got=$?
+  local secs=$(( $(date +%s) - t0 ))
+  if [ "$got" -eq "$want" ]; then
+    echo "ci-gate: $name: exit $got as expected (${secs} s)"
+  else
+    echo "ci-gate: $name: exit $got, expected $want (${secs} s)" >&2
+    cat "$out/$name.md" "$out/$name.err" >&2
+    failed=1
+  fi
+}
+
+expect self 0 "$bin" gate --baseline mtdf --candidate mtdf --max-pairs 400 --json "$out/self.json"
+expect slowed 1 "$bin" gate --baseline mtdf --candidate mtdf:order=centre --max-pairs 200 --json "$out/slowed.json"
+expect signature 0 "$bin" bench --engine mtdf --check tests/data/node-signature.txt
+if [ "$failed" -ne 0 ] && grep -q MISMATCH "$out/signature.md" 2>/dev/null; then
+  echo "ci-gate: the node signature changed; if intended: $bin bench --engine mtdf --write tests/data/node-signature.txt" >&2
+fi
+echo "ci-gate: done in $(( $(date +%s) - start )) s; reports in $out"
+exit $failed

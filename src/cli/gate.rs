@@ -1,0 +1,216 @@
+//! `treebench gate`: the CI regression gate (correctness, node signature, speed) between a
+//! baseline and a candidate engine; Markdown on stdout, JSON with `--json`.
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use std::path::PathBuf;
+use std::time::Duration;
+use treebench::engine::registry;
+use treebench::gate::baseline::{build_revision, serve_spec};
+use treebench::gate::clock::Clock;
+use treebench::gate::sequential::SequentialRule;
+use treebench::gate::{self, builtin_positions, GateConfig, GateError};
+use treebench::runner::paired::plan;
+use treebench::runner::record::{read_all, RecordWriter};
+
+#[derive(Debug, Args)]
+pub struct GateArgs {
+    /// Baseline engine spec (any registry spec, e.g. `mtdf` or `ext:./old serve --engine mtdf`).
+    /// With `--baseline-rev`, the spec of the engine inside that revision's binary.
+    #[arg(long)]
+    pub baseline: Option<String>,
+    /// Candidate engine spec; with `--candidate-rev`, the spec inside that revision's binary.
+    #[arg(long)]
+    pub candidate: Option<String>,
+    /// Build this git revision in target/treebench-gate/REV and use its `serve` as the baseline.
+    #[arg(long, value_name = "REV")]
+    pub baseline_rev: Option<String>,
+    /// Build this git revision and use its `serve` as the candidate.
+    #[arg(long, value_name = "REV")]
+    pub candidate_rev: Option<String>,
+    /// Take the positions (and, without --baseline/--candidate, the first two engines) from an
+    /// experiment file instead of the built-in gate set.
+    #[arg(long)]
+    pub experiment: Option<PathBuf>,
+    /// Noise threshold: a slowdown up to this fraction is not a failure.
+    #[arg(long, default_value_t = 0.02)]
+    pub threshold: f64,
+    /// Overall false-failure rate of the speed verdict (split over the looks).
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// Pairs between two looks of the sequential rule.
+    #[arg(long, default_value_t = 50)]
+    pub batch: usize,
+    /// Largest number of timed pairs (0 skips the timings).
+    #[arg(long, default_value_t = 1000)]
+    pub max_pairs: usize,
+    /// Fail (exit 4) unless the candidate's total nodes on the position set equal N.
+    #[arg(long, value_name = "N")]
+    pub expect_nodes: Option<u64>,
+    /// Seconds one solve may take before the gate gives up (exit 2); external engines are
+    /// killed after it.
+    #[arg(long, default_value_t = 120.0)]
+    pub timeout: f64,
+    /// Clock of in-process engines and of `--*-rev` binaries: `cpu` (thread CPU time, robust on
+    /// a loaded machine) or `wall`. Other `ext:` engines report their own time.
+    #[arg(long, default_value = "cpu")]
+    pub clock: Clock,
+    /// Write the report as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Also write the Markdown summary to a file.
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<PathBuf>,
+    /// Write every solve as a results row (CSV, the runner's schema).
+    #[arg(long, value_name = "FILE")]
+    pub records: Option<PathBuf>,
+    /// Instead of gating: print the per-ply comparison table of the first two engines of a
+    /// results file (BitBully README style) and exit.
+    #[arg(long, value_name = "RESULTS", conflicts_with_all = ["baseline", "candidate", "baseline_rev", "candidate_rev"])]
+    pub table: Option<PathBuf>,
+}
+
+fn table(path: &std::path::Path) -> Result<i32> {
+    let recs = read_all(path)?;
+    let mut engines: Vec<&str> = Vec::new();
+    for r in &recs {
+        if !engines.contains(&r.engine.as_str()) {
+            engines.push(&r.engine);
+        }
+    }
+    if engines.len() < 2 {
+        bail!(
+            "{}: needs two engines, found {}",
+            path.display(),
+            engines.len()
+        );
+    }
+    let t = gate::table::comparison_table(&recs, engines[0], engines[1])
+        .context("no rows for the two engines")?;
+    print!("{t}");
+    println!(
+        "\nspeed-up = mean time of `{}` / mean time of `{}`; p: two-sided Wilcoxon signed-rank test of the paired per-position times.",
+        engines[1], engines[0]
+    );
+    Ok(0)
+}
+
+pub fn run(args: GateArgs) -> Result<i32> {
+    if let Some(t) = &args.table {
+        return table(t);
+    }
+    if !(args.threshold >= 0.0 && args.threshold < 1.0) {
+        bail!(
+            "--threshold {}: expected a fraction in [0, 1)",
+            args.threshold
+        );
+    }
+    if !(args.alpha > 0.0 && args.alpha < 1.0) {
+        bail!("--alpha {}: expected a level in (0, 1)", args.alpha);
+    }
+    if args.batch == 0 {
+        bail!("--batch must be at least 1");
+    }
+    if !(args.timeout.is_finite() && args.timeout > 0.0) {
+        bail!(
+            "--timeout {}: expected a positive number of seconds",
+            args.timeout
+        );
+    }
+    let exp = args
+        .experiment
+        .as_ref()
+        .map(|p| treebench::runner::experiment::Experiment::load(p))
+        .transpose()?;
+    let (positions, set) = match &exp {
+        Some(e) => (
+            plan(e).into_iter().map(|(_, d)| d).collect::<Vec<_>>(),
+            format!("experiment `{}`", e.name),
+        ),
+        None => (
+            builtin_positions(),
+            "built-in gate set, plies 14–22".to_string(),
+        ),
+    };
+    let from_exp = |i: usize| exp.as_ref().map(|e| e.engines[i].clone());
+    let base_spec = args.baseline.clone().or_else(|| from_exp(0));
+    let cand_spec = args.candidate.clone().or_else(|| from_exp(1));
+    let cwd = std::env::current_dir()?;
+    let mut log = |m: &str| eprintln!("gate: {m}");
+    let resolve = |spec: Option<String>,
+                   rev: &Option<String>,
+                   which: &str,
+                   log: &mut dyn FnMut(&str)|
+     -> Result<String> {
+        match rev {
+            Some(rev) => {
+                let bin = build_revision(&cwd, rev, log)?;
+                Ok(serve_spec(&bin, spec.as_deref().unwrap_or("mtdf"), args.clock))
+            }
+            None => spec.with_context(|| {
+                format!("--{which}: give an engine spec, --{which}-rev or an --experiment with two engines")
+            }),
+        }
+    };
+    let base_spec = resolve(base_spec, &args.baseline_rev, "baseline", &mut log)?;
+    let cand_spec = resolve(cand_spec, &args.candidate_rev, "candidate", &mut log)?;
+    let mut baseline = registry::build(&base_spec)?;
+    let mut candidate = registry::build(&cand_spec)?;
+    let limit = Some(Duration::from_secs_f64(args.timeout));
+    baseline.set_time_limit(limit);
+    candidate.set_time_limit(limit);
+    let cfg = GateConfig {
+        positions,
+        position_set: set,
+        rule: SequentialRule {
+            threshold: args.threshold,
+            alpha: args.alpha,
+            batch: args.batch,
+            max_pairs: args.max_pairs,
+        },
+        expect_nodes: args.expect_nodes,
+        clock: args.clock,
+    };
+    let mut writer = args
+        .records
+        .as_ref()
+        .map(|p| RecordWriter::open(p, false))
+        .transpose()?;
+    eprintln!(
+        "gate: baseline `{base_spec}`, candidate `{cand_spec}`, {} positions, up to {} timed pairs",
+        cfg.positions.len(),
+        cfg.rule.max_pairs
+    );
+    let mut on_look = |l: &gate::sequential::Look| {
+        eprintln!(
+            "gate: {} pairs: ratio {:.3} ({:.3}–{:.3}), p(slower beyond threshold) {:.2e}, p(within) {:.2e} → {:?}",
+            l.pairs, l.ratio, l.ratio_ci.0, l.ratio_ci.1, l.p_beyond_threshold, l.p_within_threshold, l.decision
+        );
+    };
+    let report = match gate::run(
+        baseline.as_mut(),
+        candidate.as_mut(),
+        &cfg,
+        writer.as_mut(),
+        &mut on_look,
+    ) {
+        Ok(r) => r,
+        Err(e @ GateError::EngineFailure { .. }) => {
+            if let Some(w) = &writer {
+                eprintln!("gate: the solves so far are in {}", w.path().display());
+            }
+            return Err(e.into());
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let md = report.to_markdown();
+    print!("{md}");
+    if let Some(p) = &args.markdown {
+        std::fs::write(p, &md).with_context(|| format!("writing {}", p.display()))?;
+    }
+    if let Some(p) = &args.json {
+        std::fs::write(p, report.to_json() + "\n")
+            .with_context(|| format!("writing {}", p.display()))?;
+    }
+    Ok(report.verdict.exit_code())
+}

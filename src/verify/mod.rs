@@ -1,0 +1,3 @@
+//! Verification: independent oracles (BitBully's opening books) to check engines against.
+
+pub mod book;

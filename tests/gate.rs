@@ -1,0 +1,394 @@
+//! The gate and external engines through the binary: self-comparison passes, a much slower
+//! variant fails with exit 1, a mutant fails with exit 3, the node signature is checked,
+//! `ext:` engines (treebench's own `serve`, a fake of Pons' output format) work unchanged, and
+//! a crashing, hanging, garbage-answering or killed engine process is a clear failure that
+//! keeps the records so far.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_treebench");
+
+fn bin() -> Command {
+    Command::new(BIN)
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("treebench-gate-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn data(file: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(file)
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "status {:?}\nstdout:\n{}\nstderr:\n{}",
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+fn gate(args: &[&str], dir: &Path) -> (Output, serde_json::Value) {
+    let json = dir.join("gate.json");
+    let _ = std::fs::remove_file(&json);
+    let o = bin()
+        .current_dir(dir)
+        .arg("gate")
+        .args(args)
+        .arg("--json")
+        .arg(&json)
+        .output()
+        .unwrap();
+    let v = std::fs::read_to_string(&json)
+        .map(|t| serde_json::from_str(&t).unwrap())
+        .unwrap_or(serde_json::Value::Null);
+    (o, v)
+}
+
+fn pairs(v: &serde_json::Value) -> u64 {
+    v["speed"]["looks"]
+        .as_array()
+        .and_then(|l| l.last())
+        .map_or(0, |l| l["pairs"].as_u64().unwrap())
+}
+
+#[test]
+fn gate_against_itself_passes() {
+    let dir = scratch("self");
+    let (o, v) = gate(
+        &[
+            "--baseline",
+            "mtdf",
+            "--candidate",
+            "mtdf",
+            "--max-pairs",
+            "300",
+        ],
+        &dir,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert_eq!(v["verdict"], "pass");
+    let md = String::from_utf8_lossy(&o.stdout);
+    assert!(md.contains("## treebench gate: ✅ PASS"), "{md}");
+    assert!(md.contains("same search tree size"), "{md}");
+    eprintln!("self: {} pairs, {:.1} s", pairs(&v), v["elapsed_s"]);
+}
+
+#[test]
+fn gate_fails_a_much_slower_variant_with_exit_1() {
+    // Centre-first ordering instead of threat ordering: several times the nodes, so roughly
+    // twice the time per position or more; no amount of timing noise flips that.
+    let dir = scratch("slow");
+    let (o, v) = gate(
+        &[
+            "--baseline",
+            "mtdf",
+            "--candidate",
+            "mtdf:order=centre",
+            "--max-pairs",
+            "200",
+        ],
+        &dir,
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert_eq!(v["verdict"], "slower");
+    assert!(pairs(&v) <= 200);
+    let last = v["speed"]["looks"].as_array().unwrap().last().unwrap();
+    assert!(last["ratio"].as_f64().unwrap() > 1.2, "{last}");
+    let md = String::from_utf8_lossy(&o.stdout);
+    assert!(md.contains("FAIL: the candidate is slower"), "{md}");
+    assert!(md.contains("| **total** |"), "a node diff: {md}");
+    eprintln!("order=centre: {} pairs, {:.1} s", pairs(&v), v["elapsed_s"]);
+}
+
+#[test]
+fn gate_fails_a_mutant_with_exit_3_and_reproducers() {
+    let dir = scratch("mutant");
+    let (o, v) = gate(
+        &["--baseline", "mtdf", "--candidate", "mtdf:mutant=drop-move"],
+        &dir,
+    );
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    assert_eq!(v["verdict"], "wrong");
+    assert!(v["speed"].is_null(), "no timings after a disagreement");
+    let md = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        md.contains("treebench solve --engine 'mtdf:mutant=drop-move'"),
+        "{md}"
+    );
+}
+
+#[test]
+fn expect_nodes_and_bench_signature() {
+    let dir = scratch("sig");
+    let sig = data("node-signature.txt");
+    let o = bin().args(["bench", "--check", &sig]).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let o = bin()
+        .args(["bench", "--engine", "mtdf:etc=off", "--check", &sig])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(4), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("MISMATCH") && out.contains("--write"), "{out}");
+
+    let total: String = std::fs::read_to_string(&sig)
+        .unwrap()
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("total positions 25 nodes ")
+                .map(str::to_string)
+        })
+        .unwrap();
+    let args = |n: &str| {
+        [
+            "--baseline",
+            "mtdf",
+            "--candidate",
+            "mtdf",
+            "--max-pairs",
+            "0",
+            "--expect-nodes",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([n.to_string()])
+        .collect::<Vec<_>>()
+    };
+    let a = args(&total);
+    let (o, _) = gate(&a.iter().map(String::as_str).collect::<Vec<_>>(), &dir);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let a = args("12345");
+    let (o, v) = gate(&a.iter().map(String::as_str).collect::<Vec<_>>(), &dir);
+    assert_eq!(o.status.code(), Some(4), "{}", text(&o));
+    assert_eq!(v["verdict"], "signature_mismatch");
+}
+
+#[test]
+fn serve_speaks_the_protocol() {
+    let mut child = bin()
+        .args(["serve", "--engine", "mtdf"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"4455\nnoreset\n4444444\nreset\nxyz\n21467565176416\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert_eq!(lines[1], "ok");
+    assert!(lines[2].starts_with("error "), "{out}");
+    assert_eq!(lines[3], "ok");
+    assert!(lines[4].starts_with("error "), "{out}");
+    let f: Vec<&str> = lines[5].split_whitespace().collect();
+    assert_eq!(f.len(), 3);
+    assert_eq!(f[0], "7", "{out}");
+}
+
+/// `treebench solve` on the given positions with an engine; the answer lines.
+fn solve(engine: &str, positions: &[&str]) -> Output {
+    bin()
+        .args(["solve", "--engine", engine])
+        .args(positions)
+        .output()
+        .unwrap()
+}
+
+fn scores(o: &Output) -> Vec<(String, String)> {
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            (f[0].to_string(), f[1].to_string())
+        })
+        .collect()
+}
+
+const SOME: [&str; 4] = ["42151616336174", "21467565176416", "14462762343332", "4455"];
+
+#[test]
+fn ext_engines_agree_with_in_process_ones() {
+    let own = solve("mtdf", &SOME);
+    assert!(own.status.success(), "{}", text(&own));
+    let specs = [
+        format!("ext:{BIN} serve --engine mtdf"),
+        format!("ext:python3 {} {BIN}", data("fake_pons.py")),
+        format!("ext:python3 {} {BIN} --short", data("fake_pons.py")),
+        format!("ext[fresh]:python3 {} {BIN}", data("fake_pons.py")),
+    ];
+    for spec in &specs {
+        let o = solve(spec, &SOME);
+        assert!(o.status.success(), "{spec}: {}", text(&o));
+        assert_eq!(scores(&o), scores(&own), "{spec}");
+    }
+    // A bad position is answered `error …` and the process keeps serving.
+    let o = solve(&specs[0], &["4444444", "4455"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("line 1: bad position"));
+    assert_eq!(scores(&o).len(), 1);
+}
+
+#[test]
+fn gate_runs_with_ext_engines() {
+    let dir = scratch("ext");
+    let serve = format!("ext:{BIN} serve --clock cpu --engine mtdf");
+    let (o, v) = gate(
+        &[
+            "--baseline",
+            "mtdf",
+            "--candidate",
+            &serve,
+            "--max-pairs",
+            "50",
+        ],
+        &dir,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert_eq!(
+        v["baseline_signature"], v["candidate_signature"],
+        "same nodes through the pipe"
+    );
+    // Pons' output format, table kept between lines, one process per position.
+    let pons = format!("ext[fresh]:python3 {} {BIN}", data("fake_pons.py"));
+    let (o, _) = gate(
+        &[
+            "--baseline",
+            "mtdf",
+            "--candidate",
+            &pons,
+            "--max-pairs",
+            "0",
+        ],
+        &dir,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+}
+
+fn flaky(mode: &str, n: u32, extra: &str) -> String {
+    format!(
+        "ext{extra}:python3 {} {BIN} {mode} {n}",
+        data("flaky_engine.py")
+    )
+}
+
+#[test]
+fn a_dying_engine_fails_clearly_and_is_restarted() {
+    // Dies on its second position: line 2 fails with the exit status and the stderr line, the
+    // process is restarted for line 3.
+    let o = solve(&flaky("die", 1, ""), &SOME[..3]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("line 2: engine failure"), "{err}");
+    assert!(err.contains("exit status 7"), "{err}");
+    assert!(err.contains("flaky: dying after 1 positions"), "{err}");
+    assert_eq!(scores(&o).len(), 2, "lines 1 and 3 solved: {}", text(&o));
+
+    let o = solve(&flaky("garbage", 0, ""), &SOME[..1]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("answered garbage `hello world`"), "{err}");
+
+    let t = Instant::now();
+    let o = solve(&flaky("hang", 0, "[timeout=1]"), &SOME[..1]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("gave no answer within 1.0 s"), "{err}");
+    assert!(t.elapsed() < Duration::from_secs(20));
+}
+
+const RUN: &str = r#"seed = 5
+plies = [16, 18]
+positions = 4
+repeats = 1
+"#;
+
+#[test]
+fn a_crash_mid_run_keeps_the_records() {
+    let dir = scratch("crash");
+    let exp = dir.join("crash.toml");
+    std::fs::write(
+        &exp,
+        format!(
+            "name = \"crash\"\n{RUN}engines = [\"mtdf\", \"{}\"]\n",
+            flaky("die", 3, "").replace('\\', "\\\\")
+        ),
+    )
+    .unwrap();
+    let o = bin()
+        .current_dir(&dir)
+        .args(["run", exp.to_str().unwrap(), "--no-report"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("failed on `"), "{err}");
+    assert!(err.contains("exit status 7"), "{err}");
+    let csv = std::fs::read_to_string(dir.join("results/crash.csv")).unwrap();
+    assert_eq!(
+        csv.lines().count(),
+        1 + 3 * 2,
+        "header + 3 positions × 2 engines\n{csv}"
+    );
+}
+
+#[test]
+fn killing_the_engine_process_mid_run_is_a_clear_failure() {
+    let dir = scratch("kill");
+    let pidfile = dir.join("engine.pid");
+    let spec = format!("{} {}", flaky("pidfile", 2, ""), pidfile.display());
+    let child = bin()
+        .current_dir(&dir)
+        .args([
+            "gate",
+            "--baseline",
+            "mtdf",
+            "--candidate",
+            &spec,
+            "--records",
+            "gate.csv",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t = Instant::now();
+    while !pidfile.exists() {
+        assert!(
+            t.elapsed() < Duration::from_secs(60),
+            "the engine never wrote its pid"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let pid = std::fs::read_to_string(&pidfile).unwrap();
+    let k = Command::new("kill")
+        .args(["-9", pid.trim()])
+        .status()
+        .unwrap();
+    assert!(k.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("killed by signal 9"), "{err}");
+    assert!(err.contains("the solves so far are in"), "{err}");
+    let csv = std::fs::read_to_string(dir.join("gate.csv")).unwrap();
+    assert_eq!(
+        csv.lines().count(),
+        1 + 2 * 2,
+        "header + 2 positions × 2 engines\n{csv}"
+    );
+}
