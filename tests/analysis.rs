@@ -7,6 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use treebench::analysis::synthetic::{write_synthetic, SyntheticSpec};
+use treebench::analysis::IntervalMethod;
 use treebench::analysis::{
     analyze, export_parquet, load_results, validate_csv, Analysis, AnalysisError, AnalyzeOptions,
     Comparison, EngineTimes, ExperimentAnalysis, MeanSd, Pairs, PlyRow, RankTest,
@@ -226,6 +227,28 @@ fn stats_analyze_pairs_and_aggregates_per_ply() {
     }
     assert_eq!(fast.total.ply, None);
     assert_eq!(fast.total.n, 48);
+    assert_eq!(
+        fast.total.speedup_ci_method,
+        Some(IntervalMethod::Bootstrap)
+    );
+    // Above bootstrap_max_pairs the delta method takes over; it agrees with the bootstrap.
+    let delta = analyze(
+        &[dir.join("synthetic.csv")],
+        &AnalyzeOptions {
+            bootstrap_max_pairs: 10,
+            ..AnalyzeOptions::default()
+        },
+    )
+    .unwrap();
+    let dt = &delta.experiments[0].comparisons[0].total;
+    assert_eq!(dt.speedup_ci_method, Some(IntervalMethod::DeltaMethod));
+    let (bl, bh) = fast.total.speedup_ci.unwrap();
+    let (dl, dh) = dt.speedup_ci.unwrap();
+    assert!(dl < dt.speedup && dt.speedup < dh);
+    assert!(
+        (dl / bl - 1.0).abs() < 0.25 && (dh / bh - 1.0).abs() < 0.25,
+        "{bl} {bh} {dl} {dh}"
+    );
     let slow = &e.comparisons[1];
     assert!(slow.total.speedup < 1.0);
     assert!(!slow.total.significant);
@@ -353,6 +376,7 @@ fn fixed_analysis() -> Analysis {
         },
         speedup: s,
         speedup_ci: Some((s * 0.8, s * 1.25)),
+        speedup_ci_method: Some(IntervalMethod::Bootstrap),
         median_ratio: Some(s * 0.9),
         geomean_ratio: Some(s * 0.95),
         node_ratio: 1.25,

@@ -2,14 +2,15 @@
 
 use polars::prelude::*;
 use rayon::prelude::*;
+use statrs::distribution::{ContinuousCDF, Normal};
 
 use crate::stats::summary::{bootstrap_ratio_of_means, geometric_mean, median};
 use crate::stats::wilcoxon::{wilcoxon, Alternative, WilcoxonOptions};
 use crate::stats::StatsError;
 
 use super::{
-    AnalysisError, AnalyzeOptions, Comparison, EngineTimes, ExperimentAnalysis, MeanSd, Pairs,
-    PlyRow, RankTest,
+    AnalysisError, AnalyzeOptions, Comparison, EngineTimes, ExperimentAnalysis, IntervalMethod,
+    MeanSd, Pairs, PlyRow, RankTest,
 };
 
 const KEYS: [&str; 4] = ["seed", "ply", "index", "repeat"];
@@ -340,16 +341,20 @@ fn ply_row(ply: Option<u32>, a: Aggregates, b: &[f64], c: &[f64], opts: &Analyze
         .map_err(|e| note("geometric-mean ratio", e))
         .ok();
 
-    let speedup_ci = if opts.bootstrap_resamples > 0 {
+    let (speedup_ci, speedup_ci_method) = if opts.bootstrap_resamples == 0 {
+        (None, None)
+    } else if b.len() > opts.bootstrap_max_pairs {
+        let ci = delta_method_speedup_ci(b, c, opts.confidence);
+        (ci, ci.map(|_| IntervalMethod::DeltaMethod))
+    } else {
         let seed = opts.seed
             ^ (ply.map(|p| p as u64 + 1).unwrap_or(0)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        bootstrap_ratio_of_means(b, c, opts.bootstrap_resamples, seed, opts.confidence)
+        let ci = bootstrap_ratio_of_means(b, c, opts.bootstrap_resamples, seed, opts.confidence)
             // The bootstrap gives candidate/baseline: invert to a speed-up.
             .map(|(_, lo, hi)| (1.0 / hi, 1.0 / lo))
             .map_err(|e| note("bootstrap", e))
-            .ok()
-    } else {
-        None
+            .ok();
+        (ci, ci.map(|_| IntervalMethod::Bootstrap))
     };
 
     let d: Vec<f64> = b.iter().zip(c).map(|(x, y)| x - y).collect();
@@ -383,6 +388,7 @@ fn ply_row(ply: Option<u32>, a: Aggregates, b: &[f64], c: &[f64], opts: &Analyze
         candidate_ms: a.c,
         speedup: a.b.mean / a.c.mean,
         speedup_ci,
+        speedup_ci_method,
         median_ratio,
         geomean_ratio,
         node_ratio: a.b_nodes / a.c_nodes,
@@ -390,6 +396,31 @@ fn ply_row(ply: Option<u32>, a: Aggregates, b: &[f64], c: &[f64], opts: &Analyze
         significant,
         notes,
     }
+}
+
+/// Normal interval of mean(b) / mean(c) by the delta method (first-order Taylor expansion of the
+/// ratio, with the sample covariance of the pairs). For large samples only.
+fn delta_method_speedup_ci(b: &[f64], c: &[f64], confidence: f64) -> Option<(f64, f64)> {
+    let n = b.len() as f64;
+    if b.len() < 2 {
+        return None;
+    }
+    let mb = b.iter().sum::<f64>() / n;
+    let mc = c.iter().sum::<f64>() / n;
+    let (mut vb, mut vc, mut cov) = (0.0, 0.0, 0.0);
+    for (x, y) in b.iter().zip(c) {
+        vb += (x - mb) * (x - mb);
+        vc += (y - mc) * (y - mc);
+        cov += (x - mb) * (y - mc);
+    }
+    let (vb, vc, cov) = (vb / (n - 1.0), vc / (n - 1.0), cov / (n - 1.0));
+    let r = mb / mc;
+    let var = (vb - 2.0 * r * cov + r * r * vc) / (n * mc * mc);
+    let z = Normal::new(0.0, 1.0)
+        .ok()?
+        .inverse_cdf(1.0 - (1.0 - confidence) / 2.0);
+    let half = z * var.max(0.0).sqrt();
+    (half.is_finite() && mc > 0.0).then_some((r - half, r + half))
 }
 
 fn engine_times(exp: &DataFrame, engine: &str) -> Result<EngineTimes, AnalysisError> {

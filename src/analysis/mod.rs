@@ -71,8 +71,13 @@ pub struct AnalyzeOptions {
     pub alpha: f64,
     /// Confidence level of the Hodges–Lehmann and bootstrap intervals (default 0.95).
     pub confidence: f64,
-    /// Bootstrap resamples of the ratio-of-means interval (default 1000; 0 turns it off).
+    /// Bootstrap resamples of the ratio-of-means interval (default 1000; 0 turns the interval
+    /// off).
     pub bootstrap_resamples: usize,
+    /// Above this many pairs in a row the interval of the ratio of means is the delta-method
+    /// normal interval instead of the bootstrap, whose cost grows as pairs × resamples
+    /// (default 20,000: at that size the two agree closely).
+    pub bootstrap_max_pairs: usize,
     /// Seed of the bootstrap.
     pub seed: u64,
 }
@@ -87,6 +92,7 @@ impl Default for AnalyzeOptions {
             alpha: 0.05,
             confidence: 0.95,
             bootstrap_resamples: 1000,
+            bootstrap_max_pairs: 20_000,
             seed: 0x7ee_be4c,
         }
     }
@@ -184,6 +190,16 @@ pub struct RankTest {
     pub hl_ci_ms: (f64, f64),
 }
 
+/// How the interval of a ratio of means was computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IntervalMethod {
+    /// Paired percentile bootstrap ([`crate::stats::summary::bootstrap_ratio_of_means`]).
+    Bootstrap,
+    /// Delta-method normal interval (large samples, see
+    /// [`AnalyzeOptions::bootstrap_max_pairs`]).
+    DeltaMethod,
+}
+
 /// One row of a comparison table: one ply, or all plies (`ply == None`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlyRow {
@@ -194,8 +210,10 @@ pub struct PlyRow {
     pub candidate_ms: MeanSd,
     /// Ratio of mean times, baseline / candidate: > 1 means the candidate is faster.
     pub speedup: f64,
-    /// Bootstrap interval of `speedup` (pairs resampled), when computed.
+    /// Confidence interval of `speedup`, when computed.
     pub speedup_ci: Option<(f64, f64)>,
+    /// How `speedup_ci` was computed.
+    pub speedup_ci_method: Option<IntervalMethod>,
     /// Median of the per-position ratios baseline / candidate.
     pub median_ratio: Option<f64>,
     /// Geometric mean of the per-position ratios baseline / candidate.

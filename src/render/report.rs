@@ -111,9 +111,11 @@ fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
     let bootstrap = if o.bootstrap_resamples > 0 {
         format!(
             " The speed-up's {:.0}% interval in the figures is a percentile bootstrap over the \
-             pairs ({} resamples).",
+             pairs ({} resamples), or for rows of more than {} pairs the delta-method normal \
+             interval.",
             o.confidence * 100.0,
-            o.bootstrap_resamples
+            o.bootstrap_resamples,
+            o.bootstrap_max_pairs
         )
     } else {
         String::new()

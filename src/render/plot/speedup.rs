@@ -121,8 +121,9 @@ impl<'a> SpeedupPerPly<'a> {
             )
             .map_err(&err)?
             .label(format!(
-                "ratio of means per ply, {:.0}% bootstrap CI",
-                self.confidence() * 100.0
+                "ratio of means per ply, {:.0}% CI ({})",
+                self.confidence() * 100.0,
+                self.interval_methods()
             ))
             .legend(move |(x, y)| Circle::new((x + 8, y), 5, blue.filled()));
         chart
@@ -135,6 +136,16 @@ impl<'a> SpeedupPerPly<'a> {
             .map_err(&err)?;
         root.present().map_err(&err)?;
         Ok(())
+    }
+
+    fn interval_methods(&self) -> &'static str {
+        use crate::analysis::IntervalMethod::*;
+        let has = |m| self.cmp.rows.iter().any(|r| r.speedup_ci_method == Some(m));
+        match (has(Bootstrap), has(DeltaMethod)) {
+            (true, true) => "bootstrap; delta method for large plies",
+            (false, true) => "delta method",
+            _ => "bootstrap",
+        }
     }
 
     fn confidence(&self) -> f64 {
