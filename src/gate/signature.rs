@@ -6,6 +6,7 @@
 //! File format (`tests/data/node-signature.txt`): `#` comments, then one line per ply
 //! `ply P positions N nodes X`, then `total positions N nodes X`.
 
+pub use crate::render::thousands;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -135,20 +136,6 @@ fn delta(a: u64, b: u64) -> String {
         let sign = if b > a { "+" } else { "−" };
         format!("{sign}{} ({pct:+.2}%)", thousands(b.abs_diff(a)))
     }
-}
-
-/// `1234567` → `1,234,567`.
-#[must_use]
-pub fn thousands(x: u64) -> String {
-    let s = x.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[cfg(test)]

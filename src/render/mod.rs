@@ -96,3 +96,17 @@ pub fn write_tables(analysis: &Analysis, out_dir: &Path) -> Result<Vec<PathBuf>,
     }
     Ok(written)
 }
+
+/// A count with thousands separators: `1234567` → `1,234,567`.
+#[must_use]
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

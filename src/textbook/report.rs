@@ -1,5 +1,6 @@
 //! The textbook report: every published number next to ours, as Markdown.
 
+use crate::render::thousands;
 use std::fmt::{self, Write as _};
 
 use super::games::{RandomTree, Scoring, TicTacToe, CENTRE_ORDER};
@@ -257,18 +258,6 @@ impl TextbookReport {
     }
 }
 
-fn sep(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 fn opt(n: Option<u32>) -> String {
     n.map_or("–".to_string(), |v| v.to_string())
 }
@@ -296,17 +285,17 @@ impl fmt::Display for TextbookReport {
             writeln!(
                 o,
                 "| {name} | {} | {} | {} | {} | {} |",
-                sep(*publ),
-                sep(s.nodes),
-                sep(s.leaves),
-                sep(s.hits),
+                thousands(*publ),
+                thousands(s.nodes),
+                thousands(s.leaves),
+                thousands(s.hits),
                 t.values[i]
             )?;
         }
         writeln!(
             o,
             "| distinct positions (empty board included) | 5,478 | {} | | | |\n",
-            sep(t.states as u64)
+            thousands(t.states as u64)
         )?;
 
         let tr = &self.trees;
@@ -319,8 +308,8 @@ impl fmt::Display for TextbookReport {
             o,
             "| minimax (seed {}) | {} | {} |",
             tr.seeds[0],
-            sep((tr.b as u64).pow(dmax as u32)),
-            sep(tr.minimax_leaves)
+            thousands((tr.b as u64).pow(dmax as u32)),
+            thousands(tr.minimax_leaves)
         )?;
         let bl: Vec<u64> = tr.best_leaves.iter().map(|&(_, l)| l).collect();
         let (bmin, bmax) = (
@@ -328,22 +317,22 @@ impl fmt::Display for TextbookReport {
             bl.iter().max().copied().unwrap_or(0),
         );
         let brange = if bmin == bmax {
-            sep(bmin)
+            thousands(bmin)
         } else {
-            format!("{}–{}", sep(bmin), sep(bmax))
+            format!("{}–{}", thousands(bmin), thousands(bmax))
         };
         writeln!(
             o,
             "| alpha-beta, best child first (seeds {:?}) | {} | {} |",
             tr.best_leaves.iter().map(|p| p.0).collect::<Vec<_>>(),
-            sep(best_case_leaves(tr.b, dmax)),
+            thousands(best_case_leaves(tr.b, dmax)),
             brange
         )?;
         writeln!(
             o,
             "| alpha-beta, random order (mean of {} trees) | 85,616 | {} |\n",
             tr.seeds.len(),
-            sep(tr.random_mean.last().copied().unwrap_or(0.0).round() as u64)
+            thousands(tr.random_mean.last().copied().unwrap_or(0.0).round() as u64)
         )?;
         writeln!(
             o,
@@ -354,10 +343,10 @@ impl fmt::Display for TextbookReport {
             writeln!(
                 o,
                 "| {d} | {} | {}.{} | {} |",
-                sep(best_case_leaves(tr.b, *d)),
-                sep((m * 10.0).round() as u64 / 10),
+                thousands(best_case_leaves(tr.b, *d)),
+                thousands((m * 10.0).round() as u64 / 10),
                 (m * 10.0).round() as u64 % 10,
-                sep((tr.b as u64).pow(*d as u32))
+                thousands((tr.b as u64).pow(*d as u32))
             )?;
         }
         writeln!(o, "\nLeast-squares fit over d = {}..{}: random-order leaves ≈ b^({:.3}·d + c) (published: b^0.73d).\n", tr.depths[0], dmax, tr.exponent)?;
@@ -394,22 +383,22 @@ impl fmt::Display for TextbookReport {
                     "**no**"
                 },
                 r.passes,
-                sep(r.stats.nodes),
-                sep(r.stats.hits)
+                thousands(r.stats.nodes),
+                thousands(r.stats.hits)
             )?;
         }
         writeln!(
             o,
             "| – | alpha-beta (−∞, +∞), no table | {} | yes | 1 | {} | 0 |",
             m.true_value,
-            sep(m.alphabeta.nodes)
+            thousands(m.alphabeta.nodes)
         )?;
         writeln!(
             o,
             "| – | alpha-beta (−∞, +∞), bound table | {} | yes | 1 | {} | {} |\n",
             m.true_value,
-            sep(m.alphabeta_bounds.nodes),
-            sep(m.alphabeta_bounds.hits)
+            thousands(m.alphabeta_bounds.nodes),
+            thousands(m.alphabeta_bounds.hits)
         )?;
 
         writeln!(o, "## UCT against a perfect player (tic-tac-toe)\n")?;
@@ -421,7 +410,7 @@ impl fmt::Display for TextbookReport {
             writeln!(
                 o,
                 "| {} | {} | {l1} | {} | {l2} |",
-                sep(b as u64),
+                thousands(b as u64),
                 opt(p.and_then(|p| p.1)),
                 opt(p.and_then(|p| p.2))
             )?;

@@ -40,8 +40,8 @@ pub(super) fn draw_scatter<DB: DrawingBackend>(
     if d.x.len() > MAX_POINTS {
         title.push_str(&format!(
             " ({} of {} pairs shown)",
-            thousands(MAX_POINTS),
-            thousands(d.x.len())
+            crate::render::thousands(MAX_POINTS as u64),
+            crate::render::thousands(d.x.len() as u64)
         ));
     }
     let mut chart = ChartBuilder::on(&root)
@@ -112,17 +112,4 @@ pub(super) fn draw_scatter<DB: DrawingBackend>(
     }
     root.present().map_err(&err)?;
     Ok(())
-}
-
-/// `1234567` → `1,234,567`.
-pub fn thousands(n: usize) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
