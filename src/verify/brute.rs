@@ -269,12 +269,14 @@ mod tests {
 
     #[test]
     fn convention_on_seven_by_six_examples() {
-        // Shallow 7×6 positions from Pons' examples are too deep to brute-force; check the
-        // immediate-win score and a short forced line instead.
-        let g = Grid::<7, 6>::from_moves("443322").unwrap();
-        assert!(g.can_win_next());
+        // Opening positions are far too deep for plain minimax; Pons' end-game examples (34 and
+        // 37 stones) are small enough and have published scores.
         let mut b = Brute::<7, 6>::new();
-        assert_eq!(b.score(&g), 18);
+        let g = Grid::<7, 6>::from_moves("7422341735647741166133573473242566").unwrap();
+        assert_eq!(b.score(&g), 1);
+        let g = Grid::<7, 6>::from_moves("2252576253462244111563365343671351441").unwrap();
+        assert_eq!(b.score(&g), -1);
+        assert!(Grid::<7, 6>::from_moves("443322").unwrap().can_win_next());
         assert!(Grid::<7, 6>::from_moves("4455").is_some());
         assert!(
             Grid::<7, 6>::from_moves("1212121").is_none(),
