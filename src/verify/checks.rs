@@ -178,6 +178,17 @@ impl ScoreCache {
         self.0.lock().unwrap().insert(moves.to_string(), s);
         Ok(s)
     }
+
+    /// The engine's score of `moves` (cached), or the failure of `check` when it cannot solve it.
+    fn score_or_failure(
+        &self,
+        check: &str,
+        e: &mut Connect4Engine<7, 6>,
+        moves: &str,
+    ) -> Result<i32, Failure> {
+        self.get_or_solve(e, moves)
+            .map_err(|err| failure(check, e.spec(), "7x6", moves, "a score".into(), err))
+    }
 }
 
 /// Check 1: every driver variant gives the score of the first one.
@@ -202,18 +213,9 @@ pub fn drivers(
         },
         |engines, moves| {
             let (first, rest) = engines.split_first_mut().expect("one variant at least");
-            let s0 = match cache.get_or_solve(first, moves) {
+            let s0 = match cache.score_or_failure("drivers", first, moves) {
                 Ok(s) => s,
-                Err(e) => {
-                    return Some(failure(
-                        "drivers",
-                        first.spec(),
-                        "7x6",
-                        moves,
-                        "a score".into(),
-                        e,
-                    ))
-                }
+                Err(f) => return Some(f),
             };
             for e in rest {
                 match solve_fresh(e, moves) {
@@ -259,18 +261,9 @@ pub fn mirror(
         stop_early,
         || Ok(Connect4Engine::<7, 6>::new(cfg)),
         |e, moves| {
-            let s = match cache.get_or_solve(e, moves) {
+            let s = match cache.score_or_failure("mirror", e, moves) {
                 Ok(s) => s,
-                Err(err) => {
-                    return Some(failure(
-                        "mirror",
-                        e.spec(),
-                        "7x6",
-                        moves,
-                        "a score".into(),
-                        err,
-                    ))
-                }
+                Err(f) => return Some(f),
             };
             let m = mirror_moves(moves, 7);
             match solve_fresh(e, &m) {
@@ -303,18 +296,9 @@ pub fn units_parity(
         stop_early,
         || Ok(Connect4Engine::<7, 6>::new(cfg)),
         |e, moves| {
-            let s = match cache.get_or_solve(e, moves) {
+            let s = match cache.score_or_failure("units-parity", e, moves) {
                 Ok(s) => s,
-                Err(err) => {
-                    return Some(failure(
-                        "units-parity",
-                        e.spec(),
-                        "7x6",
-                        moves,
-                        "a score".into(),
-                        err,
-                    ))
-                }
+                Err(f) => return Some(f),
             };
             let n = moves.len() as u32;
             let left = 42 - n;
