@@ -260,18 +260,8 @@ pub fn run_with(
         }
         let s = scan(&results)?;
         // Group the rows by position; keep complete positions, cut the file after the last one.
-        let mut keep_until = 0u64;
+        let mut keep_until = s.header_end;
         let mut i = 0;
-        let header_end = {
-            let text = std::fs::read(&results).map_err(|e| RecordError::Io {
-                path: results.clone(),
-                source: e,
-            })?;
-            text.iter()
-                .position(|&b| b == b'\n')
-                .map_or(0, |p| p as u64 + 1)
-        };
-        keep_until = keep_until.max(header_end);
         while i < s.records.len() {
             let (ply, index) = (s.records[i].0.ply, s.records[i].0.index);
             let mut j = i;

@@ -129,6 +129,8 @@ pub struct Scan {
     pub records: Vec<(Record, u64)>,
     /// Bytes of an unfinished last line (a run killed mid-write), 0 if none.
     pub partial_tail: u64,
+    /// Byte offset just past the header line.
+    pub header_end: u64,
 }
 
 /// Read every record of a results file, checking the header and every field. An unfinished last
@@ -172,6 +174,7 @@ pub fn scan(path: &Path) -> Result<Scan, RecordError> {
     let mut out = Scan {
         records: Vec::new(),
         partial_tail: len - complete_len,
+        header_end: 0,
     };
     let mut line = 1u64;
     let read = |rdr: &mut csv::Reader<_>, raw: &mut csv::StringRecord, line: u64| {
@@ -184,6 +187,7 @@ pub fn scan(path: &Path) -> Result<Scan, RecordError> {
             format!("header is not `{}`", HEADER.join(",")),
         ));
     }
+    out.header_end = rdr.position().byte();
     let header = csv::StringRecord::from(HEADER.to_vec());
     loop {
         line = rdr.position().line();
@@ -259,6 +263,7 @@ mod tests {
         std::fs::write(&path, format!("{text}t,1,8,2,44,mtdf,0,0,-2,1")).unwrap();
         let s = scan(&path).unwrap();
         assert_eq!(s.records.len(), 2);
+        assert_eq!(s.header_end, HEADER.join(",").len() as u64 + 1);
         assert!(s.partial_tail > 0);
         let e = read_all(&path).unwrap_err().to_string();
         assert!(e.contains("line 4") && e.contains("truncated"), "{e}");
