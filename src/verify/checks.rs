@@ -74,22 +74,38 @@ pub fn par_run<T: Sync, S>(
 }
 
 /// The driver variants of a configuration: the configuration itself first, then negamax,
-/// MTD(f) from each first guess, and null-window with the same search options (duplicates
+/// PVS, aspiration windows, MTD(f) from each first guess, MT-SSS*, MT-DUAL* and null-window
+/// with the same search options, then MTD(f) and PVS under iterative deepening (duplicates
 /// dropped).
 #[must_use]
 pub fn driver_variants(base: SolverConfig, guesses: &[i32]) -> Vec<SolverConfig> {
     let mut v = vec![base];
-    let mut push = |d: Driver| {
-        let c = SolverConfig { driver: d, ..base };
+    let mut push = |d: Driver, iterative: bool| {
+        let c = SolverConfig {
+            iterative,
+            ..base.with_driver(d)
+        };
         if !v.contains(&c) {
             v.push(c);
         }
     };
-    push(Driver::Negamax);
+    push(Driver::Negamax, false);
+    push(Driver::Pvs, false);
+    push(
+        Driver::Aspiration {
+            guess: 0,
+            delta: Driver::DEFAULT_DELTA,
+        },
+        false,
+    );
     for &g in guesses {
-        push(Driver::Mtdf { guess: g });
+        push(Driver::Mtdf { guess: g }, false);
     }
-    push(Driver::NullWindow);
+    push(Driver::Sss, false);
+    push(Driver::Dual, false);
+    push(Driver::NullWindow, false);
+    push(Driver::Mtdf { guess: 0 }, true);
+    push(Driver::Pvs, true);
     v
 }
 
