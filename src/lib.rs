@@ -15,3 +15,18 @@ pub mod runner;
 pub mod stats;
 pub mod textbook;
 pub mod verify;
+
+/// The layers of `src/`, bottom first: a top-level module names (through `crate::` paths) only
+/// modules of earlier layers. `tests/layers.rs` checks it.
+#[doc(hidden)]
+pub const LAYERS: &[&[&str]] = &[
+    &["util", "stats"],
+    &["table"],
+    &["game"],
+    &["engine"],
+    &["runner"],
+    &["verify", "gate", "textbook"],
+    &["analysis"],
+    &["render"],
+    &["cli"],
+];
