@@ -76,7 +76,10 @@ fn named_modules(code: &str) -> BTreeSet<String> {
 fn top_level_modules_import_only_lower_layers() {
     let layer_of = |m: &str| treebench::LAYERS.iter().position(|l| l.contains(&m));
     let mut files = Vec::new();
-    rust_files(Path::new(env!("CARGO_MANIFEST_DIR")).join("src").as_path(), &mut files);
+    rust_files(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("src").as_path(),
+        &mut files,
+    );
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut errors = Vec::new();
     for f in &files {
@@ -84,15 +87,25 @@ fn top_level_modules_import_only_lower_layers() {
         let text = std::fs::read_to_string(f).unwrap();
         let lines = text.lines().count();
         if lines > MAX_LINES {
-            errors.push(format!("src/{} has {lines} lines (at most {MAX_LINES})", rel.display()));
+            errors.push(format!(
+                "src/{} has {lines} lines (at most {MAX_LINES})",
+                rel.display()
+            ));
         }
-        let first = rel.components().next().unwrap().as_os_str().to_string_lossy();
+        let first = rel
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy();
         let top = first.trim_end_matches(".rs").to_string();
         if top == "lib" || top == "main" {
             continue;
         }
         let Some(own) = layer_of(&top) else {
-            errors.push(format!("top-level module `{top}` is missing from treebench::LAYERS"));
+            errors.push(format!(
+                "top-level module `{top}` is missing from treebench::LAYERS"
+            ));
             continue;
         };
         for name in named_modules(&strip_comments(&text)) {

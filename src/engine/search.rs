@@ -331,7 +331,20 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
                 }
             };
         }
-        dispatch!(0, 1, 2, 3, 4, 5, PVS, PVS | 1, PVS | 2, PVS | 3, PVS | 4, PVS | 5)
+        dispatch!(
+            0,
+            1,
+            2,
+            3,
+            4,
+            5,
+            PVS,
+            PVS | 1,
+            PVS | 2,
+            PVS | 3,
+            PVS | 4,
+            PVS | 5
+        )
     }
 
     /// The table key of `pos`: canonical near the root when the mirror lookup is on.
@@ -352,7 +365,10 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
 
     /// The depth a table value of `pos` is valid for: the remaining depth, at most the empty
     /// cells (a value searched that deep is exact; the key fixes the number of empty cells, so
-    /// one position never mixes the two meanings). It doubles as the replacement priority of
+    /// one position never mixes the two meanings). A value is used only at the same tag, so a
+    /// depth-limited search returns the value of its depth-limited tree whatever was searched
+    /// before (iterative deepening, other drivers); the exact search is unaffected, since its
+    /// tag is always the number of empty cells. It doubles as the replacement priority of
     /// two-way buckets.
     #[inline(always)]
     fn depth_tag(pos: &Position<W, H>, depth: u32) -> u32 {
@@ -396,7 +412,13 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
         let slot = self.probe::<M>(pos, depth, &mut w)?;
         let mut children = self.order_children::<M>(pos, &moves, &slot);
         self.etc_cutoff::<M>(pos, &children, &slot, child_depth, w)?;
-        ControlFlow::Continue(self.search_children::<M>(pos, &mut children.sorter, w, child_depth, &slot))
+        ControlFlow::Continue(self.search_children::<M>(
+            pos,
+            &mut children.sorter,
+            w,
+            child_depth,
+            &slot,
+        ))
     }
 
     /// Step 1: count the node and look at the clock every 2^14 nodes when a deadline is set.
@@ -430,7 +452,12 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
                 // We cannot win now, the opponent cannot win with the last stone: a draw.
                 return ControlFlow::Break(0);
             }
-            Moves { next, floor: -(left - 2) / 2, own, theirs }
+            Moves {
+                next,
+                floor: -(left - 2) / 2,
+                own,
+                theirs,
+            }
         } else {
             if own & pos.possible() != 0 {
                 return ControlFlow::Break(immediate_win_score(
@@ -441,7 +468,12 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
             if left <= 1 {
                 return ControlFlow::Break(0);
             }
-            Moves { next: pos.possible(), floor: -left / 2, own, theirs: 0 }
+            Moves {
+                next: pos.possible(),
+                floor: -left / 2,
+                own,
+                theirs: 0,
+            }
         };
         if M & MUTANT_BITS == Mutant::DropMove as u8 && moves.next & (moves.next - 1) != 0 {
             moves.next &= moves.next - 1; // drop the lowest bit: the leftmost column's move
@@ -449,17 +481,25 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
         ControlFlow::Continue(moves)
     }
 
-    /// The value of a node at the depth limit.
+    /// The value of a node at the depth limit, clamped to the scores the node allows (so that
+    /// the window clamps stay sound) and the same for a position and its mirror image (so that
+    /// mirror lookups stay sound): a depth-limited search computes the exact minimax value of
+    /// the depth-limited tree, whatever the driver.
     #[cold]
     fn evaluate(&self, pos: &Position<W, H>, m: &Moves) -> i32 {
-        match self.cfg.eval {
-            Eval::Rollout => self.rollout(pos),
-            Eval::Threats => {
-                let open = |cells: u64| cells.count_ones() as i32;
-                let ceiling = (pos.cells_left() as i32 - 1) / 2;
-                (open(m.own) - open(m.theirs)).clamp(m.floor, ceiling.max(m.floor))
+        let ceiling = ((pos.cells_left() as i32 - 1) / 2).max(m.floor);
+        let v = match self.cfg.eval {
+            Eval::Rollout => {
+                let mirror = Position::<W, H>::mirror(pos);
+                if mirror.key() < pos.key() {
+                    self.rollout(&mirror)
+                } else {
+                    self.rollout(pos)
+                }
             }
-        }
+            Eval::Threats => m.own.count_ones() as i32 - m.theirs.count_ones() as i32,
+        };
+        v.clamp(m.floor, ceiling)
     }
 
     /// Step 3: the children's remaining depth; at unlimited depth, the double-threat shortcut.
@@ -482,7 +522,11 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
 
     /// Step 4: narrow the window to the scores the convention allows.
     #[inline(always)]
-    fn clamp_window<const M: u8>(pos: &Position<W, H>, floor: i32, w: &mut Window) -> ControlFlow<i32> {
+    fn clamp_window<const M: u8>(
+        pos: &Position<W, H>,
+        floor: i32,
+        w: &mut Window,
+    ) -> ControlFlow<i32> {
         if w.alpha < floor {
             w.alpha = floor;
             if w.alpha >= w.beta {
@@ -507,7 +551,12 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
     /// The table is only used at nodes with at least `tt_min_left` empty cells: below that a
     /// subtree is so small that searching it costs less than the cache miss of a probe.
     #[inline(always)]
-    fn probe<const M: u8>(&self, pos: &Position<W, H>, depth: u32, w: &mut Window) -> ControlFlow<i32, Slot> {
+    fn probe<const M: u8>(
+        &self,
+        pos: &Position<W, H>,
+        depth: u32,
+        w: &mut Window,
+    ) -> ControlFlow<i32, Slot> {
         let used = self.table.is_some() && pos.cells_left() >= self.cfg.tt_min_left;
         let need = Self::depth_tag(pos, depth);
         if !used {
@@ -515,7 +564,7 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
         }
         let key = self.table_key::<M>(pos);
         if let Some(e) = self.table.as_ref().and_then(|t| t.get(key)) {
-            if e.depth >= need {
+            if e.depth == need {
                 match e.bound {
                     Bound::Exact => return ControlFlow::Break(e.value),
                     Bound::Lower => {
@@ -544,7 +593,12 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
     /// probes of ETC and of the children's own searches find them in cache (or at least on
     /// their way: the misses overlap instead of following one another).
     #[inline(always)]
-    fn order_children<const M: u8>(&self, pos: &Position<W, H>, m: &Moves, slot: &Slot) -> Children<W> {
+    fn order_children<const M: u8>(
+        &self,
+        pos: &Position<W, H>,
+        m: &Moves,
+        slot: &Slot,
+    ) -> Children<W> {
         let left = pos.cells_left();
         let child_left = left - 1;
         let etc = slot.used && matches!(self.cfg.etc_min_left, Some(min) if left >= min);
@@ -606,8 +660,9 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
         if let Some(t) = &self.table {
             for &ck in &c.keys[..c.n_keys] {
                 if let Some(e) = t.get(ck) {
-                    let usable = e.depth >= child_need
-                        && (e.bound != Bound::Lower || M & MUTANT_BITS == Mutant::EtcAcceptsLower as u8);
+                    let usable = e.depth == child_need
+                        && (e.bound != Bound::Lower
+                            || M & MUTANT_BITS == Mutant::EtcAcceptsLower as u8);
                     if usable && -e.value >= w.beta {
                         // The child is worth at most e.value to the opponent: we get -e.value.
                         self.store::<M>(slot.key, -e.value, Bound::Lower, slot.need);
@@ -733,6 +788,46 @@ mod tests {
         ("4455437532172667", 2),
         ("6372556336371664", 1),
     ];
+
+    /// At a fixed depth every driver, with and without iterative deepening, returns the value of
+    /// the same depth-limited tree, and logs probes whose last interval is that value.
+    #[test]
+    fn drivers_agree_at_fixed_depth() {
+        let positions = ["", "4453", "216174121524", "44455554221"];
+        for eval in ["rollout", "threats"] {
+            for depth in [1, 4, 7] {
+                for moves in positions {
+                    let mut values = Vec::new();
+                    for driver in [
+                        "negamax",
+                        "pvs",
+                        "aspiration",
+                        "mtdf",
+                        "sss",
+                        "dual",
+                        "null-window",
+                    ] {
+                        for id in ["off", "on"] {
+                            let spec = format!("{driver}:tt=20,depth={depth},eval={eval},id={id}");
+                            let mut e = Connect4Engine::<7, 6>::new(
+                                SolverConfig::parse(&spec).unwrap().unwrap(),
+                            );
+                            e.reset();
+                            let v = e.solve(moves).unwrap().score;
+                            let last = e.probes().last().copied().expect("a probe");
+                            assert_eq!((last.lower, last.upper), (v, v), "{spec} on `{moves}`");
+                            assert_eq!(last.depth, Some(depth), "{spec}");
+                            values.push((spec, v));
+                        }
+                    }
+                    assert!(
+                        values.iter().all(|(_, v)| *v == values[0].1),
+                        "`{moves}`: {values:?}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn every_driver_and_switch_combination_solves_known_positions() {
