@@ -1,8 +1,9 @@
 //! The checks: driver agreement, mirror symmetry, units (parity rule and play-outs), books,
 //! BitBully, brute force on small boards. Each runs a list of positions across threads.
 
+use super::books::{BookOracle, Expected};
 use super::brute::{self, Brute, Grid};
-use super::oracle::{BitBullyProcess, BookOracle, Expected};
+use super::oracle::BitBullyProcess;
 use super::report::Failure;
 use crate::engine::connect4::{Connect4Engine, SolverConfig};
 use crate::engine::drivers::Driver;
@@ -594,7 +595,7 @@ pub fn sample_5x4(seed: u64, count: usize) -> Vec<String> {
 /// Records of a book sampled with a seed, plus `lookups` seeded random positions of the book's
 /// ply looked up (they include wins, which the books store only by absence).
 pub fn book_items(
-    book: &dyn BookOracle,
+    book: &BookOracle,
     ply: u32,
     samples: usize,
     lookups: u32,
