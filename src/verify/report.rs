@@ -3,6 +3,7 @@
 
 use crate::table::{Column, PipeTable, Table, TableFormat};
 use crate::util::fmt::fmt_duration;
+use crate::util::repro::solve_command;
 use std::fmt::{self, Write as _};
 use std::time::Duration;
 
@@ -24,16 +25,12 @@ pub struct Failure {
 }
 
 impl Failure {
-    /// The command line that reproduces the solve (7×6 only; `treebench solve` plays 7×6).
+    /// The command line that reproduces the solve (7×6 only; `treebench solve` plays 7×6), or
+    /// the Rust call for other boards.
     #[must_use]
     pub fn command(&self) -> String {
-        let moves = if self.moves.is_empty() {
-            "''".to_string()
-        } else {
-            self.moves.clone()
-        };
         if self.board == "7x6" {
-            format!("treebench solve --engine {} {moves}", self.spec)
+            solve_command(&self.spec, &self.moves)
         } else {
             format!(
                 "Connect4Engine::<{}>::new(SolverConfig::parse(\"{}\")).solve(\"{}\")",
@@ -353,5 +350,26 @@ impl VerifyReport {
 impl fmt::Display for VerifyReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_markdown())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reproducer_quotes_ext_specs() {
+        let f = Failure {
+            check: "bitbully".into(),
+            spec: "ext:python3 tools/my engine.py".into(),
+            board: "7x6".into(),
+            moves: String::new(),
+            expected: "1".into(),
+            got: "2".into(),
+        };
+        assert_eq!(
+            f.command(),
+            "treebench solve --engine 'ext:python3 tools/my engine.py' ''"
+        );
     }
 }
