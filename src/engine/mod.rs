@@ -64,6 +64,7 @@ pub trait Engine: Send {
     }
 }
 
+pub mod config;
 pub mod connect4;
 pub mod drivers;
 pub mod external;
