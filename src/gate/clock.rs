@@ -68,8 +68,12 @@ impl Stopwatch {
     #[must_use]
     pub fn stop(&self) -> (u64, u64) {
         let wall = self.wall.elapsed().as_nanos() as u64;
-        let t = match (self.clock, self.cpu, thread_cpu_nanos()) {
-            (Clock::Cpu, Some(a), Some(b)) => b.saturating_sub(a),
+        // Read the thread's CPU clock only when it is the chosen one: for `Clock::Wall` that
+        // read (a system call) would be wasted harness time.
+        let t = match self.cpu {
+            Some(a) if self.clock == Clock::Cpu => {
+                thread_cpu_nanos().map_or(wall, |b| b.saturating_sub(a))
+            }
             _ => wall,
         };
         (t, wall)
