@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 use treebench::engine::registry;
 use treebench::gate::baseline::{build_revision, serve_spec};
-use treebench::gate::clock::Clock;
+use treebench::runner::measure::Clock;
 use treebench::gate::sequential::SequentialRule;
 use treebench::gate::{self, builtin_positions, GateConfig, GateError};
 use treebench::runner::paired::plan;
