@@ -5,7 +5,7 @@ use std::fs::File;
 use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
-use crate::runner::record::{Record, RecordError, Rows, HEADER};
+use crate::runner::record::{Record, RecordError, Rows};
 
 use super::AnalysisError;
 
@@ -21,7 +21,7 @@ pub struct FileSummary {
 }
 
 /// Check that `path` is a results CSV with the schema of [`crate::runner::record::COLUMNS`]:
-/// the header is exactly [`HEADER`], every row has one field per column that parses into a
+/// the header is exactly [`HEADER`](crate::runner::record::HEADER), every row has one field per column that parses into a
 /// [`Record`] (the checks of [`Rows`]), and the last line ends with a newline or is a complete
 /// row. Reads the file once, streaming.
 pub fn validate_csv(path: &Path) -> Result<FileSummary, AnalysisError> {

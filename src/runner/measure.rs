@@ -237,7 +237,14 @@ mod tests {
         };
         let r = m.record("x", 9, &d, "stub", 1, 0);
         assert_eq!(
-            (r.experiment.as_str(), r.seed, r.index, r.engine.as_str(), r.slot, r.nanos),
+            (
+                r.experiment.as_str(),
+                r.seed,
+                r.index,
+                r.engine.as_str(),
+                r.slot,
+                r.nanos
+            ),
             ("x", 9, 2, "stub", 1, 7_000)
         );
     }

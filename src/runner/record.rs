@@ -406,7 +406,10 @@ mod tests {
         assert!(e.contains("line 2: expected 12 fields, found 11"), "{e}");
         std::fs::write(&path, "a,b\n").unwrap();
         let e = read_all(&path).unwrap_err().to_string();
-        assert!(e.contains("line 1: header is `a,b`, expected `experiment,"), "{e}");
+        assert!(
+            e.contains("line 1: header is `a,b`, expected `experiment,"),
+            "{e}"
+        );
         std::fs::remove_dir_all(&dir).ok();
     }
 }
