@@ -152,7 +152,7 @@ fn mismatch(specs: &[String; 2], d: &Drawn, b: i32, c: i32) -> Mismatch {
         candidate_score: c,
         reproducers: specs
             .iter()
-            .map(|s| format!("treebench solve --engine '{s}' '{}'", d.moves))
+            .map(|s| crate::util::repro::solve_command(s, &d.moves))
             .collect(),
     }
 }

@@ -35,7 +35,7 @@ impl Disagreement {
     pub fn reproducers(&self) -> Vec<String> {
         self.scores
             .iter()
-            .map(|(spec, _)| format!("treebench solve --engine '{spec}' '{}'", self.moves))
+            .map(|(spec, _)| crate::util::repro::solve_command(spec, &self.moves))
             .collect()
     }
 }
