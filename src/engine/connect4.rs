@@ -15,34 +15,28 @@ pub struct SolverConfig {
     pub search: SearchConfig,
 }
 
-/// A bad engine spec: names what is wrong and what would be right.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct SpecError(pub String);
+/// Temporary re-export: `SpecError` now lives with the spec grammar in [`super::spec`]
+/// (`engine/external.rs` and `runner/paired.rs` still import it from here).
+pub use super::spec::SpecError;
 
 const OPTIONS: &str =
     "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, guess, mutant";
 
 impl SolverConfig {
-    /// Parse `DRIVER[:key=value,...]` for the drivers `negamax`, `mtdf`, `null-window`.
-    /// Returns `Ok(None)` when the name is not a Connect-4 driver.
-    pub fn parse(spec: &str) -> Result<Option<Self>, SpecError> {
-        let (name, opts) = split_spec(spec);
-        let driver = match name {
-            "negamax" => Driver::Negamax,
-            "mtdf" => Driver::Mtdf { guess: 0 },
-            "null-window" | "nullwindow" | "null_window" => Driver::NullWindow,
-            _ => return Ok(None),
-        };
+    // `SolverConfig::parse(spec)` (`DRIVER[:key=value,...]`) is defined in `super::registry`,
+    // next to the one list of engine names.
+
+    /// The configuration of `driver` with `options` (parsed by [`super::spec::parse_spec`])
+    /// applied to the default search; `Err` names the bad option and what would be right.
+    pub fn with_options(driver: Driver, options: &[(&str, &str)]) -> Result<Self, String> {
         let mut cfg = SolverConfig {
             driver,
             search: SearchConfig::default(),
         };
-        for (key, value) in opts {
-            cfg.set(key, value)
-                .map_err(|e| SpecError(format!("engine `{spec}`: {e}")))?;
+        for (key, value) in options {
+            cfg.set(key, value)?;
         }
-        Ok(Some(cfg))
+        Ok(cfg)
     }
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
@@ -123,20 +117,6 @@ impl SolverConfig {
         }
         Ok(())
     }
-}
-
-/// Split `name:k=v,k=v` into the name and its pairs (a pair without `=` has an empty value).
-pub fn split_spec(spec: &str) -> (&str, Vec<(&str, &str)>) {
-    let (name, rest) = spec.split_once(':').unwrap_or((spec, ""));
-    let opts = rest
-        .split(',')
-        .filter(|s| !s.is_empty())
-        .map(|kv| {
-            kv.split_once('=')
-                .map_or((kv.trim(), ""), |(k, v)| (k.trim(), v.trim()))
-        })
-        .collect();
-    (name.trim(), opts)
 }
 
 fn parse_num<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> {

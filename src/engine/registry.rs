@@ -1,37 +1,132 @@
 //! The one list of engines: builds an engine from its spec string.
 //!
-//! Grammar: `NAME[:key=value,key=value...]`.
+//! Every spec but `ext` follows the one grammar `NAME[:key=value,key=value...]`
+//! ([`super::spec`]); [`ENGINES`] maps the name to the family that reads the options:
 //! - Connect-4 drivers `negamax`, `mtdf`, `null-window` (options in
 //!   [`super::connect4::SolverConfig`]);
-//! - textbook engines `ttt-*` and `tree-*` ([`crate::textbook`]);
+//! - textbook engines `ttt-*` and `tree-*` ([`super::textbook::engines`]);
 //! - `ext[OPTIONS]:COMMAND LINE`: a process speaking the line protocol
 //!   ([`super::external`]).
+//!
+//! The registry sits above every family: the families never name each other or the registry.
 
-use super::connect4::{split_spec, Connect4Engine, SolverConfig, SpecError};
+use super::connect4::{Connect4Engine, SolverConfig};
+use super::drivers::Driver;
+use super::external::{ExternalConfig, ExternalEngine};
+use super::spec::{parse_spec, spec_name, SpecError};
+use super::textbook::{self, SearchKind, TextbookGame};
 use super::Engine;
 
-/// Engine names the registry knows, for error messages and `--help`.
-pub const NAMES: &str =
-    "negamax, mtdf, null-window, ttt-minimax, ttt-alphabeta, ttt-tt, ttt-mtdf, \
-                         tree-minimax, tree-alphabeta, tree-tt, tree-mtdf, ext:COMMAND";
+/// The family that builds an engine, with what its name decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// The Connect-4 solver with this driver.
+    Connect4(Driver),
+    /// A textbook search over tic-tac-toe or random trees.
+    Textbook(TextbookGame, SearchKind),
+    /// A process speaking the line protocol, `ext[OPTIONS]:COMMAND`.
+    External,
+}
+
+/// One engine name and its family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    /// The name a spec starts with (and the engine prints back).
+    pub name: &'static str,
+    /// Who builds it.
+    pub family: Family,
+}
+
+const fn entry(name: &'static str, family: Family) -> Entry {
+    Entry { name, family }
+}
+
+const fn ttt(name: &'static str, search: SearchKind) -> Entry {
+    entry(name, Family::Textbook(TextbookGame::TicTacToe, search))
+}
+
+const fn tree(name: &'static str, search: SearchKind) -> Entry {
+    entry(name, Family::Textbook(TextbookGame::RandomTree, search))
+}
+
+/// Every engine the harness can build, in the order `--help` and error messages list them.
+pub const ENGINES: &[Entry] = &[
+    entry("negamax", Family::Connect4(Driver::Negamax)),
+    entry("mtdf", Family::Connect4(Driver::Mtdf { guess: 0 })),
+    entry("null-window", Family::Connect4(Driver::NullWindow)),
+    ttt("ttt-minimax", SearchKind::Minimax),
+    ttt("ttt-alphabeta", SearchKind::AlphaBeta),
+    ttt("ttt-tt", SearchKind::Table),
+    ttt("ttt-mtdf", SearchKind::Mtdf),
+    tree("tree-minimax", SearchKind::Minimax),
+    tree("tree-alphabeta", SearchKind::AlphaBeta),
+    tree("tree-tt", SearchKind::Table),
+    tree("tree-mtdf", SearchKind::Mtdf),
+    entry("ext", Family::External),
+];
+
+/// Other spellings accepted for a name.
+const ALIASES: &[(&str, &str)] = &[("nullwindow", "null-window"), ("null_window", "null-window")];
+
+/// The entry a name (or one of its aliases) stands for.
+#[must_use]
+pub fn lookup(name: &str) -> Option<&'static Entry> {
+    let name = ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == name)
+        .map_or(name, |(_, canonical)| canonical);
+    ENGINES.iter().find(|e| e.name == name)
+}
+
+/// Engine names the registry knows, for error messages and `--help`
+/// (`negamax, mtdf, …, ext:COMMAND`).
+#[must_use]
+pub fn names() -> String {
+    let names: Vec<String> = ENGINES
+        .iter()
+        .map(|e| match e.family {
+            Family::External => format!("{}:COMMAND", e.name),
+            _ => e.name.to_string(),
+        })
+        .collect();
+    names.join(", ")
+}
 
 /// Build the engine a spec names.
 pub fn build(spec: &str) -> Result<Box<dyn Engine>, SpecError> {
-    if let Some(cfg) = super::external::ExternalConfig::parse(spec)? {
-        return Ok(Box::new(super::external::ExternalEngine::new(cfg)));
+    if let Some(cfg) = ExternalConfig::parse(spec)? {
+        return Ok(Box::new(ExternalEngine::new(cfg)));
     }
-    if let Some(cfg) = SolverConfig::parse(spec)? {
-        return Ok(Box::new(Connect4Engine::<7, 6>::new(cfg)));
+    let name = spec_name(spec);
+    let unknown = || SpecError(format!("unknown engine `{name}` (known: {})", names()));
+    let entry = lookup(name).ok_or_else(unknown)?;
+    let (_, opts) = parse_spec(spec)?;
+    let in_spec = |e: String| SpecError(format!("engine `{spec}`: {e}"));
+    match entry.family {
+        Family::Connect4(driver) => {
+            let cfg = SolverConfig::with_options(driver, &opts).map_err(in_spec)?;
+            Ok(Box::new(Connect4Engine::<7, 6>::new(cfg)))
+        }
+        Family::Textbook(game, search) => {
+            textbook::build(entry.name, game, search, &opts).map_err(in_spec)
+        }
+        // `ext` without `:COMMAND` (the external family took every well-formed `ext` spec).
+        Family::External => Err(unknown()),
     }
-    let (name, opts) = split_spec(spec);
-    match crate::textbook::build_engine(name, &opts) {
-        Ok(Some(e)) => return Ok(e),
-        Ok(None) => {}
-        Err(e) => return Err(SpecError(format!("engine `{spec}`: {e}"))),
+}
+
+impl SolverConfig {
+    /// Parse `DRIVER[:key=value,...]` for the Connect-4 drivers of [`ENGINES`].
+    /// Returns `Ok(None)` when the name is not a Connect-4 driver.
+    pub fn parse(spec: &str) -> Result<Option<Self>, SpecError> {
+        let Some(Family::Connect4(driver)) = lookup(spec_name(spec)).map(|e| e.family) else {
+            return Ok(None);
+        };
+        let (_, opts) = parse_spec(spec)?;
+        SolverConfig::with_options(driver, &opts)
+            .map(Some)
+            .map_err(|e| SpecError(format!("engine `{spec}`: {e}")))
     }
-    Err(SpecError(format!(
-        "unknown engine `{name}` (known: {NAMES})"
-    )))
 }
 
 #[cfg(test)]
@@ -53,5 +148,44 @@ mod tests {
             "ext:./engine --x"
         );
         assert!(build("ext[bogus]:x").is_err());
+        let e = build("ext").err().unwrap().0;
+        assert!(e.contains("unknown engine `ext`"), "{e}");
+        assert_eq!(build("nullwindow").unwrap().spec(), "null-window");
+    }
+
+    #[test]
+    fn one_list_names_every_engine_once() {
+        assert_eq!(
+            names(),
+            "negamax, mtdf, null-window, ttt-minimax, ttt-alphabeta, ttt-tt, ttt-mtdf, \
+             tree-minimax, tree-alphabeta, tree-tt, tree-mtdf, ext:COMMAND"
+        );
+        for (i, e) in ENGINES.iter().enumerate() {
+            assert!(ENGINES[..i].iter().all(|o| o.name != e.name), "{}", e.name);
+            match e.family {
+                // the driver prints the same name the registry lists
+                Family::Connect4(d) => assert_eq!(d.name(), e.name),
+                Family::Textbook(..) => assert!(build(e.name).unwrap().spec().starts_with(e.name)),
+                Family::External => {}
+            }
+        }
+    }
+
+    #[test]
+    fn one_grammar_for_every_family() {
+        for spec in ["mtdf:tt=20,tt=22", "ttt-tt:table=exact,table=bounds"] {
+            let e = build(spec).err().unwrap().0;
+            assert!(e.contains("given twice"), "{e}");
+        }
+        for spec in ["mtdf:tt", "ttt-tt:table"] {
+            let e = build(spec).err().unwrap().0;
+            assert!(e.contains("not KEY=VALUE"), "{e}");
+        }
+        assert_eq!(
+            SolverConfig::parse("mtdf:tt=20,,etc=off,").unwrap().unwrap().to_string(),
+            "mtdf:tt=20,etc=off"
+        );
+        assert_eq!(SolverConfig::parse("ttt-tt:table").unwrap(), None);
+        assert_eq!(SolverConfig::parse("ext:./engine --x").unwrap(), None);
     }
 }
