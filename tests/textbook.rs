@@ -238,7 +238,9 @@ fn legal_moves_helper() {
         b"12346789".to_vec()
     );
     assert!(
-        legal_moves(GameKind::TicTacToe, "14253").unwrap().is_empty(),
+        legal_moves(GameKind::TicTacToe, "14253")
+            .unwrap()
+            .is_empty(),
         "X won"
     );
     assert!(legal_moves(GameKind::TicTacToe, "55")

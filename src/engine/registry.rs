@@ -66,7 +66,10 @@ pub const ENGINES: &[Entry] = &[
 ];
 
 /// Other spellings accepted for a name.
-const ALIASES: &[(&str, &str)] = &[("nullwindow", "null-window"), ("null_window", "null-window")];
+const ALIASES: &[(&str, &str)] = &[
+    ("nullwindow", "null-window"),
+    ("null_window", "null-window"),
+];
 
 /// The entry a name (or one of its aliases) stands for.
 #[must_use]
@@ -182,7 +185,10 @@ mod tests {
             assert!(e.contains("not KEY=VALUE"), "{e}");
         }
         assert_eq!(
-            SolverConfig::parse("mtdf:tt=20,,etc=off,").unwrap().unwrap().to_string(),
+            SolverConfig::parse("mtdf:tt=20,,etc=off,")
+                .unwrap()
+                .unwrap()
+                .to_string(),
             "mtdf:tt=20,etc=off"
         );
         assert_eq!(SolverConfig::parse("ttt-tt:table").unwrap(), None);

@@ -101,8 +101,7 @@ pub fn draw(
                         let mut s = moves.clone();
                         s.push(m as char);
                         // the move ends the game and it is not a full-board draw
-                        legal_moves(space, &s).is_ok_and(|l| l.is_empty())
-                            && s.len() < 9
+                        legal_moves(space, &s).is_ok_and(|l| l.is_empty()) && s.len() < 9
                     });
                     if wins {
                         continue 'restart;
