@@ -7,12 +7,19 @@ use treebench::engine::connect4::{Connect4Engine, SolverConfig};
 use treebench::engine::Engine;
 use treebench::verify::brute::{self, Brute, Grid};
 
-const DRIVERS: [&str; 5] = [
+const DRIVERS: [&str; 12] = [
     "negamax",
     "mtdf",
     "mtdf:guess=-3",
     "mtdf:guess=3",
     "null-window",
+    "pvs",
+    "aspiration",
+    "sss",
+    "dual",
+    "mtdf:id=on",
+    "pvs:id=on",
+    "aspiration:id=on,delta=1",
 ];
 
 fn cfg(spec: &str) -> SolverConfig {

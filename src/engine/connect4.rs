@@ -1,8 +1,9 @@
 //! The Connect-4 solver as an [`Engine`]: a driver plus a search configuration, with a spec
 //! string that prints and parses (`mtdf:tt=20,etc=off`).
 
-use super::drivers::{self, Driver};
-use super::search::{Mutant, Ordering, SearchConfig, Searcher};
+use super::drivers::{self, Driver, Probe};
+use super::search::{Eval, Mutant, Ordering, SearchConfig, Searcher};
+use super::spec::{parse_spec, spec_name};
 use super::{Engine, EngineError, GameKind, Solve};
 use crate::game::connect4::score::score_to_moves_left;
 use crate::game::connect4::Position;
@@ -13,30 +14,54 @@ use std::fmt;
 pub struct SolverConfig {
     pub driver: Driver,
     pub search: SearchConfig,
+    /// Iterative deepening: run the driver at depth 1, 2, … before the full depth.
+    pub iterative: bool,
 }
 
 /// Temporary re-export: `SpecError` now lives with the spec grammar in [`super::spec`]
-/// (`engine/external.rs` and `runner/paired.rs` still import it from here).
+/// (`engine/external/spec.rs` and `runner/paired.rs` still import it from here).
 pub use super::spec::SpecError;
 
 const OPTIONS: &str =
-    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, guess, mutant";
+    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mutant";
 
 impl SolverConfig {
-    // `SolverConfig::parse(spec)` (`DRIVER[:key=value,...]`) is defined in `super::registry`,
-    // next to the one list of engine names.
+    /// Parse `DRIVER[:key=value,...]` for the drivers of [`Driver::NAMES`].
+    /// Returns `Ok(None)` when the name is not a Connect-4 driver.
+    pub fn parse(spec: &str) -> Result<Option<Self>, SpecError> {
+        let Some(driver) = Driver::from_name(spec_name(spec)) else {
+            return Ok(None);
+        };
+        let (_, opts) = parse_spec(spec)?;
+        Self::with_options(driver, &opts)
+            .map(Some)
+            .map_err(|e| SpecError(format!("engine `{spec}`: {e}")))
+    }
 
     /// The configuration of `driver` with `options` (parsed by [`super::spec::parse_spec`])
-    /// applied to the default search; `Err` names the bad option and what would be right.
+    /// applied to its default search; `Err` names the bad option and what would be right.
     pub fn with_options(driver: Driver, options: &[(&str, &str)]) -> Result<Self, String> {
         let mut cfg = SolverConfig {
             driver,
-            search: SearchConfig::default(),
+            search: SearchConfig {
+                pvs: driver.pvs(),
+                ..SearchConfig::default()
+            },
+            iterative: false,
         };
         for (key, value) in options {
             cfg.set(key, value)?;
         }
         Ok(cfg)
+    }
+
+    /// The same search options under another driver (PVS inside the tree follows the driver).
+    #[must_use]
+    pub fn with_driver(self, driver: Driver) -> Self {
+        let mut c = self;
+        c.driver = driver;
+        c.search.pvs = driver.pvs();
+        c
     }
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
@@ -95,11 +120,39 @@ impl SolverConfig {
                     v => Some(parse_num(key, v)?),
                 }
             }
+            "eval" => {
+                s.eval = match value {
+                    "rollout" => Eval::Rollout,
+                    "threats" => Eval::Threats,
+                    _ => {
+                        return Err(format!(
+                            "option `eval={value}`: expected rollout or threats"
+                        ))
+                    }
+                }
+            }
+            "id" => self.iterative = parse_switch(key, value)?,
             "guess" => match &mut self.driver {
-                Driver::Mtdf { guess } => *guess = parse_num(key, value)?,
+                Driver::Mtdf { guess } | Driver::Aspiration { guess, .. } => {
+                    *guess = parse_num(key, value)?
+                }
                 d => {
                     return Err(format!(
-                        "option `guess` applies to mtdf only, not {}",
+                        "option `guess` applies to mtdf and aspiration only, not {}",
+                        d.name()
+                    ))
+                }
+            },
+            "delta" => match &mut self.driver {
+                Driver::Aspiration { delta, .. } => {
+                    *delta = parse_num(key, value)?;
+                    if *delta < 1 {
+                        return Err(format!("option `delta={value}`: expected at least 1"));
+                    }
+                }
+                d => {
+                    return Err(format!(
+                        "option `delta` applies to aspiration only, not {}",
                         d.name()
                     ))
                 }
@@ -195,9 +248,20 @@ impl fmt::Display for SolverConfig {
         if let Some(depth) = s.max_depth {
             opts.push(format!("depth={depth}"));
         }
-        if let Driver::Mtdf { guess } = self.driver {
+        if s.eval != d.eval {
+            opts.push(format!("eval={}", s.eval.name()));
+        }
+        if self.iterative {
+            opts.push("id=on".to_string());
+        }
+        if let Some(guess) = self.driver.guess() {
             if guess != 0 {
                 opts.push(format!("guess={guess}"));
+            }
+        }
+        if let Driver::Aspiration { delta, .. } = self.driver {
+            if delta != Driver::DEFAULT_DELTA {
+                opts.push(format!("delta={delta}"));
             }
         }
         if s.mutant != Mutant::None {
@@ -216,6 +280,8 @@ pub struct Connect4Engine<const W: usize = 7, const H: usize = 6> {
     cfg: SolverConfig,
     searcher: Searcher<W, H>,
     time_limit: Option<std::time::Duration>,
+    /// The root searches of the last solve.
+    probes: Vec<Probe>,
 }
 
 impl<const W: usize, const H: usize> Connect4Engine<W, H> {
@@ -226,6 +292,7 @@ impl<const W: usize, const H: usize> Connect4Engine<W, H> {
             cfg,
             searcher: Searcher::new(cfg.search),
             time_limit: None,
+            probes: Vec::with_capacity(64),
         }
     }
 
@@ -239,8 +306,20 @@ impl<const W: usize, const H: usize> Connect4Engine<W, H> {
     /// solve.
     pub fn solve_position(&mut self, pos: &Position<W, H>) -> (i32, u64) {
         let before = self.searcher.nodes();
-        let score = drivers::solve(&mut self.searcher, pos, self.cfg.driver);
+        let score = drivers::solve(
+            &mut self.searcher,
+            pos,
+            self.cfg.driver,
+            self.cfg.iterative,
+            &mut self.probes,
+        );
         (score, self.searcher.nodes() - before)
+    }
+
+    /// The root searches (probes) of the last solve, in order.
+    #[must_use]
+    pub fn probes(&self) -> &[Probe] {
+        &self.probes
     }
 
     /// Plies until the game ends under perfect play for a position with `n` stones and this
@@ -328,6 +407,10 @@ mod tests {
             "null-window",
             "mtdf:tt=20,etc=off",
             "mtdf:tt=off,ways=1,order=none,clamp=off,nonlosing=off,mirror=off,etc=10,dthreat=off,ttmin=5,prefetch=off,huge=off,depth=8,guess=-3,mutant=drop-move",
+            "pvs:id=on",
+            "aspiration:depth=6,eval=threats,id=on,guess=2,delta=3",
+            "sss",
+            "dual:tt=20",
         ] {
             let c = SolverConfig::parse(s).unwrap().unwrap();
             assert_eq!(c.to_string(), s);
@@ -343,7 +426,11 @@ mod tests {
         let e = SolverConfig::parse("mtdf:foo=1").unwrap_err().0;
         assert!(e.contains("unknown option `foo`"), "{e}");
         let e = SolverConfig::parse("negamax:guess=1").unwrap_err().0;
-        assert!(e.contains("mtdf only"), "{e}");
+        assert!(e.contains("mtdf and aspiration only"), "{e}");
+        let e = SolverConfig::parse("mtdf:delta=1").unwrap_err().0;
+        assert!(e.contains("aspiration only"), "{e}");
+        let e = SolverConfig::parse("aspiration:delta=0").unwrap_err().0;
+        assert!(e.contains("delta=0"), "{e}");
         let e = SolverConfig::parse("mtdf:tt=40").unwrap_err().0;
         assert!(e.contains("tt=40"), "{e}");
     }

@@ -1,9 +1,8 @@
 //! The one list of engines: builds an engine from its spec string.
 //!
 //! Every spec but `ext` follows the one grammar `NAME[:key=value,key=value...]`
-//! ([`super::spec`]); [`ENGINES`] maps the name to the family that reads the options:
-//! - Connect-4 drivers `negamax`, `mtdf`, `null-window` (options in
-//!   [`super::connect4::SolverConfig`]);
+//! ([`super::spec`]); [`lookup`] maps the name to the family that reads the options:
+//! - Connect-4 drivers, [`Driver::NAMES`] (options in [`super::connect4::SolverConfig`]);
 //! - textbook engines `ttt-*` and `tree-*` ([`super::textbook::engines`]);
 //! - `ext[OPTIONS]:COMMAND LINE`: a process speaking the line protocol
 //!   ([`super::external`]).
@@ -37,23 +36,19 @@ pub struct Entry {
     pub family: Family,
 }
 
-const fn entry(name: &'static str, family: Family) -> Entry {
+const fn ttt(name: &'static str, search: SearchKind) -> Entry {
+    let family = Family::Textbook(TextbookGame::TicTacToe, search);
     Entry { name, family }
 }
 
-const fn ttt(name: &'static str, search: SearchKind) -> Entry {
-    entry(name, Family::Textbook(TextbookGame::TicTacToe, search))
-}
-
 const fn tree(name: &'static str, search: SearchKind) -> Entry {
-    entry(name, Family::Textbook(TextbookGame::RandomTree, search))
+    let family = Family::Textbook(TextbookGame::RandomTree, search);
+    Entry { name, family }
 }
 
-/// Every engine the harness can build, in the order `--help` and error messages list them.
-pub const ENGINES: &[Entry] = &[
-    entry("negamax", Family::Connect4(Driver::Negamax)),
-    entry("mtdf", Family::Connect4(Driver::Mtdf { guess: 0 })),
-    entry("null-window", Family::Connect4(Driver::NullWindow)),
+/// The engines besides the Connect-4 drivers (which [`Driver::NAMES`] lists), in the order
+/// `--help` and error messages list them.
+pub const OTHER_ENGINES: &[Entry] = &[
     ttt("ttt-minimax", SearchKind::Minimax),
     ttt("ttt-alphabeta", SearchKind::AlphaBeta),
     ttt("ttt-tt", SearchKind::Table),
@@ -62,34 +57,39 @@ pub const ENGINES: &[Entry] = &[
     tree("tree-alphabeta", SearchKind::AlphaBeta),
     tree("tree-tt", SearchKind::Table),
     tree("tree-mtdf", SearchKind::Mtdf),
-    entry("ext", Family::External),
+    Entry {
+        name: "ext",
+        family: Family::External,
+    },
 ];
 
-/// Other spellings accepted for a name.
-const ALIASES: &[(&str, &str)] = &[
-    ("nullwindow", "null-window"),
-    ("null_window", "null-window"),
-];
-
-/// The entry a name (or one of its aliases) stands for.
+/// The entry a name (or an alias of a driver) stands for.
 #[must_use]
-pub fn lookup(name: &str) -> Option<&'static Entry> {
-    let name = ALIASES
-        .iter()
-        .find(|(alias, _)| *alias == name)
-        .map_or(name, |(_, canonical)| canonical);
-    ENGINES.iter().find(|e| e.name == name)
+pub fn lookup(name: &str) -> Option<Entry> {
+    if let Some(driver) = Driver::from_name(name) {
+        return Some(Entry {
+            name: driver.name(),
+            family: Family::Connect4(driver),
+        });
+    }
+    OTHER_ENGINES.iter().find(|e| e.name == name).copied()
+}
+
+/// Every engine name, Connect-4 drivers first (`ext` as `ext:COMMAND`).
+pub fn all_names() -> impl Iterator<Item = &'static str> {
+    Driver::NAMES
+        .into_iter()
+        .chain(OTHER_ENGINES.iter().map(|e| e.name))
 }
 
 /// Engine names the registry knows, for error messages and `--help`
-/// (`negamax, mtdf, …, ext:COMMAND`).
+/// (`negamax, …, ext:COMMAND`).
 #[must_use]
 pub fn names() -> String {
-    let names: Vec<String> = ENGINES
-        .iter()
-        .map(|e| match e.family {
-            Family::External => format!("{}:COMMAND", e.name),
-            _ => e.name.to_string(),
+    let names: Vec<String> = all_names()
+        .map(|n| match lookup(n).map(|e| e.family) {
+            Some(Family::External) => format!("{n}:COMMAND"),
+            _ => n.to_string(),
         })
         .collect();
     names.join(", ")
@@ -115,20 +115,6 @@ pub fn build(spec: &str) -> Result<Box<dyn Engine>, SpecError> {
         }
         // `ext` without `:COMMAND` (the external family took every well-formed `ext` spec).
         Family::External => Err(unknown()),
-    }
-}
-
-impl SolverConfig {
-    /// Parse `DRIVER[:key=value,...]` for the Connect-4 drivers of [`ENGINES`].
-    /// Returns `Ok(None)` when the name is not a Connect-4 driver.
-    pub fn parse(spec: &str) -> Result<Option<Self>, SpecError> {
-        let Some(Family::Connect4(driver)) = lookup(spec_name(spec)).map(|e| e.family) else {
-            return Ok(None);
-        };
-        let (_, opts) = parse_spec(spec)?;
-        SolverConfig::with_options(driver, &opts)
-            .map(Some)
-            .map_err(|e| SpecError(format!("engine `{spec}`: {e}")))
     }
 }
 
@@ -160,16 +146,18 @@ mod tests {
     fn one_list_names_every_engine_once() {
         assert_eq!(
             names(),
-            "negamax, mtdf, null-window, ttt-minimax, ttt-alphabeta, ttt-tt, ttt-mtdf, \
-             tree-minimax, tree-alphabeta, tree-tt, tree-mtdf, ext:COMMAND"
+            "negamax, pvs, aspiration, mtdf, sss, dual, null-window, ttt-minimax, \
+             ttt-alphabeta, ttt-tt, ttt-mtdf, tree-minimax, tree-alphabeta, tree-tt, tree-mtdf, \
+             ext:COMMAND"
         );
-        for (i, e) in ENGINES.iter().enumerate() {
-            assert!(ENGINES[..i].iter().all(|o| o.name != e.name), "{}", e.name);
-            match e.family {
-                // the driver prints the same name the registry lists
-                Family::Connect4(d) => assert_eq!(d.name(), e.name),
-                Family::Textbook(..) => assert!(build(e.name).unwrap().spec().starts_with(e.name)),
-                Family::External => {}
+        let all: Vec<&str> = all_names().collect();
+        for (i, name) in all.iter().enumerate() {
+            assert!(!all[..i].contains(name), "{name} twice");
+            let e = lookup(name).unwrap();
+            assert_eq!(e.name, *name);
+            if e.family != Family::External {
+                // every engine prints back the name it was built from
+                assert!(build(name).unwrap().spec().starts_with(name), "{name}");
             }
         }
     }

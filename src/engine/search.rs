@@ -8,6 +8,7 @@ use super::ordering::{centre_first, MoveSorter};
 use super::tt::{Bound, Table};
 use crate::game::connect4::score::immediate_win_score;
 use crate::game::connect4::Position;
+use std::ops::ControlFlow;
 
 /// How children are ordered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,6 +20,27 @@ pub enum Ordering {
     Centre,
     /// Left to right.
     None,
+}
+
+/// How a node at the depth limit is scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Eval {
+    /// Play the game out with a fixed simple policy ([`Searcher::rollout`]): a real game result.
+    Rollout,
+    /// Count open threats: cells where the side to move would win minus cells where the
+    /// opponent would, clamped to the scores the node allows.
+    Threats,
+}
+
+impl Eval {
+    /// The spec name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Eval::Rollout => "rollout",
+            Eval::Threats => "threats",
+        }
+    }
 }
 
 /// A deliberately broken variant, for proving that the verification checks catch bugs.
@@ -103,6 +125,11 @@ pub struct SearchConfig {
     pub huge_pages: bool,
     /// Depth limit in plies; `None` searches to the end of the game.
     pub max_depth: Option<u32>,
+    /// How a node at the depth limit is scored.
+    pub eval: Eval,
+    /// Principal Variation Search (NegaScout) inside the tree: the first child with the full
+    /// window, the rest with a null window and a re-search when one fails high.
+    pub pvs: bool,
     /// A seeded bug, or [`Mutant::None`].
     pub mutant: Mutant,
 }
@@ -133,10 +160,51 @@ impl Default for SearchConfig {
             prefetch: true,
             huge_pages: true,
             max_depth: None,
+            eval: Eval::Rollout,
+            pvs: false,
             mutant: Mutant::None,
         }
     }
 }
+
+/// A search window `(alpha, beta)`.
+#[derive(Debug, Clone, Copy)]
+struct Window {
+    alpha: i32,
+    beta: i32,
+}
+
+/// The moves a node searches and the threat maps they were derived from.
+struct Moves {
+    /// Moves to search, one bit each.
+    next: u64,
+    /// The lowest score the convention allows given these moves.
+    floor: i32,
+    /// Cells where the side to move would win.
+    own: u64,
+    /// Cells where the opponent would win (0 when non-losing generation is off).
+    theirs: u64,
+}
+
+/// The node's table slot: whether the table is used here, its key and the depth tag needed.
+struct Slot {
+    used: bool,
+    key: u64,
+    need: u32,
+}
+
+/// The ordered children and, where ETC or prefetch wants them, their table keys.
+struct Children<const W: usize> {
+    sorter: MoveSorter<W>,
+    keys: [u64; W],
+    n_keys: usize,
+    etc: bool,
+}
+
+/// The const parameter `M` of the search: the mutant in the low bits, [`PVS`] above them.
+const MUTANT_BITS: u8 = 0x0f;
+/// Principal Variation Search inside the tree.
+const PVS: u8 = 0x10;
 
 /// Remaining depth marker for a search to the end of the game.
 const UNLIMITED: u32 = u32::MAX;
@@ -235,16 +303,48 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
     /// `beta ≤ r ≤ v`; otherwise `r = v`. The side to move must not be able to win at once
     /// unless non-losing generation is off, and the board must not be full.
     pub fn negamax(&mut self, pos: &Position<W, H>, alpha: i32, beta: i32) -> i32 {
+        self.negamax_to(pos, alpha, beta, self.cfg.max_depth)
+    }
+
+    /// [`Self::negamax`] with this depth limit instead of the configured one (`None`: to the
+    /// end of the game); the horizon is scored by [`SearchConfig::eval`].
+    pub fn negamax_to(
+        &mut self,
+        pos: &Position<W, H>,
+        alpha: i32,
+        beta: i32,
+        depth: Option<u32>,
+    ) -> i32 {
         debug_assert!(alpha < beta);
-        let depth = self.cfg.max_depth.unwrap_or(UNLIMITED);
-        match self.cfg.mutant {
-            Mutant::None | Mutant::MovesLeftParity => self.search::<0>(pos, alpha, beta, depth),
-            Mutant::TtBoundsAsExact => self.search::<1>(pos, alpha, beta, depth),
-            Mutant::EtcAcceptsLower => self.search::<2>(pos, alpha, beta, depth),
-            Mutant::MirrorWrongKey => self.search::<3>(pos, alpha, beta, depth),
-            Mutant::ClampCeiling => self.search::<4>(pos, alpha, beta, depth),
-            Mutant::DropMove => self.search::<5>(pos, alpha, beta, depth),
+        let depth = depth.unwrap_or(UNLIMITED);
+        let pvs = if self.cfg.pvs { PVS } else { 0 };
+        // The parity mutant lives outside the search: it runs the correct one.
+        let mutant = match self.cfg.mutant {
+            Mutant::MovesLeftParity => Mutant::None,
+            m => m,
+        };
+        macro_rules! dispatch {
+            ($($m:expr),*) => {
+                match (mutant as u8) | pvs {
+                    $(x if x == $m => self.search::<{ $m }>(pos, alpha, beta, depth),)*
+                    _ => unreachable!("every mutant with and without PVS is listed"),
+                }
+            };
         }
+        dispatch!(
+            0,
+            1,
+            2,
+            3,
+            4,
+            5,
+            PVS,
+            PVS | 1,
+            PVS | 2,
+            PVS | 3,
+            PVS | 4,
+            PVS | 5
+        )
     }
 
     /// The table key of `pos`: canonical near the root when the mirror lookup is on.
@@ -252,7 +352,7 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
     fn table_key<const M: u8>(&self, pos: &Position<W, H>) -> u64 {
         match self.cfg.mirror_min_left {
             Some(min) if pos.cells_left() >= min => {
-                if M == Mutant::MirrorWrongKey as u8 {
+                if M & MUTANT_BITS == Mutant::MirrorWrongKey as u8 {
                     let wrong = pos.current() + Position::<W, H>::mirror(pos).mask();
                     pos.key().min(wrong)
                 } else {
@@ -265,150 +365,256 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
 
     /// The depth a table value of `pos` is valid for: the remaining depth, at most the empty
     /// cells (a value searched that deep is exact; the key fixes the number of empty cells, so
-    /// one position never mixes the two meanings). It doubles as the replacement priority of
+    /// one position never mixes the two meanings). A value is used only at the same tag, so a
+    /// depth-limited search returns the value of its depth-limited tree whatever was searched
+    /// before (iterative deepening, other drivers); the exact search is unaffected, since its
+    /// tag is always the number of empty cells. It doubles as the replacement priority of
     /// two-way buckets.
     #[inline(always)]
     fn depth_tag(pos: &Position<W, H>, depth: u32) -> u32 {
         depth.min(pos.cells_left())
     }
 
+    /// One node of the search, as the sequence of steps below; each step either passes on what
+    /// the next one needs or ends the node with a value ([`ControlFlow::Break`]).
     fn search<const M: u8>(
         &mut self,
         pos: &Position<W, H>,
-        mut alpha: i32,
-        mut beta: i32,
+        alpha: i32,
+        beta: i32,
         depth: u32,
     ) -> i32 {
         debug_assert!(alpha < beta);
+        match self.node::<M>(pos, Window { alpha, beta }, depth) {
+            ControlFlow::Break(v) | ControlFlow::Continue(v) => v,
+        }
+    }
+
+    #[inline(always)]
+    fn node<const M: u8>(
+        &mut self,
+        pos: &Position<W, H>,
+        mut w: Window,
+        depth: u32,
+    ) -> ControlFlow<i32, i32> {
+        self.count_node()?;
+        // The threat maps are the costly part of a node: compute each once and derive the
+        // non-losing moves, the double-threat test and the ordering penalty from them.
+        let own = pos.winning_position();
+        let moves = self.generate::<M>(pos, own)?;
+        if depth == 0 {
+            return ControlFlow::Break(self.evaluate(pos, &moves));
+        }
+        let child_depth = self.double_threat(pos, &moves, depth)?;
+        if self.cfg.clamp {
+            Self::clamp_window::<M>(pos, moves.floor, &mut w)?;
+        }
+        let slot = self.probe::<M>(pos, depth, &mut w)?;
+        let mut children = self.order_children::<M>(pos, &moves, &slot);
+        self.etc_cutoff::<M>(pos, &children, &slot, child_depth, w)?;
+        ControlFlow::Continue(self.search_children::<M>(
+            pos,
+            &mut children.sorter,
+            w,
+            child_depth,
+            &slot,
+        ))
+    }
+
+    /// Step 1: count the node and look at the clock every 2^14 nodes when a deadline is set.
+    #[inline(always)]
+    fn count_node(&mut self) -> ControlFlow<i32> {
         self.nodes += 1;
         if self.nodes & DEADLINE_CHECK_MASK == 0 && self.deadline.is_some() {
             self.check_deadline();
         }
         if self.stopped {
-            return 0;
+            ControlFlow::Break(0)
+        } else {
+            ControlFlow::Continue(())
         }
-        let cells = Position::<W, H>::CELLS;
+    }
+
+    /// Step 2: the moves to search and the score floor the convention gives, or the value of a
+    /// node whose every move loses, or that is drawn or won at once.
+    #[inline(always)]
+    fn generate<const M: u8>(&self, pos: &Position<W, H>, own: u64) -> ControlFlow<i32, Moves> {
         let left = pos.cells_left() as i32;
-
-        // The threat maps are the costly part of a node: compute each once and derive the
-        // non-losing moves, the double-threat test and the ordering penalty from them.
-        let own = pos.winning_position();
-
-        // Moves to search, and the score floor the convention gives.
-        let (mut next, floor, theirs) = if self.cfg.non_losing {
+        let mut moves = if self.cfg.non_losing {
             debug_assert!(own & pos.possible() == 0, "side to move can win at once");
             let theirs = pos.opponent_winning_position();
             let next = pos.non_losing_moves_given(theirs);
             if next == 0 {
                 // Every move lets the opponent win with its next stone.
-                return -left / 2;
+                return ControlFlow::Break(-left / 2);
             }
             if left <= 2 {
                 // We cannot win now, the opponent cannot win with the last stone: a draw.
-                return 0;
+                return ControlFlow::Break(0);
             }
-            (next, -(left - 2) / 2, theirs)
+            Moves {
+                next,
+                floor: -(left - 2) / 2,
+                own,
+                theirs,
+            }
         } else {
             if own & pos.possible() != 0 {
-                return immediate_win_score(cells, pos.nb_moves());
+                return ControlFlow::Break(immediate_win_score(
+                    Position::<W, H>::CELLS,
+                    pos.nb_moves(),
+                ));
             }
             if left <= 1 {
-                return 0;
+                return ControlFlow::Break(0);
             }
-            (pos.possible(), -left / 2, 0)
-        };
-        if M == Mutant::DropMove as u8 && next & (next - 1) != 0 {
-            next &= next - 1; // drop the lowest bit: the leftmost column's move
-        }
-
-        if depth == 0 {
-            return self.rollout(pos);
-        }
-        let child_depth = if depth == UNLIMITED {
-            // A move below two stacked winning cells of ours, where the opponent has no winning
-            // cell right above it: they must block the first, we win with the second. That is the
-            // best score possible, since we cannot win with the next stone.
-            if self.cfg.double_threat
-                && self.cfg.non_losing
-                && next & (own >> 1) & (own >> 2) & !(theirs >> 1) != 0
-            {
-                return (left - 1) / 2;
+            Moves {
+                next: pos.possible(),
+                floor: -left / 2,
+                own,
+                theirs: 0,
             }
-            UNLIMITED
-        } else {
-            depth - 1
         };
+        if M & MUTANT_BITS == Mutant::DropMove as u8 && moves.next & (moves.next - 1) != 0 {
+            moves.next &= moves.next - 1; // drop the lowest bit: the leftmost column's move
+        }
+        ControlFlow::Continue(moves)
+    }
 
-        if self.cfg.clamp {
-            if alpha < floor {
-                alpha = floor;
-                if alpha >= beta {
-                    return alpha;
+    /// The value of a node at the depth limit, clamped to the scores the node allows (so that
+    /// the window clamps stay sound) and the same for a position and its mirror image (so that
+    /// mirror lookups stay sound): a depth-limited search computes the exact minimax value of
+    /// the depth-limited tree, whatever the driver.
+    #[cold]
+    fn evaluate(&self, pos: &Position<W, H>, m: &Moves) -> i32 {
+        let ceiling = ((pos.cells_left() as i32 - 1) / 2).max(m.floor);
+        let v = match self.cfg.eval {
+            Eval::Rollout => {
+                let mirror = Position::<W, H>::mirror(pos);
+                if mirror.key() < pos.key() {
+                    self.rollout(&mirror)
+                } else {
+                    self.rollout(pos)
                 }
             }
-            // We cannot win with the next stone: at best with the one after.
-            let mut ceiling = (left - 1) / 2;
-            if M == Mutant::ClampCeiling as u8 {
-                ceiling -= 1;
-            }
-            if beta > ceiling {
-                beta = ceiling;
-                if alpha >= beta {
-                    return beta;
-                }
+            Eval::Threats => m.own.count_ones() as i32 - m.theirs.count_ones() as i32,
+        };
+        v.clamp(m.floor, ceiling)
+    }
+
+    /// Step 3: the children's remaining depth; at unlimited depth, the double-threat shortcut.
+    #[inline(always)]
+    fn double_threat(&self, pos: &Position<W, H>, m: &Moves, depth: u32) -> ControlFlow<i32, u32> {
+        if depth != UNLIMITED {
+            return ControlFlow::Continue(depth - 1);
+        }
+        // A move below two stacked winning cells of ours, where the opponent has no winning
+        // cell right above it: they must block the first, we win with the second. That is the
+        // best score possible, since we cannot win with the next stone.
+        if self.cfg.double_threat
+            && self.cfg.non_losing
+            && m.next & (m.own >> 1) & (m.own >> 2) & !(m.theirs >> 1) != 0
+        {
+            return ControlFlow::Break((pos.cells_left() as i32 - 1) / 2);
+        }
+        ControlFlow::Continue(UNLIMITED)
+    }
+
+    /// Step 4: narrow the window to the scores the convention allows.
+    #[inline(always)]
+    fn clamp_window<const M: u8>(
+        pos: &Position<W, H>,
+        floor: i32,
+        w: &mut Window,
+    ) -> ControlFlow<i32> {
+        if w.alpha < floor {
+            w.alpha = floor;
+            if w.alpha >= w.beta {
+                return ControlFlow::Break(w.alpha);
             }
         }
+        // We cannot win with the next stone: at best with the one after.
+        let mut ceiling = (pos.cells_left() as i32 - 1) / 2;
+        if M & MUTANT_BITS == Mutant::ClampCeiling as u8 {
+            ceiling -= 1;
+        }
+        if w.beta > ceiling {
+            w.beta = ceiling;
+            if w.alpha >= w.beta {
+                return ControlFlow::Break(w.beta);
+            }
+        }
+        ControlFlow::Continue(())
+    }
 
-        // The table is only used at nodes with at least `tt_min_left` empty cells: below that a
-        // subtree is so small that searching it costs less than the cache miss of a probe.
-        let use_table = self.table.is_some() && left as u32 >= self.cfg.tt_min_left;
+    /// Step 5: probe the table; a stored bound either ends the node or narrows the window.
+    /// The table is only used at nodes with at least `tt_min_left` empty cells: below that a
+    /// subtree is so small that searching it costs less than the cache miss of a probe.
+    #[inline(always)]
+    fn probe<const M: u8>(
+        &self,
+        pos: &Position<W, H>,
+        depth: u32,
+        w: &mut Window,
+    ) -> ControlFlow<i32, Slot> {
+        let used = self.table.is_some() && pos.cells_left() >= self.cfg.tt_min_left;
         let need = Self::depth_tag(pos, depth);
-        let key = if use_table {
-            self.table_key::<M>(pos)
-        } else {
-            0
-        };
-        if use_table {
-            if let Some(e) = self.table.as_ref().and_then(|t| t.get(key)) {
-                if e.depth >= need {
-                    match e.bound {
-                        Bound::Exact => return e.value,
-                        Bound::Lower => {
-                            if e.value >= beta {
-                                return e.value;
-                            }
-                            if e.value > alpha {
-                                alpha = e.value;
-                            }
+        if !used {
+            return ControlFlow::Continue(Slot { used, key: 0, need });
+        }
+        let key = self.table_key::<M>(pos);
+        if let Some(e) = self.table.as_ref().and_then(|t| t.get(key)) {
+            if e.depth == need {
+                match e.bound {
+                    Bound::Exact => return ControlFlow::Break(e.value),
+                    Bound::Lower => {
+                        if e.value >= w.beta {
+                            return ControlFlow::Break(e.value);
                         }
-                        Bound::Upper => {
-                            if e.value <= alpha {
-                                return e.value;
-                            }
-                            if e.value < beta {
-                                beta = e.value;
-                            }
+                        if e.value > w.alpha {
+                            w.alpha = e.value;
+                        }
+                    }
+                    Bound::Upper => {
+                        if e.value <= w.alpha {
+                            return ControlFlow::Break(e.value);
+                        }
+                        if e.value < w.beta {
+                            w.beta = e.value;
                         }
                     }
                 }
             }
         }
+        ControlFlow::Continue(Slot { used, key, need })
+    }
 
-        // Order the children and prefetch their table slots, so that the probes of ETC below
-        // and of the children's own searches find them in cache (or at least on their way: the
-        // misses overlap instead of following one another).
-        let mut sorter = MoveSorter::<W>::new();
-        let child_left = left as u32 - 1;
-        let etc = use_table && matches!(self.cfg.etc_min_left, Some(m) if left as u32 >= m);
-        let prefetch = use_table && self.cfg.prefetch && child_left >= self.cfg.tt_min_left;
-        let mut child_keys = [0u64; W];
-        let mut n_children = 0;
+    /// Step 6: order the children, and compute and prefetch their table keys, so that the
+    /// probes of ETC and of the children's own searches find them in cache (or at least on
+    /// their way: the misses overlap instead of following one another).
+    #[inline(always)]
+    fn order_children<const M: u8>(
+        &self,
+        pos: &Position<W, H>,
+        m: &Moves,
+        slot: &Slot,
+    ) -> Children<W> {
+        let left = pos.cells_left();
+        let child_left = left - 1;
+        let etc = slot.used && matches!(self.cfg.etc_min_left, Some(min) if left >= min);
+        let prefetch = slot.used && self.cfg.prefetch && child_left >= self.cfg.tt_min_left;
+        let mut c = Children {
+            sorter: MoveSorter::<W>::new(),
+            keys: [0u64; W],
+            n_keys: 0,
+            etc,
+        };
         for i in (0..W).rev() {
             let col = match self.cfg.ordering {
                 Ordering::None => W - 1 - i,
                 _ => Self::ORDER[i],
             };
-            let mv = next & Position::<W, H>::column_mask(col);
+            let mv = m.next & Position::<W, H>::column_mask(col);
             if mv == 0 {
                 continue;
             }
@@ -421,64 +627,100 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
                         t.prefetch(ck);
                     }
                 }
-                child_keys[n_children] = ck;
-                n_children += 1;
+                c.keys[c.n_keys] = ck;
+                c.n_keys += 1;
             }
             let score = match self.cfg.ordering {
                 Ordering::Threats => {
-                    let under_own = own & (mv << 1) != 0;
+                    let under_own = m.own & (mv << 1) != 0;
                     pos.move_score(mv) * 2 + 1 - 2 * under_own as u32
                 }
                 _ => 0,
             };
-            sorter.add(mv, score);
+            c.sorter.add(mv, score);
         }
+        c
+    }
 
-        // Enhanced transposition cutoffs: a child whose stored upper bound (for the opponent)
-        // already gives us a score of at least beta cuts off without searching any child.
-        if etc {
-            let child_need = child_depth.min(child_left);
-            if let Some(t) = &self.table {
-                for &ck in &child_keys[..n_children] {
-                    if let Some(e) = t.get(ck) {
-                        let usable = e.depth >= child_need
-                            && (e.bound != Bound::Lower || M == Mutant::EtcAcceptsLower as u8);
-                        if usable && -e.value >= beta {
-                            // The child is worth at most e.value to the opponent: we get -e.value.
-                            self.store::<M>(key, -e.value, Bound::Lower, need);
-                            return -e.value;
-                        }
+    /// Step 7, enhanced transposition cutoffs: a child whose stored upper bound (for the
+    /// opponent) already gives us a score of at least beta cuts off without searching any child.
+    #[inline(always)]
+    fn etc_cutoff<const M: u8>(
+        &mut self,
+        pos: &Position<W, H>,
+        c: &Children<W>,
+        slot: &Slot,
+        child_depth: u32,
+        w: Window,
+    ) -> ControlFlow<i32> {
+        if !c.etc {
+            return ControlFlow::Continue(());
+        }
+        let child_need = child_depth.min(pos.cells_left() - 1);
+        if let Some(t) = &self.table {
+            for &ck in &c.keys[..c.n_keys] {
+                if let Some(e) = t.get(ck) {
+                    let usable = e.depth == child_need
+                        && (e.bound != Bound::Lower
+                            || M & MUTANT_BITS == Mutant::EtcAcceptsLower as u8);
+                    if usable && -e.value >= w.beta {
+                        // The child is worth at most e.value to the opponent: we get -e.value.
+                        self.store::<M>(slot.key, -e.value, Bound::Lower, slot.need);
+                        return ControlFlow::Break(-e.value);
                     }
                 }
             }
         }
+        ControlFlow::Continue(())
+    }
 
-        let alpha0 = alpha;
+    /// Step 8: search the children best first, cut off at beta, and store what was proved.
+    #[inline(always)]
+    fn search_children<const M: u8>(
+        &mut self,
+        pos: &Position<W, H>,
+        sorter: &mut MoveSorter<W>,
+        mut w: Window,
+        child_depth: u32,
+        slot: &Slot,
+    ) -> i32 {
+        let alpha0 = w.alpha;
         let mut best = i32::MIN;
         while let Some(mv) = sorter.pop() {
             let mut child = *pos;
             child.play(mv);
-            let score = -self.search::<M>(&child, -beta, -alpha, child_depth);
-            if score >= beta {
-                if use_table {
-                    self.store::<M>(key, score, Bound::Lower, need);
+            let score = if M & PVS != 0 && best != i32::MIN && w.beta - w.alpha > 1 {
+                // NegaScout: prove the child no better than alpha with a null window; search
+                // it again with the full window only when that fails.
+                let scout = -self.search::<M>(&child, -w.alpha - 1, -w.alpha, child_depth);
+                if scout > w.alpha && scout < w.beta {
+                    -self.search::<M>(&child, -w.beta, -w.alpha, child_depth)
+                } else {
+                    scout
+                }
+            } else {
+                -self.search::<M>(&child, -w.beta, -w.alpha, child_depth)
+            };
+            if score >= w.beta {
+                if slot.used {
+                    self.store::<M>(slot.key, score, Bound::Lower, slot.need);
                 }
                 return score;
             }
             if score > best {
                 best = score;
-                if score > alpha {
-                    alpha = score;
+                if score > w.alpha {
+                    w.alpha = score;
                 }
             }
         }
-        if use_table {
+        if slot.used {
             let bound = if best > alpha0 {
                 Bound::Exact
             } else {
                 Bound::Upper
             };
-            self.store::<M>(key, best, bound, need);
+            self.store::<M>(slot.key, best, bound, slot.need);
         }
         best
     }
@@ -486,7 +728,7 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
     #[inline(always)]
     fn store<const M: u8>(&mut self, key: u64, value: i32, bound: Bound, depth: u32) {
         if let Some(t) = &mut self.table {
-            let bound = if M == Mutant::TtBoundsAsExact as u8 {
+            let bound = if M & MUTANT_BITS == Mutant::TtBoundsAsExact as u8 {
                 Bound::Exact
             } else {
                 bound
@@ -547,6 +789,46 @@ mod tests {
         ("6372556336371664", 1),
     ];
 
+    /// At a fixed depth every driver, with and without iterative deepening, returns the value of
+    /// the same depth-limited tree, and logs probes whose last interval is that value.
+    #[test]
+    fn drivers_agree_at_fixed_depth() {
+        let positions = ["", "4453", "216174121524", "44455554221"];
+        for eval in ["rollout", "threats"] {
+            for depth in [1, 4, 7] {
+                for moves in positions {
+                    let mut values = Vec::new();
+                    for driver in [
+                        "negamax",
+                        "pvs",
+                        "aspiration",
+                        "mtdf",
+                        "sss",
+                        "dual",
+                        "null-window",
+                    ] {
+                        for id in ["off", "on"] {
+                            let spec = format!("{driver}:tt=20,depth={depth},eval={eval},id={id}");
+                            let mut e = Connect4Engine::<7, 6>::new(
+                                SolverConfig::parse(&spec).unwrap().unwrap(),
+                            );
+                            e.reset();
+                            let v = e.solve(moves).unwrap().score;
+                            let last = e.probes().last().copied().expect("a probe");
+                            assert_eq!((last.lower, last.upper), (v, v), "{spec} on `{moves}`");
+                            assert_eq!(last.depth, Some(depth), "{spec}");
+                            values.push((spec, v));
+                        }
+                    }
+                    assert!(
+                        values.iter().all(|(_, v)| *v == values[0].1),
+                        "`{moves}`: {values:?}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn every_driver_and_switch_combination_solves_known_positions() {
         let switches = [
@@ -559,13 +841,24 @@ mod tests {
             "nonlosing=off,clamp=off",
             "tt=16,mirror=40,etc=0",
         ];
-        for driver in ["negamax", "mtdf", "null-window"] {
+        for driver in [
+            "negamax",
+            "mtdf",
+            "null-window",
+            "pvs",
+            "aspiration",
+            "sss",
+            "dual",
+            "mtdf:id=on",
+            "pvs:id=on",
+        ] {
             for sw in switches {
                 // A 2^20 table unless the switches choose one: quick to allocate, ample here.
+                let sep = if driver.contains(':') { ',' } else { ':' };
                 let spec = match sw {
-                    "" => format!("{driver}:tt=20"),
-                    s if s.contains("tt=") => format!("{driver}:{s}"),
-                    s => format!("{driver}:tt=20,{s}"),
+                    "" => format!("{driver}{sep}tt=20"),
+                    s if s.contains("tt=") => format!("{driver}{sep}{s}"),
+                    s => format!("{driver}{sep}tt=20,{s}"),
                 };
                 let cfg = SolverConfig::parse(&spec).unwrap().unwrap();
                 let mut e = Connect4Engine::<7, 6>::new(cfg);

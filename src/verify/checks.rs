@@ -1,8 +1,9 @@
 //! The checks: driver agreement, mirror symmetry, units (parity rule and play-outs), books,
 //! BitBully, brute force on small boards. Each runs a list of positions across threads.
 
+use super::books::{BookOracle, Expected};
 use super::brute::{self, Brute, Grid};
-use super::oracle::{BitBullyProcess, BookOracle, Expected};
+use super::oracle::BitBullyProcess;
 use super::report::Failure;
 use crate::engine::connect4::{Connect4Engine, SolverConfig};
 use crate::engine::drivers::Driver;
@@ -74,22 +75,38 @@ pub fn par_run<T: Sync, S>(
 }
 
 /// The driver variants of a configuration: the configuration itself first, then negamax,
-/// MTD(f) from each first guess, and null-window with the same search options (duplicates
+/// PVS, aspiration windows, MTD(f) from each first guess, MT-SSS*, MT-DUAL* and null-window
+/// with the same search options, then MTD(f) and PVS under iterative deepening (duplicates
 /// dropped).
 #[must_use]
 pub fn driver_variants(base: SolverConfig, guesses: &[i32]) -> Vec<SolverConfig> {
     let mut v = vec![base];
-    let mut push = |d: Driver| {
-        let c = SolverConfig { driver: d, ..base };
+    let mut push = |d: Driver, iterative: bool| {
+        let c = SolverConfig {
+            iterative,
+            ..base.with_driver(d)
+        };
         if !v.contains(&c) {
             v.push(c);
         }
     };
-    push(Driver::Negamax);
+    push(Driver::Negamax, false);
+    push(Driver::Pvs, false);
+    push(
+        Driver::Aspiration {
+            guess: 0,
+            delta: Driver::DEFAULT_DELTA,
+        },
+        false,
+    );
     for &g in guesses {
-        push(Driver::Mtdf { guess: g });
+        push(Driver::Mtdf { guess: g }, false);
     }
-    push(Driver::NullWindow);
+    push(Driver::Sss, false);
+    push(Driver::Dual, false);
+    push(Driver::NullWindow, false);
+    push(Driver::Mtdf { guess: 0 }, true);
+    push(Driver::Pvs, true);
     v
 }
 
@@ -578,7 +595,7 @@ pub fn sample_5x4(seed: u64, count: usize) -> Vec<String> {
 /// Records of a book sampled with a seed, plus `lookups` seeded random positions of the book's
 /// ply looked up (they include wins, which the books store only by absence).
 pub fn book_items(
-    book: &dyn BookOracle,
+    book: &BookOracle,
     ply: u32,
     samples: usize,
     lookups: u32,

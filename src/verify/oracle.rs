@@ -1,4 +1,5 @@
-//! External oracles: BitBully's solver as a child process, and the opening books behind a trait.
+//! External oracles: BitBully's solver as a child process (the opening books are in
+//! [`super::books`]).
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -124,76 +125,4 @@ impl Drop for BitBullyProcess {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-/// What a book says about a position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Expected {
-    /// Only the outcome: −1 loss, 0 draw, +1 win for the side to move.
-    Sign(i32),
-    /// The exact score.
-    Exact(i32),
-}
-
-impl Expected {
-    /// Whether an engine score agrees.
-    #[must_use]
-    pub fn agrees(self, score: i32) -> bool {
-        match self {
-            Expected::Sign(s) => s == score.signum(),
-            Expected::Exact(s) => s == score,
-        }
-    }
-}
-
-impl std::fmt::Display for Expected {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Expected::Sign(1) => f.write_str("win"),
-            Expected::Sign(0) => f.write_str("draw"),
-            Expected::Sign(_) => f.write_str("loss"),
-            Expected::Exact(s) => write!(f, "{s}"),
-        }
-    }
-}
-
-/// The opening books the suite checks against.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BookChoice {
-    /// BitBully's 8-ply book (win/draw/loss).
-    Ply8,
-    /// BitBully's 12-ply distance book (exact scores).
-    Ply12Distances,
-}
-
-impl BookChoice {
-    /// The check name.
-    #[must_use]
-    pub fn check_name(self) -> &'static str {
-        match self {
-            BookChoice::Ply8 => "book-8ply",
-            BookChoice::Ply12Distances => "book-12ply-dist",
-        }
-    }
-}
-
-/// An opening book as an oracle.
-pub trait BookOracle: Send + Sync {
-    /// Records in the book.
-    fn len(&self) -> usize;
-    /// Whether the book is empty.
-    fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-    /// `n` distinct records drawn with `seed`: (move string, value).
-    fn sample(&self, n: usize, seed: u64) -> Result<Vec<(String, Expected)>, String>;
-    /// The position and value of record `index`.
-    fn record(&self, index: usize) -> Result<(String, Expected), String>;
-    /// The value of any position of the book's ply (absent positions are wins).
-    fn lookup(&self, moves: &str) -> Result<Expected, String>;
-}
-
-/// Open a book, or say why it cannot be opened (with the command that installs it).
-pub fn open_book(choice: BookChoice) -> Result<Box<dyn BookOracle>, String> {
-    super::books::open(choice)
 }

@@ -1,8 +1,9 @@
 //! The verification suite: which checks run on which positions, the mutant matrix, the long
 //! full-book run. Entry point [`run`].
 
+use super::books::{self, BookChoice, BookOracle, Expected};
 use super::checks::{self, Outcome, ScoreCache};
-use super::oracle::{self, BookChoice, BookOracle, Expected};
+use super::oracle;
 use super::report::{
     CheckRow, Failure, FullBookSummary, MutantCell, MutantRow, Status, VerifyReport,
 };
@@ -11,6 +12,7 @@ use crate::engine::search::Mutant;
 use crate::engine::Engine;
 use crate::game::GameKind;
 use crate::runner::positions::positions_for_ply;
+use crate::util::names::file_stem;
 use std::io::{BufRead, Write};
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
@@ -175,8 +177,8 @@ fn random_positions(opts: &VerifyOptions, total: u32) -> Vec<(u32, Vec<String>)>
 }
 
 struct Books {
-    ply8: Result<Box<dyn BookOracle>, String>,
-    ply12: Result<Box<dyn BookOracle>, String>,
+    ply8: Result<BookOracle, String>,
+    ply12: Result<BookOracle, String>,
 }
 
 /// Everything one engine's checks need, sized for the real engine or for a mutant.
@@ -213,12 +215,12 @@ impl<'a> Plan<'a> {
             .ply8
             .as_ref()
             .map_err(Clone::clone)
-            .and_then(|b| checks::book_items(b.as_ref(), 8, samples, lookups, opts.seed));
+            .and_then(|b| checks::book_items(b, 8, samples, lookups, opts.seed));
         let book12 = books
             .ply12
             .as_ref()
             .map_err(Clone::clone)
-            .and_then(|b| checks::book_items(b.as_ref(), 12, samples, 0, opts.seed));
+            .and_then(|b| checks::book_items(b, 12, samples, 0, opts.seed));
         let mut bitbully: Vec<String> = Vec::new();
         if let Ok(b) = &book12 {
             bitbully.extend(b.iter().take(opts.bitbully_12ply).map(|(m, _)| m.clone()));
@@ -472,8 +474,8 @@ pub fn run(opts: &VerifyOptions) -> Result<VerifyReport, VerifyError> {
             .any(|c| c.starts_with("book") || c == "bitbully");
     let books = if needs_books {
         Books {
-            ply8: oracle::open_book(BookChoice::Ply8),
-            ply12: oracle::open_book(BookChoice::Ply12Distances),
+            ply8: books::open(BookChoice::Ply8),
+            ply12: books::open(BookChoice::Ply12Distances),
         }
     } else {
         let skip = || Err("not selected".to_string());
@@ -535,7 +537,7 @@ pub fn run(opts: &VerifyOptions) -> Result<VerifyReport, VerifyError> {
                 oracle::SETUP
             ))
         })?;
-        report.full_book = Some(full_book(opts, cfgs[0], book.as_ref())?);
+        report.full_book = Some(full_book(opts, cfgs[0], book)?);
     }
     report.elapsed = start.elapsed();
     Ok(report)
@@ -546,19 +548,10 @@ pub fn run(opts: &VerifyOptions) -> Result<VerifyReport, VerifyError> {
 fn full_book(
     opts: &VerifyOptions,
     cfg: SolverConfig,
-    book: &dyn BookOracle,
+    book: &BookOracle,
 ) -> Result<FullBookSummary, VerifyError> {
     let spec = cfg.to_string();
-    let safe: String = spec
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let safe = file_stem(&spec);
     std::fs::create_dir_all(&opts.results_dir)
         .map_err(|e| VerifyError::Io(opts.results_dir.display().to_string(), e))?;
     let path = opts

@@ -6,11 +6,9 @@
 //! - `book_12ply_distances.dat`: 4,200,899 records of 5 bytes: a big-endian signed `i32` key and
 //!   one signed byte value.
 //!
-//! A key is the Huffman code of the position, written MSB first: columns 0→6 (our columns 1→7),
-//! each bottom→top, a stone of the side to move is `10`, an opponent stone `11`, and `0` ends the
-//! column (also after a full column); one final `0` pads to 2·n + 8 bits (24 at 8 ply, 32 at
-//! 12 ply). Records are sorted ascending (signed order for the 12-ply books). Most positions are
-//! stored in one orientation only: look up the position, then its mirror.
+//! Keys ([`codec`]) are the Huffman codes of the positions ([`board`]). Records are sorted
+//! ascending (signed order for the 12-ply books). Most positions are stored in one orientation
+//! only: look up the position, then its mirror. The files are found by [`locate`].
 //!
 //! Values: in the books without distances the two low bits of the key (always `00` in a real
 //! code) hold −value: `00` draw, `01` loss for the side to move; a position absent in both
@@ -18,16 +16,19 @@
 //! `v > 0` (odd) a win for the side to move and `v < 0` (even) a loss, with |v| = 100 − plies
 //! until the final move; a position absent in both orientations is an immediate win.
 
+pub mod board;
+pub mod codec;
+pub mod locate;
+
+pub use board::{columns_of, moves_for, Columns};
+pub use codec::{decode_key, distance_to_score};
+
 use std::collections::HashSet;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
-
-const ROWS: usize = 6;
-const COLS: usize = 7;
 
 /// Which of the three BitBully books a file holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -196,244 +197,6 @@ pub enum BookError {
     OutOfRange { index: usize, len: usize },
 }
 
-/// Stones of a position column by column, bottom→top; `true` = a stone of the side to move.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Columns(pub [Vec<bool>; COLS]);
-
-impl Columns {
-    /// Number of stones on the board.
-    pub fn stones(&self) -> usize {
-        self.0.iter().map(Vec::len).sum()
-    }
-
-    /// The position mirrored left↔right.
-    pub fn mirror(&self) -> Columns {
-        let mut m = self.0.clone();
-        m.reverse();
-        Columns(m)
-    }
-
-    /// Huffman code of the position as the book stores it: 2·n + 8 bits, sign-extended from 32
-    /// bits when n = 12 (24-bit codes stay positive).
-    pub fn key(&self) -> i64 {
-        let mut code: u64 = 0;
-        let mut bits: u32 = 0;
-        for col in &self.0 {
-            for &mine in col {
-                code = (code << 2) | if mine { 0b10 } else { 0b11 };
-                bits += 2;
-            }
-            code <<= 1;
-            bits += 1;
-        }
-        code <<= 1;
-        bits += 1;
-        if bits == 32 {
-            i64::from(code as u32 as i32)
-        } else {
-            code as i64
-        }
-    }
-
-    /// A text rendering: for each column 1..7, its stones bottom→top, `x` side to move, `o`
-    /// opponent, columns separated by `|` (e.g. `|||xo|x||`).
-    pub fn render(&self) -> String {
-        self.0
-            .iter()
-            .map(|c| {
-                c.iter()
-                    .map(|&m| if m { 'x' } else { 'o' })
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("|")
-    }
-}
-
-/// Plays a move string (digits 1..7) on a small self-contained board and returns its columns
-/// from the point of view of the side to move after the last move. Fails on a bad character, a
-/// full column, or a move played after a four-in-a-row (the game was over); a four completed by
-/// the last move is also an error (the side to move has already lost).
-pub fn columns_of(moves: &str) -> Result<Columns, BookError> {
-    let bad = |reason: String| BookError::BadMoves {
-        moves: moves.to_string(),
-        reason,
-    };
-    // Owner per cell: 0 = first player, 1 = second player.
-    let mut grid: [Vec<u8>; COLS] = Default::default();
-    for (i, ch) in moves.chars().enumerate() {
-        let c = match ch.to_digit(10) {
-            Some(d @ 1..=7) => d as usize - 1,
-            _ => {
-                return Err(bad(format!(
-                    "character {ch:?} at move {} is not a column 1..7",
-                    i + 1
-                )))
-            }
-        };
-        if grid[c].len() >= ROWS {
-            return Err(bad(format!("column {} is full at move {}", c + 1, i + 1)));
-        }
-        let player = (i % 2) as u8;
-        let row = grid[c].len();
-        grid[c].push(player);
-        if fours_through(&grid, c, row, player) {
-            return Err(bad(format!(
-                "move {} completes a four-in-a-row: the game is over",
-                i + 1
-            )));
-        }
-    }
-    let to_move = (moves.chars().count() % 2) as u8;
-    Ok(Columns(grid.map(|col| {
-        col.into_iter().map(|p| p == to_move).collect()
-    })))
-}
-
-fn fours_through<T: PartialEq + Copy>(grid: &[Vec<T>; COLS], c: usize, r: usize, p: T) -> bool {
-    let at = |c: i64, r: i64| -> Option<T> {
-        if (0..COLS as i64).contains(&c) && r >= 0 {
-            grid[c as usize].get(r as usize).copied()
-        } else {
-            None
-        }
-    };
-    for (dc, dr) in [(1i64, 0i64), (0, 1), (1, 1), (1, -1)] {
-        let mut k = 1;
-        for s in [1i64, -1] {
-            let (mut cc, mut rr) = (c as i64 + s * dc, r as i64 + s * dr);
-            while at(cc, rr) == Some(p) {
-                k += 1;
-                cc += s * dc;
-                rr += s * dr;
-            }
-        }
-        if k >= 4 {
-            return true;
-        }
-    }
-    false
-}
-
-/// Decodes a key of a `plies`-stone position (2·plies + 8 bits; the two low value bits of the
-/// non-distance books must already be cleared) into its columns.
-pub fn decode_key(key: i64, plies: usize) -> Result<Columns, BookError> {
-    let bits = 2 * plies as u32 + 8;
-    let bad = |reason: &str| BookError::BadKey {
-        key,
-        bits,
-        reason: reason.to_string(),
-    };
-    if bits > 40 {
-        return Err(bad("too many stones"));
-    }
-    let code = (key as u64) & ((1u64 << bits) - 1);
-    if bits < 32 && (key as u64) >> bits != 0 {
-        return Err(bad("key has bits above the code length"));
-    }
-    let mut pos = bits;
-    let mut next = || -> Option<bool> {
-        if pos == 0 {
-            None
-        } else {
-            pos -= 1;
-            Some(code >> pos & 1 == 1)
-        }
-    };
-    let mut cols: [Vec<bool>; COLS] = Default::default();
-    for col in cols.iter_mut() {
-        loop {
-            match next() {
-                None => return Err(bad("code ends inside a column")),
-                Some(false) => break,
-                Some(true) => {
-                    if col.len() == ROWS {
-                        return Err(bad("a column holds more than six stones"));
-                    }
-                    match next() {
-                        None => return Err(bad("code ends inside a stone")),
-                        Some(second) => col.push(!second),
-                    }
-                }
-            }
-        }
-    }
-    if next() != Some(false) {
-        return Err(bad("missing final padding bit 0"));
-    }
-    if pos != 0 {
-        return Err(bad("stone count does not match the code length"));
-    }
-    let c = Columns(cols);
-    if c.stones() != plies {
-        return Err(bad("stone count does not match the code length"));
-    }
-    Ok(c)
-}
-
-/// Finds a move string that reaches `cols`: players alternate (the side to move after the last
-/// move owns the `true` stones), every column is filled bottom→top, and no four-in-a-row appears
-/// before the last move. Returns `None` if there is no such order.
-pub fn moves_for(cols: &Columns) -> Option<String> {
-    let n = cols.stones();
-    // Owner per cell: 0 = first player, 1 = second player.
-    let to_move = (n % 2) as u8;
-    let owners: [Vec<u8>; COLS] = cols.0.clone().map(|c| {
-        c.into_iter()
-            .map(|mine| if mine { to_move } else { 1 - to_move })
-            .collect()
-    });
-    let count0 = owners.iter().flatten().filter(|&&p| p == 0).count();
-    if count0 != n.div_ceil(2) {
-        return None;
-    }
-    let mut grid: [Vec<u8>; COLS] = Default::default();
-    let mut moves = String::with_capacity(n);
-    let mut dead: HashSet<[u8; COLS]> = HashSet::new();
-    if search(&owners, &mut grid, &mut moves, n, &mut dead) {
-        Some(moves)
-    } else {
-        None
-    }
-}
-
-fn search(
-    owners: &[Vec<u8>; COLS],
-    grid: &mut [Vec<u8>; COLS],
-    moves: &mut String,
-    n: usize,
-    dead: &mut HashSet<[u8; COLS]>,
-) -> bool {
-    let ply = moves.len();
-    if ply == n {
-        return true;
-    }
-    let heights: [u8; COLS] = std::array::from_fn(|c| grid[c].len() as u8);
-    if dead.contains(&heights) {
-        return false;
-    }
-    let player = (ply % 2) as u8;
-    // Centre columns first: a plausible order, and it keeps the search short.
-    for c in [3usize, 2, 4, 1, 5, 0, 6] {
-        let r = grid[c].len();
-        if r >= owners[c].len() || owners[c][r] != player {
-            continue;
-        }
-        grid[c].push(player);
-        let four = fours_through(grid, c, r, player);
-        if !four || ply + 1 == n {
-            moves.push(char::from(b'1' + c as u8));
-            if search(owners, grid, moves, n, dead) {
-                return true;
-            }
-            moves.pop();
-        }
-        grid[c].pop();
-    }
-    dead.insert(heights);
-    false
-}
-
 /// One record of a book: its key (value bits cleared) and the stored value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BookEntry {
@@ -544,41 +307,7 @@ impl Book {
     /// Finds the file of `kind`: `$TREEBENCH_BOOK_DIR/<file>` if that variable is set, else the
     /// `assets/` directory of the installed Python package `bitbully_databases`.
     pub fn locate(kind: BookKind) -> Result<PathBuf, BookError> {
-        let file = kind.file_name();
-        let not_found = |detail: String| BookError::NotFound { kind, file, detail };
-        if let Some(dir) = std::env::var_os("TREEBENCH_BOOK_DIR") {
-            let p = Path::new(&dir).join(file);
-            return if p.is_file() {
-                Ok(p)
-            } else {
-                Err(not_found(format!(
-                    "TREEBENCH_BOOK_DIR is set but {} does not exist",
-                    p.display()
-                )))
-            };
-        }
-        let out = Command::new("python3")
-            .arg("-c")
-            .arg(
-                "import bitbully_databases, os; \
-                 print(os.path.join(os.path.dirname(os.path.abspath(bitbully_databases.__file__)), 'assets'))",
-            )
-            .output()
-            .map_err(|e| not_found(format!("cannot run python3: {e}")))?;
-        if !out.status.success() {
-            let err = String::from_utf8_lossy(&out.stderr);
-            let last = err.lines().last().unwrap_or("").trim().to_string();
-            return Err(not_found(format!(
-                "python3 cannot import bitbully_databases ({last})"
-            )));
-        }
-        let dir = String::from_utf8_lossy(&out.stdout).trim().to_string();
-        let p = Path::new(&dir).join(file);
-        if p.is_file() {
-            Ok(p)
-        } else {
-            Err(not_found(format!("{} does not exist", p.display())))
-        }
+        locate::locate(kind)
     }
 
     /// Locates and opens the book of `kind`.
@@ -729,154 +458,9 @@ impl Book {
     }
 }
 
-/// Converts a distance-book byte of a `plies`-stone position into our score, or `None` if the
-/// byte is not a valid value (wrong parity for the winner, or out of range).
-pub fn distance_to_score(v: i8, plies: usize) -> Option<i32> {
-    if v == 0 {
-        return Some(0);
-    }
-    let v = i32::from(v);
-    let left = (42 - plies) as i32;
-    // Plies from this position to the final (winning) move, and the ply number of that move.
-    let d = 100 - v.abs();
-    if d < 1 || d > left {
-        return None;
-    }
-    let final_ply = plies as i32 + d;
-    // The side to move plays plies n+1, n+3, ...: it wins iff d is odd.
-    if (v > 0) != (d % 2 == 1) {
-        return None;
-    }
-    // Stones the winner has placed when completing four.
-    let k = (final_ply + 1) / 2;
-    let s = 22 - k;
-    Some(if v > 0 { s } else { -s })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn hand_worked_key_8ply() {
-        // 11111122: column 1 holds x o x o x o bottom→top (first player = side to move at even
-        // ply = x), column 2 holds x o. Code: 10 11 10 11 10 11 0 | 10 11 0 | 0 0 0 0 0 | 0.
-        let cols = columns_of("11111122").unwrap();
-        assert_eq!(cols.render(), "xoxoxo|xo|||||");
-        let want = 0b1011_1011_1011_0_1011_0_00000_0i64;
-        assert_eq!(cols.key(), want);
-        assert_eq!(cols.key(), 0xbbb580);
-        assert_eq!(decode_key(want, 8).unwrap(), cols);
-    }
-
-    #[test]
-    fn twelve_ply_keys_are_signed() {
-        // 111111223354 starts with a stone, so its 32-bit code has the top bit set.
-        let cols = columns_of("111111223354").unwrap();
-        assert_eq!(cols.key(), i64::from(0xbbb5ada0u32 as i32));
-        assert!(cols.key() < 0);
-        assert_eq!(decode_key(cols.key(), 12).unwrap(), cols);
-        // An empty first column gives a positive key.
-        assert_eq!(columns_of("444444332265").unwrap().key(), 0x5ad776d0);
-    }
-
-    #[test]
-    fn side_to_move_is_ten_on_odd_plies_too() {
-        // After one move the second player is to move: the first player's stone is `11`.
-        let cols = columns_of("4").unwrap();
-        assert_eq!(cols.render(), "|||o|||");
-        assert_eq!(cols.key(), 0b0_0_0_11_0_0_0_0_0);
-    }
-
-    #[test]
-    fn mirror_reverses_columns() {
-        let a = columns_of("12345671").unwrap();
-        let b = columns_of("76543217").unwrap();
-        assert_eq!(a.mirror(), b);
-        assert_eq!(a.mirror().key(), b.key());
-    }
-
-    #[test]
-    fn bad_move_strings() {
-        assert!(matches!(
-            columns_of("4480"),
-            Err(BookError::BadMoves { .. })
-        ));
-        assert!(matches!(
-            columns_of("1111111"),
-            Err(BookError::BadMoves { .. })
-        ));
-        // 1212121: the first player completes a vertical four on move 7.
-        let e = columns_of("1212121").unwrap_err().to_string();
-        assert!(e.contains("four"), "{e}");
-        assert!(columns_of("121212").is_ok());
-    }
-
-    #[test]
-    fn decode_rejects_malformed_codes() {
-        // Too few stones for 8 plies.
-        assert!(decode_key(columns_of("1234").unwrap().key() << 8, 8).is_err());
-        // Seven stones in a column: 10 x7 does not fit.
-        assert!(decode_key(0xAAAA << 8, 8).is_err());
-        // Non-zero padding bit.
-        assert!(decode_key(columns_of("11111122").unwrap().key() | 1, 8).is_err());
-    }
-
-    #[test]
-    fn moves_for_round_trips() {
-        for m in [
-            "11111122",
-            "44444455",
-            "4453",
-            "44455554221",
-            "",
-            "1",
-            "121267",
-        ] {
-            let cols = columns_of(m).unwrap();
-            let back = moves_for(&cols).expect("an order exists");
-            assert_eq!(columns_of(&back).unwrap(), cols, "{m} -> {back}");
-        }
-    }
-
-    #[test]
-    fn moves_for_refuses_impossible_positions() {
-        // Two stones of the side to move and none of the opponent's: counts cannot alternate.
-        let mut cols = Columns(Default::default());
-        cols.0[0] = vec![true, true];
-        assert_eq!(moves_for(&cols), None);
-        // Four first-player stones stacked under opponent stones: the four is completed
-        // before the end whatever the order.
-        let cols = Columns([
-            vec![false, false, false, false, true],
-            vec![true],
-            vec![true],
-            vec![true],
-            vec![],
-            vec![],
-            vec![],
-        ]);
-        assert_eq!(cols.stones(), 8);
-        assert_eq!(moves_for(&cols), None);
-    }
-
-    #[test]
-    fn distance_values() {
-        // Documented examples (bitbully-databases): 71 → first player wins in 29 plies,
-        // 73 → in 27, −88 → loses in 12.
-        assert_eq!(distance_to_score(71, 12), Some(1));
-        assert_eq!(distance_to_score(73, 12), Some(2));
-        assert_eq!(distance_to_score(97, 12), Some(14));
-        assert_eq!(distance_to_score(-88, 12), Some(-10));
-        assert_eq!(distance_to_score(-70, 12), Some(-1));
-        assert_eq!(distance_to_score(-98, 12), Some(-15));
-        assert_eq!(distance_to_score(0, 12), Some(0));
-        // Wrong parity, out of range.
-        assert_eq!(distance_to_score(72, 12), None);
-        assert_eq!(distance_to_score(-71, 12), None);
-        assert_eq!(distance_to_score(69, 12), None);
-        assert_eq!(distance_to_score(100, 12), None);
-    }
 
     #[test]
     fn from_bytes_reports_problems() {

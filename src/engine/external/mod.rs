@@ -1,0 +1,152 @@
+//! Engines in other processes: any program that speaks the line protocol becomes an engine.
+//!
+//! - [`spec`]: the `ext[OPTIONS]:COMMAND LINE` spec (options `timeout=SECS|off`, `fresh`);
+//! - [`protocol`]: request and answer lines (treebench's `score nodes micros`, Pons'
+//!   `moves score [nodes micros]`, `score`, `error MESSAGE`);
+//! - [`process`]: the child process, its time limits, killing and describing it.
+//!
+//! A crash, a hang or a garbage answer is an [`EngineError::Failure`] that names the exit status
+//! and the last lines the process wrote to stderr; the process is killed and a new one started
+//! on the next solve.
+
+mod process;
+pub mod protocol;
+pub mod spec;
+
+pub use protocol::{parse_answer, Answer};
+pub use spec::{split_words, ExternalConfig, TIMEOUT_ENV};
+
+use super::{Engine, EngineError, GameKind, Solve};
+use process::Running;
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::{Duration, Instant};
+
+/// An engine in another process (see the module documentation).
+pub struct ExternalEngine {
+    cfg: ExternalConfig,
+    proc: Option<Running>,
+    limit: Option<Duration>,
+}
+
+impl ExternalEngine {
+    /// An engine for this configuration; the process starts on the first solve.
+    #[must_use]
+    pub fn new(cfg: ExternalConfig) -> Self {
+        Self {
+            cfg,
+            proc: None,
+            limit: None,
+        }
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &ExternalConfig {
+        &self.cfg
+    }
+
+    /// The process id of the running engine process, if one is running.
+    #[must_use]
+    pub fn pid(&self) -> Option<u32> {
+        self.proc.as_ref().map(Running::pid)
+    }
+
+    /// Kill the process and describe the failure; the next solve starts a new process.
+    fn fail(&mut self, moves: &str, what: &str) -> EngineError {
+        let how = self
+            .proc
+            .as_mut()
+            .map_or_else(String::new, Running::kill_and_describe);
+        self.proc = None;
+        EngineError::Failure(format!(
+            "`{}` {what} on position `{moves}` ({how}); it is restarted on the next solve",
+            self.cfg.argv.join(" ")
+        ))
+    }
+
+    fn solve_inner(&mut self, moves: &str) -> Result<Solve, EngineError> {
+        let request = protocol::request(moves).map_err(EngineError::BadPosition)?;
+        if self.cfg.fresh {
+            self.proc = None;
+        }
+        if self.proc.is_none() {
+            let p = Running::spawn(&self.cfg.argv).map_err(EngineError::Failure)?;
+            self.proc = Some(p);
+        }
+        let t0 = Instant::now();
+        let p = self.proc.as_mut().expect("running");
+        if let Err(e) = p.send(&request, self.cfg.fresh) {
+            return Err(self.fail(moves, &format!("could not be written to ({e})")));
+        }
+        let line = p.recv(process::answer_wait(self.cfg.timeout, self.limit));
+        let wall = t0.elapsed();
+        let line = match line {
+            Ok(l) => l,
+            Err(RecvTimeoutError::Timeout) => {
+                if self.limit.is_some_and(|l| wall > l) && self.cfg.timeout.is_none_or(|t| wall < t)
+                {
+                    let _ = self.fail(moves, "exceeded the time limit");
+                    return Err(EngineError::Timeout);
+                }
+                return Err(self.fail(
+                    moves,
+                    &format!("gave no answer within {:.1} s", wall.as_secs_f64()),
+                ));
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                let how = p.wait_and_describe();
+                self.proc = None;
+                return Err(EngineError::Failure(format!(
+                    "`{}` closed its output without answering position `{moves}` ({how}); it is restarted on the next solve",
+                    self.cfg.argv.join(" ")
+                )));
+            }
+        };
+        let answer = match parse_answer(&line, moves) {
+            Ok(a) => a,
+            Err(e) => {
+                let shown: String = line.trim_end().chars().take(120).collect();
+                return Err(self.fail(moves, &format!("answered garbage `{shown}`: {e}")));
+            }
+        };
+        if self.cfg.fresh {
+            if let Some(p) = self.proc.take() {
+                p.release();
+            }
+        }
+        match answer {
+            Answer::Error(m) => Err(EngineError::BadPosition(m)),
+            Answer::Solved {
+                score,
+                nodes,
+                nanos,
+            } => Ok(Solve {
+                score,
+                nodes,
+                reported_nanos: nanos,
+            }),
+        }
+    }
+}
+
+impl Engine for ExternalEngine {
+    fn spec(&self) -> String {
+        self.cfg.spec.clone()
+    }
+
+    fn game(&self) -> GameKind {
+        GameKind::Connect4
+    }
+
+    /// The protocol process resets its tables before every position by default, and a `fresh`
+    /// engine starts a new process per position, so there is nothing to send here.
+    fn reset(&mut self) {}
+
+    fn solve(&mut self, moves: &str) -> Result<Solve, EngineError> {
+        self.solve_inner(moves)
+    }
+
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.limit = limit;
+    }
+}

@@ -1,0 +1,220 @@
+//! The engine process: start it with piped stdin/stdout/stderr, write request lines, wait for
+//! answer lines with a time limit, keep the last lines of stderr, and kill it and describe how it
+//! ended when it fails. The engine restarts a process by dropping this one and spawning anew.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Lines of stderr kept for failure messages.
+const STDERR_TAIL: usize = 8;
+
+/// Grace added to the runner's time limit before the process is killed.
+const LIMIT_GRACE: Duration = Duration::from_secs(1);
+
+/// The longest wait for one answer: the spec's `timeout` and the runner's time limit plus
+/// [`LIMIT_GRACE`], whichever is shorter; `None` = wait forever.
+pub fn answer_wait(timeout: Option<Duration>, limit: Option<Duration>) -> Option<Duration> {
+    match (timeout, limit.map(|l| l + LIMIT_GRACE)) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// A running engine process.
+pub struct Running {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    stderr: Arc<Mutex<VecDeque<String>>>,
+    stderr_thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Running {
+    /// Start `argv[0]` with the arguments `argv[1..]`; readers of stdout (lines to a channel)
+    /// and stderr (the last [`STDERR_TAIL`] lines) run on their own threads.
+    pub fn spawn(argv: &[String]) -> Result<Self, String> {
+        let mut child = Command::new(&argv[0])
+            .args(&argv[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start `{}`: {e}", argv.join(" ")))?;
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("piped stdout");
+        let stderr = child.stderr.take().expect("piped stderr");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut r = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match r.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        if tx.send(String::from_utf8_lossy(&buf).into_owned()).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        let tail = Arc::new(Mutex::new(VecDeque::new()));
+        let tail2 = Arc::clone(&tail);
+        let stderr_thread = std::thread::spawn(move || {
+            let r = BufReader::new(stderr);
+            for line in r.split(b'\n') {
+                let Ok(line) = line else { break };
+                let mut t = tail2.lock().expect("stderr tail lock");
+                if t.len() == STDERR_TAIL {
+                    t.pop_front();
+                }
+                t.push_back(String::from_utf8_lossy(&line).trim_end().to_string());
+            }
+        });
+        Ok(Self {
+            child,
+            stdin,
+            lines,
+            stderr: tail,
+            stderr_thread: Some(stderr_thread),
+        })
+    }
+
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Write `line` to stdin and flush it; with `close`, close stdin afterwards (even when the
+    /// write failed), so the process sees end of input.
+    pub fn send(&mut self, line: &str, close: bool) -> std::io::Result<()> {
+        let written = {
+            let stdin = self.stdin.as_mut().expect("stdin open");
+            stdin
+                .write_all(line.as_bytes())
+                .and_then(|()| stdin.flush())
+        };
+        if close {
+            drop(self.stdin.take());
+        }
+        written
+    }
+
+    /// The next line on stdout, waiting at most `wait` (`None` = forever).
+    pub fn recv(&self, wait: Option<Duration>) -> Result<String, RecvTimeoutError> {
+        match wait {
+            Some(w) => self.lines.recv_timeout(w),
+            None => self
+                .lines
+                .recv()
+                .map_err(|_| RecvTimeoutError::Disconnected),
+        }
+    }
+
+    /// Let a process that has answered exit on its own (Drop kills it if it lingers).
+    pub fn release(mut self) {
+        let _ = self.child.try_wait();
+    }
+
+    /// Kill the process (if still running) and describe how it ended, with its last stderr.
+    pub fn kill_and_describe(&mut self) -> String {
+        let _ = self.child.kill();
+        let status = self.child.wait();
+        self.describe(status.ok())
+    }
+
+    /// Wait briefly for the process to exit on its own (it closed stdout), then describe it.
+    pub fn wait_and_describe(&mut self) -> String {
+        let deadline = Instant::now() + Duration::from_millis(500);
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(s)) => break Some(s),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5))
+                }
+                _ => {
+                    let _ = self.child.kill();
+                    break self.child.wait().ok();
+                }
+            }
+        };
+        self.describe(status)
+    }
+
+    fn describe(&mut self, status: Option<ExitStatus>) -> String {
+        // The stderr reader ends once the process is gone (unless a grandchild holds the pipe).
+        if let Some(h) = self.stderr_thread.take() {
+            let deadline = Instant::now() + Duration::from_millis(200);
+            while !h.is_finished() && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
+        let status = match status {
+            Some(s) => match (s.code(), signal_of(&s)) {
+                (Some(c), _) => format!("exit status {c}"),
+                (None, Some(sig)) => format!("killed by signal {sig}"),
+                _ => s.to_string(),
+            },
+            None => "exit status unknown".to_string(),
+        };
+        let tail = self.stderr.lock().expect("stderr tail lock");
+        if tail.is_empty() {
+            format!("{status}; no stderr output")
+        } else {
+            let lines: Vec<&str> = tail.iter().map(String::as_str).collect();
+            format!("{status}; last stderr: {}", lines.join(" | "))
+        }
+    }
+}
+
+#[cfg(unix)]
+fn signal_of(s: &ExitStatus) -> Option<i32> {
+    use std::os::unix::process::ExitStatusExt;
+    s.signal()
+}
+
+#[cfg(not(unix))]
+fn signal_of(_: &ExitStatus) -> Option<i32> {
+    None
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        // Close stdin (a protocol process exits on EOF), give it a moment, then kill.
+        drop(self.stdin.take());
+        let deadline = Instant::now() + Duration::from_millis(200);
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(_)) => return,
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(2))
+                }
+                _ => {
+                    let _ = self.child.kill();
+                    let _ = self.child.wait();
+                    return;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn waits() {
+        let s = Duration::from_secs;
+        assert_eq!(answer_wait(None, None), None);
+        assert_eq!(answer_wait(Some(s(5)), None), Some(s(5)));
+        assert_eq!(answer_wait(None, Some(s(5))), Some(s(6)));
+        assert_eq!(answer_wait(Some(s(3)), Some(s(5))), Some(s(3)));
+        assert_eq!(answer_wait(Some(s(9)), Some(s(5))), Some(s(6)));
+    }
+}

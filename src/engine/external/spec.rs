@@ -1,0 +1,145 @@
+//! The `ext[OPTIONS]:COMMAND LINE` spec, e.g. `ext:python3 tools/bitbully_engine.py --driver mtdf`
+//! or `ext[timeout=30,fresh]:./c4solver`.
+//!
+//! The command line is split into words like a POSIX shell does (the `shell-words` crate: single
+//! and double quotes, backslash escapes, `#` comments) and run directly, without a shell, in the
+//! current directory. Options (comma-separated, in brackets):
+//!
+//! - `timeout=SECS` (or `off`): the longest wait for one answer; a process that does not answer
+//!   in time is killed and the solve fails. Without it, the environment variable
+//!   [`TIMEOUT_ENV`] (seconds) applies, and without that there is no limit. A time limit set by
+//!   the runner ([`crate::engine::Engine::set_time_limit`]) also ends the wait (plus one second
+//!   of grace) and turns into [`crate::engine::EngineError::Timeout`].
+//! - `fresh`: one process per position (for engines that keep their table from one line to the
+//!   next, like Pascal Pons' solver): the position is written, stdin is closed and the process
+//!   must answer and exit. Process start-up is excluded from the recorded time as long as the
+//!   engine reports its own time (`micros`).
+
+use crate::engine::connect4::SpecError;
+use std::time::Duration;
+
+/// Environment variable: default answer timeout in seconds for `ext:` engines.
+pub const TIMEOUT_ENV: &str = "TREEBENCH_EXT_TIMEOUT";
+
+/// A parsed `ext` spec.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExternalConfig {
+    /// The spec as written (the engine's name in records).
+    pub spec: String,
+    /// Program and arguments.
+    pub argv: Vec<String>,
+    /// Longest wait for one answer; `None` = no limit.
+    pub timeout: Option<Duration>,
+    /// One process per position.
+    pub fresh: bool,
+}
+
+impl ExternalConfig {
+    /// Parse `ext[opts]:command`; `Ok(None)` when the spec is not an `ext` spec.
+    pub fn parse(spec: &str) -> Result<Option<Self>, SpecError> {
+        let Some(rest) = spec.strip_prefix("ext") else {
+            return Ok(None);
+        };
+        let bad = |m: String| SpecError(format!("engine `{spec}`: {m}"));
+        let (opts, command) = if let Some(r) = rest.strip_prefix('[') {
+            let (opts, after) = r
+                .split_once(']')
+                .ok_or_else(|| bad("missing `]` after the options".into()))?;
+            let command = after
+                .strip_prefix(':')
+                .ok_or_else(|| bad("expected `:` and a command line after `]`".into()))?;
+            (opts, command)
+        } else if let Some(command) = rest.strip_prefix(':') {
+            ("", command)
+        } else {
+            return Ok(None);
+        };
+        let mut timeout = match std::env::var(TIMEOUT_ENV) {
+            Ok(v) if !v.trim().is_empty() => parse_timeout(v.trim())
+                .map_err(|m| bad(format!("environment variable {TIMEOUT_ENV}: {m}")))?,
+            _ => None,
+        };
+        let mut fresh = false;
+        for opt in opts.split(',').map(str::trim).filter(|o| !o.is_empty()) {
+            match opt.split_once('=') {
+                Some(("timeout", v)) => timeout = parse_timeout(v.trim()).map_err(bad)?,
+                None if opt == "fresh" => fresh = true,
+                _ => {
+                    return Err(bad(format!(
+                        "unknown option `{opt}` (options: timeout=SECS|off, fresh)"
+                    )))
+                }
+            }
+        }
+        let argv = split_words(command).map_err(bad)?;
+        if argv.is_empty() {
+            return Err(bad("empty command line".into()));
+        }
+        Ok(Some(Self {
+            spec: spec.to_string(),
+            argv,
+            timeout,
+            fresh,
+        }))
+    }
+}
+
+fn parse_timeout(v: &str) -> Result<Option<Duration>, String> {
+    if v == "off" {
+        return Ok(None);
+    }
+    match v.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 => Ok(Some(Duration::from_secs_f64(s))),
+        _ => Err(format!(
+            "timeout `{v}`: expected a positive number of seconds or `off`"
+        )),
+    }
+}
+
+/// Split a command line into words as a POSIX shell does (`shell_words::split`).
+pub fn split_words(s: &str) -> Result<Vec<String>, String> {
+    shell_words::split(s).map_err(|e| format!("cannot split the command line: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs() {
+        let c = ExternalConfig::parse("ext:python3 'a b.py' --driver \"mtdf\"")
+            .unwrap()
+            .unwrap();
+        assert_eq!(c.argv, ["python3", "a b.py", "--driver", "mtdf"]);
+        assert!(!c.fresh);
+        let c = ExternalConfig::parse("ext[timeout=2.5, fresh]:./c4 -w")
+            .unwrap()
+            .unwrap();
+        assert_eq!(c.timeout, Some(Duration::from_millis(2500)));
+        assert!(c.fresh);
+        assert_eq!(c.argv, ["./c4", "-w"]);
+        assert_eq!(ExternalConfig::parse("mtdf").unwrap(), None);
+        assert_eq!(ExternalConfig::parse("extra").unwrap(), None);
+        for bad in [
+            "ext:",
+            "ext[timeout=0]:x",
+            "ext[wobble]:x",
+            "ext[fresh:x",
+            "ext:'x",
+            "ext:\"x",
+        ] {
+            assert!(ExternalConfig::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn words() {
+        assert_eq!(
+            split_words(r#"a\ b 'c d' "e \"f\" \\ \g" h"#).unwrap(),
+            ["a b", "c d", "e \"f\" \\ \\g", "h"]
+        );
+        assert_eq!(split_words("  ").unwrap(), Vec::<String>::new());
+        let e = split_words("'x").unwrap_err();
+        assert!(e.contains("closing quote"), "{e}");
+    }
+}

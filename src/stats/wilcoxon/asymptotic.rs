@@ -1,0 +1,282 @@
+//! The normal approximation: the tie-corrected z statistic and its p-value, and R's asymptotic
+//! confidence interval (inverting the statistic as a function of the shift).
+
+use super::float_order::mid_key;
+use super::ranks::RankStat;
+use super::Alternative;
+use statrs::distribution::{ContinuousCDF, Normal};
+
+/// The p-value of the normal approximation and the z reported for it (−|z| when two-sided, as
+/// scipy reports it), with the continuity correction when `correction`.
+pub(super) fn p_value(rs: &RankStat, alt: Alternative, correction: bool) -> (f64, f64) {
+    let mut z = (rs.r_plus - rs.mean) / rs.sd;
+    if correction {
+        let sign = match alt {
+            Alternative::Greater => 1.0,
+            Alternative::Less => -1.0,
+            Alternative::TwoSided => sign0(z),
+        };
+        z -= sign * 0.5 / rs.sd;
+    }
+    let p = match alt {
+        Alternative::Less => norm_cdf(z),
+        Alternative::Greater => norm_sf(z),
+        Alternative::TwoSided => (2.0 * norm_sf(z.abs())).min(1.0),
+    };
+    let z_rep = if alt == Alternative::TwoSided {
+        -z.abs()
+    } else {
+        z
+    };
+    (p, z_rep)
+}
+
+/// R's `sign`: 0 for 0.
+fn sign0(x: f64) -> f64 {
+    if x > 0.0 {
+        1.0
+    } else if x < 0.0 {
+        -1.0
+    } else {
+        0.0
+    }
+}
+
+fn std_normal() -> Normal {
+    Normal::new(0.0, 1.0).expect("standard normal")
+}
+
+fn norm_cdf(z: f64) -> f64 {
+    std_normal().cdf(z)
+}
+
+fn norm_sf(z: f64) -> f64 {
+    std_normal().sf(z)
+}
+
+/// R's `qnorm(p)` (lower tail), total on [0, 1].
+fn qnorm(p: f64) -> f64 {
+    if p.is_nan() {
+        f64::NAN
+    } else if p <= 0.0 {
+        f64::NEG_INFINITY
+    } else if p >= 1.0 {
+        f64::INFINITY
+    } else {
+        std_normal().inverse_cdf(p)
+    }
+}
+
+/// R's `qnorm(p, lower.tail = FALSE)`.
+fn qnorm_upper(p: f64) -> f64 {
+    -qnorm(p)
+}
+
+/// R's statistic `W(d)` of the asymptotic interval: the standardised signed-rank statistic of
+/// `x - d` (zeros dropped, tie-corrected, optionally continuity-corrected). `x` sorted.
+/// O(n): the |x − d| are merged from the two monotone halves instead of sorted.
+fn shifted_z(x: &[f64], d: f64, correct: bool, alt: Alternative) -> f64 {
+    let xd: Vec<f64> = x.iter().map(|v| v - d).collect();
+    let a = xd.partition_point(|v| *v < 0.0);
+    let b = xd.partition_point(|v| *v <= 0.0);
+    // Merge |negatives| (indices a-1 down to 0) with positives (b..n), ascending.
+    let mut merged: Vec<(f64, bool)> = Vec::with_capacity(a + xd.len() - b);
+    let (mut i, mut j) = (a, b);
+    while i > 0 || j < xd.len() {
+        let take_neg = if i == 0 {
+            false
+        } else if j == xd.len() {
+            true
+        } else {
+            -xd[i - 1] <= xd[j]
+        };
+        if take_neg {
+            merged.push((-xd[i - 1], false));
+            i -= 1;
+        } else {
+            merged.push((xd[j], true));
+            j += 1;
+        }
+    }
+    let nx = merged.len();
+    if nx == 0 {
+        return 0.0;
+    }
+    let mut t_plus = 0.0;
+    let mut ties = 0.0;
+    let mut s = 0;
+    while s < nx {
+        let v = merged[s].0;
+        let mut e = s + 1;
+        while e < nx && merged[e].0 == v {
+            e += 1;
+        }
+        let r = (s + 1 + e) as f64 / 2.0;
+        let pos = merged[s..e].iter().filter(|m| m.1).count() as f64;
+        t_plus += r * pos;
+        let t = (e - s) as f64;
+        ties += t * t * t - t;
+        s = e;
+    }
+    let nxf = nx as f64;
+    let zd = t_plus - nxf * (nxf + 1.0) / 4.0;
+    let sigma = (nxf * (nxf + 1.0) * (2.0 * nxf + 1.0) / 24.0 - ties / 48.0).sqrt();
+    let corr = if correct {
+        match alt {
+            Alternative::TwoSided => sign0(zd) * 0.5,
+            Alternative::Greater => 0.5,
+            Alternative::Less => -0.5,
+        }
+    } else {
+        0.0
+    };
+    (zd - corr) / sigma
+}
+
+/// The root of a sign-changing function on [lo, hi] (`flo`, `fhi` its values there), by
+/// bisection to adjacent doubles, then snapped to the nearest Walsh average of `x` (the exact
+/// location of the jump of the step function) when it is within a few ulps.
+fn bisect_root(
+    x: &[f64],
+    f: impl Fn(f64) -> f64,
+    mut lo: f64,
+    mut hi: f64,
+    flo: f64,
+    fhi: f64,
+) -> f64 {
+    // R's zeroin returns an end point at which the function is exactly zero.
+    if flo == 0.0 {
+        return lo;
+    }
+    if fhi == 0.0 {
+        return hi;
+    }
+    let lo_pos = flo > 0.0;
+    while let Some(mid) = mid_key(lo, hi) {
+        let fm = f(mid);
+        if fm == 0.0 {
+            return mid;
+        }
+        if (fm > 0.0) == lo_pos {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let r = hi;
+    let w = nearest_walsh(x, r);
+    let tol = 8.0 * f64::EPSILON * r.abs().max(w.abs()).max(f64::MIN_POSITIVE);
+    if (w - r).abs() <= tol {
+        w
+    } else {
+        r
+    }
+}
+
+/// The Walsh average of sorted `x` nearest to `v`. O(n log n).
+fn nearest_walsh(x: &[f64], v: f64) -> f64 {
+    let mut best = f64::NAN;
+    let mut best_dist = f64::INFINITY;
+    let target = 2.0 * v;
+    for i in 0..x.len() {
+        let rest = &x[i..];
+        let p = rest.partition_point(|&y| x[i] + y < target);
+        for j in [p.wrapping_sub(1), p] {
+            if j < rest.len() {
+                let w = (x[i] + rest[j]) / 2.0;
+                let dist = (w - v).abs();
+                if dist < best_dist {
+                    best_dist = dist;
+                    best = w;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// R's asymptotic interval (the `conf.int` part of `wilcox.test.default` for the normal
+/// approximation): widen alpha until the limits are bracketed, then find the shifts at which the
+/// statistic crosses the normal quantiles. Returns the interval and the confidence level R reports.
+pub(super) fn asymptotic_ci(
+    sorted: &[f64],
+    alt: Alternative,
+    conf: f64,
+    correct: bool,
+) -> ((f64, f64), f64) {
+    let mumin = sorted[0];
+    let mumax = sorted[sorted.len() - 1];
+    let w = |d: f64| shifted_z(sorted, d, correct, alt);
+    let w_min = w(mumin);
+    let w_max = w(mumax);
+    if !w_min.is_finite() || !w_max.is_finite() {
+        let ci = match alt {
+            Alternative::TwoSided => (f64::NAN, f64::NAN),
+            Alternative::Greater => (f64::NAN, f64::INFINITY),
+            Alternative::Less => (f64::NEG_INFINITY, f64::NAN),
+        };
+        return (ci, 0.0);
+    }
+    let root = |zq: f64| bisect_root(sorted, |d| w(d) - zq, mumin, mumax, w_min - zq, w_max - zq);
+    let median = walsh_free_median(sorted);
+    let mut alpha = 1.0 - conf;
+    // R doubles alpha until the requested quantiles are inside [W(max), W(min)]; this always
+    // stops by alpha < 2 because W(min) ≥ 0 ≥ W(max). The cap is a safety net only.
+    let mut guard = 0;
+    let ci = match alt {
+        Alternative::TwoSided => {
+            while guard < 64
+                && (w_min - qnorm_upper(alpha / 2.0) < 0.0 || w_max - qnorm(alpha / 2.0) > 0.0)
+            {
+                alpha *= 2.0;
+                guard += 1;
+            }
+            if alpha < 1.0 {
+                (root(qnorm_upper(alpha / 2.0)), root(qnorm(alpha / 2.0)))
+            } else {
+                (median, median)
+            }
+        }
+        Alternative::Greater => {
+            while guard < 64 && w_min - qnorm_upper(alpha) < 0.0 {
+                alpha *= 2.0;
+                guard += 1;
+            }
+            let l = if alpha < 1.0 {
+                root(qnorm_upper(alpha))
+            } else {
+                median
+            };
+            (l, f64::INFINITY)
+        }
+        Alternative::Less => {
+            // R checks the bracket with qnorm(alpha/2) but solves for qnorm(alpha); kept as is.
+            while guard < 64 && w_max - qnorm(alpha / 2.0) > 0.0 {
+                alpha *= 2.0;
+                guard += 1;
+            }
+            let u = if alpha < 1.0 {
+                root(qnorm(alpha))
+            } else {
+                median
+            };
+            (f64::NEG_INFINITY, u)
+        }
+    };
+    let conf = if alpha >= 1.0 || 1.0 - conf < alpha * 0.75 {
+        1.0 - alpha.min(1.0)
+    } else {
+        conf
+    };
+    (ci, conf)
+}
+
+/// R's `median(x)` of sorted values.
+fn walsh_free_median(sorted: &[f64]) -> f64 {
+    let n = sorted.len();
+    if n % 2 == 1 {
+        sorted[n / 2]
+    } else {
+        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
+    }
+}
