@@ -130,6 +130,7 @@ pub fn write_synthetic(path: &Path, spec: &SyntheticSpec) -> Result<(), Analysis
                         nodes,
                         nanos,
                         wall_nanos: nanos + 20_000,
+                        probes: 1,
                     })
                     .map_err(csv_err)?;
                 }

@@ -12,6 +12,11 @@ pub struct SolveArgs {
     /// Engine spec, e.g. `mtdf`, `negamax:tt=20`, `null-window:etc=off`.
     #[arg(long, short, default_value = "mtdf")]
     pub engine: String,
+    /// Before each result line, print one line per root search (probe) of the driver:
+    /// `probe N [depth D] window (ALPHA,BETA) value V nodes K interval [LOWER,UPPER]`, the
+    /// interval being the scores still possible after it (the last one is the score).
+    #[arg(long)]
+    pub trace: bool,
     /// Move strings (digits 1..7). Without any, read one position per line from stdin; extra
     /// whitespace-separated fields are ignored, so Pons' test-set files can be piped in.
     pub moves: Vec<String>,
@@ -19,9 +24,31 @@ pub struct SolveArgs {
 
 /// Reset the engine, solve one position and print `moves score nodes micros`; `false` (after
 /// printing `line N: error` on stderr) if the position is bad.
-fn solve_line(engine: &mut dyn Engine, n: usize, moves: &str, out: &mut dyn Write) -> Result<bool> {
+fn solve_line(
+    engine: &mut dyn Engine,
+    n: usize,
+    moves: &str,
+    trace: bool,
+    out: &mut dyn Write,
+) -> Result<bool> {
     match measure(engine, moves, Clock::Wall) {
         Ok(m) => {
+            if trace {
+                for (i, p) in engine.probes().iter().enumerate() {
+                    let depth = p.depth.map_or(String::new(), |d| format!(" depth {d}"));
+                    writeln!(
+                        out,
+                        "probe {}{depth} window ({},{}) value {} nodes {} interval [{},{}]",
+                        i + 1,
+                        p.alpha,
+                        p.beta,
+                        p.value,
+                        p.nodes,
+                        p.lower,
+                        p.upper
+                    )?;
+                }
+            }
             let micros = m.nanos / 1000;
             writeln!(out, "{moves} {} {} {micros}", m.score, m.nodes)?;
             out.flush()?;
@@ -45,7 +72,7 @@ pub fn run(args: SolveArgs) -> Result<i32> {
             all_good &= match std::str::from_utf8(&line) {
                 Ok(text) => {
                     let moves = text.split_whitespace().next().unwrap_or("");
-                    solve_line(engine.as_mut(), i + 1, moves, &mut out)?
+                    solve_line(engine.as_mut(), i + 1, moves, args.trace, &mut out)?
                 }
                 Err(e) => {
                     eprintln!("line {}: not UTF-8 text ({e})", i + 1);
@@ -55,7 +82,7 @@ pub fn run(args: SolveArgs) -> Result<i32> {
         }
     } else {
         for (i, m) in args.moves.iter().enumerate() {
-            all_good &= solve_line(engine.as_mut(), i + 1, m, &mut out)?;
+            all_good &= solve_line(engine.as_mut(), i + 1, m, args.trace, &mut out)?;
         }
     }
     Ok(if all_good { exit::OK } else { exit::BAD_INPUT })

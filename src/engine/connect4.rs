@@ -316,11 +316,7 @@ impl<const W: usize, const H: usize> Connect4Engine<W, H> {
         (score, self.searcher.nodes() - before)
     }
 
-    /// The root searches (probes) of the last solve, in order.
-    #[must_use]
-    pub fn probes(&self) -> &[Probe] {
-        &self.probes
-    }
+
 
     /// Plies until the game ends under perfect play for a position with `n` stones and this
     /// score (honours the `moves-left-parity` mutant).
@@ -356,6 +352,10 @@ impl<const W: usize, const H: usize> Engine for Connect4Engine<W, H> {
 
     fn set_time_limit(&mut self, limit: Option<std::time::Duration>) {
         self.time_limit = limit;
+    }
+
+    fn probes(&self) -> &[Probe] {
+        &self.probes
     }
 
     fn solve(&mut self, moves: &str) -> Result<Solve, EngineError> {

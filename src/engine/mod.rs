@@ -59,6 +59,11 @@ pub trait Engine: Send {
     fn set_time_limit(&mut self, limit: Option<std::time::Duration>) {
         let _ = limit;
     }
+    /// The root searches (probes) of the last solve, in order; empty for engines that do not
+    /// report them.
+    fn probes(&self) -> &[drivers::Probe] {
+        &[]
+    }
 }
 
 pub mod config;

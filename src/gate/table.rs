@@ -102,6 +102,7 @@ mod tests {
                     nodes: 1,
                     nanos: t + u64::from(i) * 1000,
                     wall_nanos: t,
+                    probes: 1,
                 });
             }
         }

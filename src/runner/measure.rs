@@ -98,6 +98,8 @@ pub struct Measurement {
     pub nanos: u64,
     /// Wall time around the call.
     pub wall_nanos: u64,
+    /// Root searches (probes) of the solve; 0 for engines that do not report them.
+    pub probes: u32,
 }
 
 /// A solve that failed, with the wall time it took.
@@ -128,6 +130,7 @@ pub fn measure_warm(
             nodes: s.nodes,
             nanos: s.reported_nanos.unwrap_or(measured),
             wall_nanos,
+            probes: engine.probes().len() as u32,
         }),
         Err(error) => Err(Failed { error, wall_nanos }),
     }
@@ -158,6 +161,7 @@ impl Measurement {
             nodes: self.nodes,
             nanos: self.nanos,
             wall_nanos: self.wall_nanos,
+            probes: self.probes,
         }
     }
 }

@@ -76,6 +76,7 @@ results_schema! {
     nodes: u64 => "Search nodes the engine reported.",
     nanos: u64 => "Solve time in nanoseconds (the engine's own report for external engines).",
     wall_nanos: u64 => "Wall time around the call as the harness saw it, in nanoseconds.",
+    probes: u32 => "Root searches (probes) the driver made; 0 for engines that do not report them.",
 }
 
 /// The CSV header, in column order: the names of [`COLUMNS`].
@@ -370,7 +371,7 @@ mod tests {
         w.serialize(rec(0)).unwrap();
         let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
         assert_eq!(text.lines().next().unwrap(), HEADER.join(","));
-        assert_eq!(HEADER.len(), 12);
+        assert_eq!(HEADER.len(), 13);
         assert_eq!(COLUMNS[8].ty, ColumnType::I32);
     }
 
@@ -403,7 +404,7 @@ mod tests {
         assert!(e.contains("line 2") && e.contains("nodes"), "{e}");
         std::fs::write(&path, text.replace(",-2,10,", ",-2,")).unwrap();
         let e = read_all(&path).unwrap_err().to_string();
-        assert!(e.contains("line 2: expected 12 fields, found 11"), "{e}");
+        assert!(e.contains("line 2: expected 13 fields, found 12"), "{e}");
         std::fs::write(&path, "a,b\n").unwrap();
         let e = read_all(&path).unwrap_err().to_string();
         assert!(
