@@ -1,11 +1,24 @@
 //! treebench: benchmark and verify game-tree search engines.
 //!
 //! Data flows one way: positions ([`game`], [`runner::positions`]) → engines ([`engine`]) →
-//! records ([`runner::record`]) → statistics ([`stats`]) → tables and figures ([`render`]).
-//! [`verify`] checks engines against each other and against independent oracles, [`gate`]
-//! turns a paired comparison into a CI verdict, and [`textbook`] reports the published node
-//! counts of the small reference games ([`game`]) next to ours ([`engine::textbook`]). [`util`] (formatting, exit codes, file names, reproducer
-//! commands) and [`table`] (the format-neutral table and its writers) sit below everything else.
+//! records ([`runner::record`], timed by [`runner::measure`]) → statistics ([`stats`],
+//! [`analysis`]) → tables and figures ([`table`], [`render`]).
+//!
+//! The layers, bottom first ([`LAYERS`]; a module names only modules of earlier layers, which
+//! `tests/layers.rs` checks):
+//! 1. [`util`] (formatting, exit codes, file names, reproducer commands) and [`stats`] (rank
+//!    tests, summaries): leaves;
+//! 2. [`table`]: the format-neutral table and its writers (text, Markdown, CSV, LaTeX, HTML);
+//! 3. [`game`]: Connect-4, tic-tac-toe, random trees and the one [`game::GameKind`];
+//! 4. [`engine`]: the [`engine::Engine`] trait, the engine families (Connect-4, textbook,
+//!    external) and the registry above them;
+//! 5. [`runner`]: experiments, seeded positions, the one measurement path and the one records
+//!    schema, paired runs, shards;
+//! 6. [`verify`] (engines against each other and independent oracles), [`gate`] (a paired
+//!    comparison as a CI verdict) and [`textbook`] (the textbook report);
+//! 7. [`analysis`] (polars: records to per-ply comparisons);
+//! 8. [`render`] (figures and the report);
+//! 9. `cli` (in the binary): one file per subcommand.
 
 pub mod analysis;
 pub mod engine;

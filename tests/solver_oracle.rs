@@ -22,6 +22,21 @@ const DRIVERS: [&str; 12] = [
     "aspiration:id=on,delta=1",
 ];
 
+/// The drivers without iterative deepening (which costs about ten times a plain solve on 7×6:
+/// it runs on BitBully's positions of at least [`ID_MIN_PLY`] stones).
+const PLAIN_DRIVERS: [&str; 9] = [
+    "negamax",
+    "mtdf",
+    "mtdf:guess=-3",
+    "mtdf:guess=3",
+    "null-window",
+    "pvs",
+    "aspiration",
+    "sss",
+    "dual",
+];
+const ID_MIN_PLY: usize = 16;
+
 fn cfg(spec: &str) -> SolverConfig {
     SolverConfig::parse(spec).unwrap().unwrap()
 }
@@ -91,13 +106,20 @@ fn bitbully_cases(min_ply: usize, max_ply: usize) -> Option<Vec<(String, i32)>> 
     )
 }
 
-/// Plies 9–42 with the three drivers (seconds); plies 6–8 take seconds per solve, see below.
+/// Plies 9–42 with every driver, those under iterative deepening from [`ID_MIN_PLY`] (seconds);
+/// plies 6–8 take seconds per solve, see below.
 #[test]
 fn every_driver_matches_bitbully_scores() {
     let Some(cases) = bitbully_cases(9, 42) else {
         return;
     };
-    let bad = check_all::<7, 6>(&cases, &["negamax", "mtdf", "null-window"]);
+    let mut bad = check_all::<7, 6>(&cases, &PLAIN_DRIVERS);
+    let late: Vec<_> = cases
+        .iter()
+        .filter(|(m, _)| m.len() >= ID_MIN_PLY)
+        .cloned()
+        .collect();
+    bad.extend(check_all::<7, 6>(&late, &DRIVERS[PLAIN_DRIVERS.len()..]));
     assert!(
         bad.is_empty(),
         "{} mismatches:\n{}",
@@ -113,7 +135,7 @@ fn every_driver_matches_bitbully_scores_low_plies() {
     let Some(cases) = bitbully_cases(0, 8) else {
         return;
     };
-    let bad = check_all::<7, 6>(&cases, &["negamax", "mtdf", "null-window"]);
+    let bad = check_all::<7, 6>(&cases, &PLAIN_DRIVERS);
     assert!(
         bad.is_empty(),
         "{} mismatches:\n{}",

@@ -316,8 +316,6 @@ impl<const W: usize, const H: usize> Connect4Engine<W, H> {
         (score, self.searcher.nodes() - before)
     }
 
-
-
     /// Plies until the game ends under perfect play for a position with `n` stones and this
     /// score (honours the `moves-left-parity` mutant).
     #[must_use]
