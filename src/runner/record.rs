@@ -362,6 +362,7 @@ mod tests {
             nodes: 10,
             nanos: 100,
             wall_nanos: 120,
+            probes: 3,
         }
     }
 
