@@ -8,6 +8,7 @@
 //! `--resume` solves again.
 
 use super::experiment::Experiment;
+use super::lock::{LockError, ResultsLock};
 use super::measure::{measure, Clock, Failed};
 use super::meta::{now_rfc3339, Meta};
 use super::positions::{positions_for_ply, Drawn};
@@ -65,6 +66,8 @@ pub enum RunError {
     Spec(#[from] SpecError),
     #[error(transparent)]
     Records(#[from] RecordError),
+    #[error(transparent)]
+    Locked(#[from] LockError),
     #[error("{0}")]
     Disagreement(Disagreement),
     #[error("engine `{engine}` failed on `{moves}` (ply {ply}, index {index}): {message}")]
@@ -226,6 +229,12 @@ pub fn run_with(
     let results = opts.results_dir.join(format!("{stem}.csv"));
     let meta_file = meta_path(&results);
     let shard_text = opts.shard.map(|(k, n)| format!("{k}/{n}"));
+    // Held until this function returns: no other writer touches the file meanwhile.
+    let _lock = ResultsLock::acquire(&results)?;
+    // Draw the positions before touching the files, so that an experiment that cannot be drawn
+    // leaves no header-only results file behind.
+    let all = plan(exp);
+    let hold = test_hold();
 
     // Resume: check the experiment did not change, drop an unfinished tail.
     let mut done: HashSet<(u32, u32)> = HashSet::new();
@@ -302,7 +311,6 @@ pub fn run_with(
     write_meta(&meta_file, &meta)?;
     let mut writer = RecordWriter::open(&results, append)?;
 
-    let all = plan(exp);
     let todo: Vec<&(u64, Drawn)> = all
         .iter()
         .filter(|(seq, _)| {
@@ -422,6 +430,11 @@ pub fn run_with(
             writer.write(r)?;
         }
         summary.positions += 1;
+        if let Some((after, path)) = &hold {
+            if summary.positions == *after {
+                hold_until_released(path);
+            }
+        }
     }
     bar.finish_and_clear();
     summary.wall = started.elapsed();
@@ -429,4 +442,25 @@ pub fn run_with(
     meta.overhead_ns_per_solve = summary.overhead_per_solve().map(|d| d.as_nanos() as f64);
     write_meta(&meta_file, &meta)?;
     Ok(summary)
+}
+
+/// Test hook `TREEBENCH_TEST_HOLD=N:PATH`: after the `N`th position written in this session, the
+/// run writes its pid to `PATH` and waits until `PATH` is removed (or the process is signalled).
+/// It makes the interruption and concurrency tests independent of the machine's speed.
+fn test_hold() -> Option<(u64, PathBuf)> {
+    let v = std::env::var("TREEBENCH_TEST_HOLD").ok()?;
+    let (n, path) = v.split_once(':')?;
+    Some((n.parse().ok()?, PathBuf::from(path)))
+}
+
+fn hold_until_released(path: &Path) {
+    let tmp = path.with_extension("tmp");
+    if std::fs::write(&tmp, format!("{}\n", std::process::id())).is_err()
+        || std::fs::rename(&tmp, path).is_err()
+    {
+        return;
+    }
+    while path.exists() {
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }
