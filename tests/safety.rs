@@ -223,3 +223,112 @@ fn os_errors_are_printed_once_and_a_closed_pipe_is_quiet() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stderr(&o), "");
 }
+
+/// Replace field `col` of data line `line` (1-based, header = 1) of a results file.
+fn alter(path: &Path, line: usize, col: usize, value: &str) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let out: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i + 1 == line {
+                let mut f: Vec<&str> = l.split(',').collect();
+                f[col] = value;
+                f.join(",")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    std::fs::write(path, out.join("\n") + "\n").unwrap();
+}
+
+#[test]
+fn altered_rows_are_errors_naming_the_line() {
+    let dir = scratch("consistency");
+    let exp = write_exp(&dir, "cs", SMALL);
+    let exp = exp.to_str().unwrap();
+    let o = run(&dir, &["run", exp, "--no-report"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let results = dir.join("results/cs.csv");
+    let good = std::fs::read_to_string(&results).unwrap();
+    let analyze = |dir: &Path| run(dir, &["analyze", "results/cs.csv", "--out", "rep"]);
+    let o = analyze(&dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+
+    // (line, column, value, message) — columns: experiment seed ply index moves engine slot
+    // repeat score …
+    let third_moves = good.lines().nth(2).unwrap().split(',').nth(4).unwrap().to_string();
+    let score = good.lines().nth(2).unwrap().split(',').nth(8).unwrap().parse::<i32>().unwrap();
+    let cases = [
+        (3, 8, (score + 1).to_string(), format!("results/cs.csv line 3: score {} of ply 20 index", score + 1)),
+        (3, 4, format!("{third_moves}1"), "results/cs.csv line 3: moves `".to_string()),
+        (5, 1, "6".to_string(), "results/cs.csv line 5: seed 6 is not the experiment's seed 5".to_string()),
+    ];
+    for (line, col, value, needle) in &cases {
+        std::fs::write(&results, &good).unwrap();
+        alter(&results, *line, *col, value);
+        for (what, o) in [
+            ("analyze", analyze(&dir)),
+            ("report", run(&dir, &["report", "results/cs.csv", "--out", "rep"])),
+        ] {
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "{what}: {err}");
+            assert!(err.contains(needle.as_str()), "{what} {needle}: {err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+        }
+        let o = run(&dir, &["run", exp, "--no-report", "--resume"]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "resume: {err}");
+        let needle = needle.replace("results/cs.csv line", "cannot resume results/cs.csv line");
+        assert!(err.contains(&needle), "resume {needle}: {err}");
+    }
+
+    // one engine: said, non-zero
+    let one: Vec<&str> = good
+        .lines()
+        .filter(|l| !l.contains(",negamax,"))
+        .collect();
+    std::fs::write(dir.join("one.csv"), one.join("\n") + "\n").unwrap();
+    let o = run(&dir, &["analyze", "one.csv", "--out", "rep"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("experiment `cs` in one.csv has one engine (`mtdf`): a paired comparison needs two or more"),
+        "{err}"
+    );
+}
+
+#[test]
+fn resume_lists_a_skipped_position_once() {
+    let dir = scratch("skipped");
+    let exp = write_exp(&dir, "sk", SMALL);
+    let exp = exp.to_str().unwrap();
+    let o = run(&dir, &["run", exp, "--no-report"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let results = dir.join("results/sk.csv");
+    let meta_file = dir.join("results/sk.meta.json");
+    // pretend the last position was skipped for the time limit: no rows, listed in the metadata
+    let text = std::fs::read_to_string(&results).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let last: Vec<&str> = lines[lines.len() - 1].split(',').collect();
+    let entry = format!("{}:{}:{}", last[2], last[3], last[4]);
+    std::fs::write(&results, lines[..lines.len() - 2].join("\n") + "\n").unwrap();
+    let mut meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&meta_file).unwrap()).unwrap();
+    meta["skipped"] = serde_json::json!([entry.clone()]);
+    meta["end_time"] = serde_json::Value::Null;
+    std::fs::write(&meta_file, meta.to_string()).unwrap();
+    for _ in 0..2 {
+        let o = run(&dir, &["run", exp, "--no-report", "--resume"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&meta_file).unwrap()).unwrap();
+    assert_eq!(meta["skipped"], serde_json::json!([entry]));
+    assert_eq!(
+        std::fs::read_to_string(&results).unwrap().lines().count(),
+        lines.len() - 2,
+        "the skipped position is not solved again"
+    );
+}

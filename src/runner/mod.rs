@@ -1,5 +1,6 @@
 //! The paired runner: experiments, seeded positions, records.
 
+pub mod consistency;
 pub mod experiment;
 pub mod lock;
 pub mod measure;

@@ -7,6 +7,7 @@
 //! all engines agree on it, so an interrupted run loses at most the position being solved, which
 //! `--resume` solves again.
 
+use super::consistency::Consistency;
 use super::experiment::Experiment;
 use super::lock::{LockError, ResultsLock};
 use super::measure::{measure, Clock, Failed};
@@ -269,6 +270,16 @@ pub fn run_with(
             )));
         }
         let s = scan(&results)?;
+        let mut consistency = Consistency::new(Some(exp));
+        for (i, (r, _)) in s.records.iter().enumerate() {
+            let line = i as u64 + 2;
+            consistency.check(r, line).map_err(|message| {
+                RunError::Refused(format!(
+                    "cannot resume {} line {line}: {message}",
+                    results.display()
+                ))
+            })?;
+        }
         // Group the rows by position; keep complete positions, cut the file after the last one.
         let mut keep_until = s.header_end;
         let mut i = 0;
@@ -318,6 +329,13 @@ pub fn run_with(
                 .is_none_or(|(k, n)| seq % u64::from(n) == u64::from(k - 1))
         })
         .filter(|(_, d)| !done.contains(&(d.ply, d.index)))
+        // Positions an earlier session skipped for the time limit stay skipped (and listed once),
+        // as in an uninterrupted run.
+        .filter(|(_, d)| {
+            !meta
+                .skipped
+                .contains(&format!("{}:{}:{}", d.ply, d.index, d.moves))
+        })
         .collect();
 
     let bar = if opts.progress {
@@ -372,8 +390,11 @@ pub fn run_with(
                         ..
                     }) => {
                         summary.skipped += 1;
-                        meta.skipped
-                            .push(format!("{}:{}:{}", d.ply, d.index, d.moves));
+                        let entry = format!("{}:{}:{}", d.ply, d.index, d.moves);
+                        // A resumed run tries a skipped position again; list it once.
+                        if !meta.skipped.contains(&entry) {
+                            meta.skipped.push(entry);
+                        }
                         bar.inc(per_position - rows.len() as u64);
                         continue 'positions;
                     }
