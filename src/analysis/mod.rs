@@ -291,6 +291,13 @@ pub fn analyze(paths: &[PathBuf], opts: &AnalyzeOptions) -> Result<Analysis, Ana
         if let Some(listed) = metadata.iter().find_map(|(_, v)| listed_engines(v)) {
             engines.sort_by_key(|e| listed.iter().position(|l| l == e).unwrap_or(usize::MAX));
         }
+        if engines.len() < 2 {
+            return Err(AnalysisError::Data(format!(
+                "experiment `{name}` in {} has one engine (`{}`): a paired comparison needs two or more",
+                list_paths(paths),
+                engines.join("`, `")
+            )));
+        }
         out.push(compare::analyze_experiment(
             &df, &name, engines, metadata, opts,
         )?);

@@ -5,6 +5,8 @@ use std::fs::File;
 use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
+use crate::runner::consistency::Consistency;
+use crate::runner::experiment::Experiment;
 use crate::runner::record::{Record, RecordError, Rows};
 
 use super::AnalysisError;
@@ -46,6 +48,7 @@ pub fn validate_csv(path: &Path) -> Result<FileSummary, AnalysisError> {
         rows: 0,
         experiments: Vec::new(),
     };
+    let mut consistency = Consistency::new(recorded_experiment(path).as_ref());
     loop {
         let record: Record = match rows.next_record() {
             Ok(Some(r)) => r,
@@ -62,10 +65,22 @@ pub fn validate_csv(path: &Path) -> Result<FileSummary, AnalysisError> {
                 return Err(e);
             }
         };
+        let line = summary.rows + 2;
+        consistency
+            .check(&record, line)
+            .map_err(|message| malformed(path, line, message))?;
         summary.rows += 1;
         note_engine(&mut summary.experiments, record.experiment, record.engine);
     }
     Ok(summary)
+}
+
+/// The experiment recorded in the metadata beside `path` (its `experiment_source`), if there is
+/// one that still parses.
+fn recorded_experiment(path: &Path) -> Option<Experiment> {
+    let (_, meta) = super::read_metadata(path).ok()??;
+    let source = meta.get("experiment_source")?.as_str()?;
+    Experiment::parse(source, "<metadata>").ok()
 }
 
 fn note_engine(experiments: &mut Vec<(String, Vec<String>)>, experiment: String, engine: String) {

@@ -10,6 +10,13 @@ pub struct MergeArgs {
     /// The merged results file to write.
     #[arg(long, short)]
     pub out: PathBuf,
+    /// Merge an incomplete set (a missing shard, an interrupted one) and record it in the
+    /// merged metadata's `partial`.
+    #[arg(long)]
+    pub allow_partial: bool,
+    /// Overwrite an existing `--out`.
+    #[arg(long)]
+    pub force: bool,
     /// Shard results files.
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
@@ -17,11 +24,23 @@ pub struct MergeArgs {
 
 pub fn run(args: MergeArgs) -> Result<i32> {
     let inputs: Vec<&std::path::Path> = args.inputs.iter().map(|p| p.as_path()).collect();
-    let n = treebench::runner::merge::merge(&inputs, &args.out)?;
+    let opts = treebench::runner::merge::MergeOptions {
+        allow_partial: args.allow_partial,
+        force: args.force,
+    };
+    let merged = treebench::runner::merge::merge(&inputs, &args.out, &opts)?;
     eprintln!(
-        "merged {} files: {n} rows into {}",
+        "merged {} files: {} rows into {}",
         inputs.len(),
+        merged.rows,
         args.out.display()
     );
+    if !merged.partial.is_empty() {
+        eprintln!(
+            "warning: partial merge (--allow-partial): {}; recorded as `partial` in {}",
+            merged.partial.join("; "),
+            treebench::runner::paired::meta_path(&args.out).display()
+        );
+    }
     Ok(exit::OK)
 }

@@ -30,12 +30,30 @@ pub enum ExperimentError {
     Invalid { path: String, message: String },
 }
 
-/// Plies as written in the file: a list or a range string.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
-enum PliesSpec {
-    List(Vec<u32>),
-    Range(String),
+/// The most positions per ply an experiment may ask for: far more than a run can solve, and few
+/// enough that drawing them fits in memory.
+pub const MAX_POSITIONS: u32 = 1_000_000;
+/// The most repeats per position and engine.
+pub const MAX_REPEATS: u32 = 10_000;
+
+/// Plies as written in the file: a list of plies or a range string.
+fn plies_of(value: &toml::Value) -> Result<Vec<u32>, String> {
+    match value {
+        toml::Value::Array(items) => items
+            .iter()
+            .map(|v| match v {
+                toml::Value::Integer(i) => u32::try_from(*i)
+                    .map_err(|_| format!("{i} is not a ply (a number of moves, 0 or more)")),
+                other => Err(format!(
+                    "{other} is not a ply (a number of moves, 0 or more)"
+                )),
+            })
+            .collect(),
+        toml::Value::String(s) => parse_range(s),
+        other => Err(format!(
+            "{other} is not a list like [8, 10] or a range like \"8-14\" or \"8-20:2\""
+        )),
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -43,7 +61,7 @@ enum PliesSpec {
 struct RawExperiment {
     name: String,
     seed: u64,
-    plies: PliesSpec,
+    plies: toml::Value,
     positions: u32,
     engines: Vec<String>,
     #[serde(default)]
@@ -123,12 +141,7 @@ impl Experiment {
             None => GameKind::Connect4,
             Some(g) => GameKind::parse(g).map_err(|e| invalid(format!("key `game`: {e}")))?,
         };
-        let plies = match &raw.plies {
-            PliesSpec::List(v) => v.clone(),
-            PliesSpec::Range(s) => {
-                parse_range(s).map_err(|e| invalid(format!("key `plies`: {e}")))?
-            }
-        };
+        let plies = plies_of(&raw.plies).map_err(|e| invalid(format!("key `plies`: {e}")))?;
         if plies.is_empty() {
             return Err(invalid("key `plies`: no plies given".into()));
         }
@@ -148,6 +161,12 @@ impl Experiment {
         if raw.positions == 0 {
             return Err(invalid("key `positions`: must be at least 1".into()));
         }
+        if raw.positions > MAX_POSITIONS {
+            return Err(invalid(format!(
+                "key `positions`: {} positions per ply cannot fit (at most {MAX_POSITIONS})",
+                raw.positions
+            )));
+        }
         if raw.engines.len() < 2 {
             return Err(invalid(format!(
                 "key `engines`: a comparison needs two or more engine specs, got {}",
@@ -163,6 +182,11 @@ impl Experiment {
         let repeats = raw.repeats.unwrap_or(1);
         if repeats == 0 {
             return Err(invalid("key `repeats`: must be at least 1".into()));
+        }
+        if repeats > MAX_REPEATS {
+            return Err(invalid(format!(
+                "key `repeats`: {repeats} repeats cannot fit (at most {MAX_REPEATS})"
+            )));
         }
         if let Some(t) = raw.time_limit {
             if !(t.is_finite() && t > 0.0) {
@@ -253,6 +277,12 @@ engines = ["negamax", "mtdf"]
             (OK.replace("seed = 1", "seed = \"x\""), "seed"),
             (OK.replace("\"8-12:2\"", "[8, 42]"), "plies"),
             (OK.replace("name = \"t\"", "name = \"a/b\""), "name"),
+            (OK.replace("\"8-12:2\"", "[-2]"), "-2 is not a ply"),
+            (OK.replace("\"8-12:2\"", "3"), "plies"),
+            (
+                OK.replace("positions = 3", "positions = 1000000000"),
+                "cannot fit",
+            ),
             (
                 OK.replace("positions = 3", "positions = 3\ntime_limit = -1"),
                 "time_limit",

@@ -29,6 +29,10 @@ pub struct Meta {
     pub skipped: Vec<String>,
     /// Measured harness overhead per solve in nanoseconds (everything but the solve).
     pub overhead_ns_per_solve: Option<f64>,
+    /// Why a merged file is incomplete (`merge --allow-partial`): missing or interrupted shards.
+    /// Absent for a complete file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub partial: Vec<String>,
 }
 
 impl Meta {
@@ -51,6 +55,7 @@ impl Meta {
             shard,
             skipped: Vec::new(),
             overhead_ns_per_solve: None,
+            partial: Vec::new(),
         }
     }
 }

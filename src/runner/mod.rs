@@ -1,6 +1,8 @@
 //! The paired runner: experiments, seeded positions, records.
 
+pub mod consistency;
 pub mod experiment;
+pub mod lock;
 pub mod measure;
 pub mod merge;
 pub mod meta;

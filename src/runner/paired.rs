@@ -7,7 +7,9 @@
 //! all engines agree on it, so an interrupted run loses at most the position being solved, which
 //! `--resume` solves again.
 
+use super::consistency::Consistency;
 use super::experiment::Experiment;
+use super::lock::{LockError, ResultsLock};
 use super::measure::{measure, Clock, Failed};
 use super::meta::{now_rfc3339, Meta};
 use super::positions::{positions_for_ply, Drawn};
@@ -65,6 +67,8 @@ pub enum RunError {
     Spec(#[from] SpecError),
     #[error(transparent)]
     Records(#[from] RecordError),
+    #[error(transparent)]
+    Locked(#[from] LockError),
     #[error("{0}")]
     Disagreement(Disagreement),
     #[error("engine `{engine}` failed on `{moves}` (ply {ply}, index {index}): {message}")]
@@ -226,6 +230,12 @@ pub fn run_with(
     let results = opts.results_dir.join(format!("{stem}.csv"));
     let meta_file = meta_path(&results);
     let shard_text = opts.shard.map(|(k, n)| format!("{k}/{n}"));
+    // Held until this function returns: no other writer touches the file meanwhile.
+    let _lock = ResultsLock::acquire(&results)?;
+    // Draw the positions before touching the files, so that an experiment that cannot be drawn
+    // leaves no header-only results file behind.
+    let all = plan(exp);
+    let hold = test_hold();
 
     // Resume: check the experiment did not change, drop an unfinished tail.
     let mut done: HashSet<(u32, u32)> = HashSet::new();
@@ -260,6 +270,16 @@ pub fn run_with(
             )));
         }
         let s = scan(&results)?;
+        let mut consistency = Consistency::new(Some(exp));
+        for (i, (r, _)) in s.records.iter().enumerate() {
+            let line = i as u64 + 2;
+            consistency.check(r, line).map_err(|message| {
+                RunError::Refused(format!(
+                    "cannot resume {} line {line}: {message}",
+                    results.display()
+                ))
+            })?;
+        }
         // Group the rows by position; keep complete positions, cut the file after the last one.
         let mut keep_until = s.header_end;
         let mut i = 0;
@@ -302,7 +322,6 @@ pub fn run_with(
     write_meta(&meta_file, &meta)?;
     let mut writer = RecordWriter::open(&results, append)?;
 
-    let all = plan(exp);
     let todo: Vec<&(u64, Drawn)> = all
         .iter()
         .filter(|(seq, _)| {
@@ -310,6 +329,13 @@ pub fn run_with(
                 .is_none_or(|(k, n)| seq % u64::from(n) == u64::from(k - 1))
         })
         .filter(|(_, d)| !done.contains(&(d.ply, d.index)))
+        // Positions an earlier session skipped for the time limit stay skipped (and listed once),
+        // as in an uninterrupted run.
+        .filter(|(_, d)| {
+            !meta
+                .skipped
+                .contains(&format!("{}:{}:{}", d.ply, d.index, d.moves))
+        })
         .collect();
 
     let bar = if opts.progress {
@@ -364,8 +390,11 @@ pub fn run_with(
                         ..
                     }) => {
                         summary.skipped += 1;
-                        meta.skipped
-                            .push(format!("{}:{}:{}", d.ply, d.index, d.moves));
+                        let entry = format!("{}:{}:{}", d.ply, d.index, d.moves);
+                        // A resumed run tries a skipped position again; list it once.
+                        if !meta.skipped.contains(&entry) {
+                            meta.skipped.push(entry);
+                        }
                         bar.inc(per_position - rows.len() as u64);
                         continue 'positions;
                     }
@@ -422,6 +451,11 @@ pub fn run_with(
             writer.write(r)?;
         }
         summary.positions += 1;
+        if let Some((after, path)) = &hold {
+            if summary.positions == *after {
+                hold_until_released(path);
+            }
+        }
     }
     bar.finish_and_clear();
     summary.wall = started.elapsed();
@@ -429,4 +463,25 @@ pub fn run_with(
     meta.overhead_ns_per_solve = summary.overhead_per_solve().map(|d| d.as_nanos() as f64);
     write_meta(&meta_file, &meta)?;
     Ok(summary)
+}
+
+/// Test hook `TREEBENCH_TEST_HOLD=N:PATH`: after the `N`th position written in this session, the
+/// run writes its pid to `PATH` and waits until `PATH` is removed (or the process is signalled).
+/// It makes the interruption and concurrency tests independent of the machine's speed.
+fn test_hold() -> Option<(u64, PathBuf)> {
+    let v = std::env::var("TREEBENCH_TEST_HOLD").ok()?;
+    let (n, path) = v.split_once(':')?;
+    Some((n.parse().ok()?, PathBuf::from(path)))
+}
+
+fn hold_until_released(path: &Path) {
+    let tmp = path.with_extension("tmp");
+    if std::fs::write(&tmp, format!("{}\n", std::process::id())).is_err()
+        || std::fs::rename(&tmp, path).is_err()
+    {
+        return;
+    }
+    while path.exists() {
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }

@@ -143,7 +143,7 @@ pub fn positions_for_ply(
     exclude_immediate_win: bool,
 ) -> Vec<Drawn> {
     let mut seen = HashSet::new();
-    let mut out = Vec::with_capacity(count as usize);
+    let mut out = Vec::with_capacity(count.min(1 << 12) as usize);
     let budget = count.saturating_mul(20).saturating_add(1000);
     let mut index = 0u32;
     while (out.len() as u32) < count && index < budget {

@@ -1,0 +1,90 @@
+//! Consistency of the rows of a results file: every row of a position (all engines, all
+//! repeats) has the same move string and the same score, and, given the experiment, every row
+//! belongs to its name, seed and positions. `--resume` and the analysis (`analyze`, `report`)
+//! check each row, so that a relabelled or altered row is an error naming its line.
+
+use super::experiment::Experiment;
+use super::paired::plan;
+use super::record::Record;
+use std::collections::HashMap;
+
+/// The experiment the rows must belong to.
+struct Expected {
+    name: String,
+    seed: u64,
+    /// The move string of each `(ply, index)` the experiment draws.
+    moves: HashMap<(u32, u32), String>,
+}
+
+/// A row-by-row checker of one results file.
+#[derive(Default)]
+pub struct Consistency {
+    expected: Option<Expected>,
+    /// The first row of each position: its moves, score and line.
+    seen: HashMap<(String, u64, u32, u32), (String, i32, u64)>,
+}
+
+impl Consistency {
+    /// A checker; with `exp`, rows of that experiment must also match its seed and positions.
+    #[must_use]
+    pub fn new(exp: Option<&Experiment>) -> Self {
+        Self {
+            expected: exp.map(|e| Expected {
+                name: e.name.clone(),
+                seed: e.seed,
+                moves: plan(e)
+                    .into_iter()
+                    .map(|(_, d)| ((d.ply, d.index), d.moves))
+                    .collect(),
+            }),
+            seen: HashMap::new(),
+        }
+    }
+
+    /// Check the row on line `line`; the error says what is wrong (without the file and line).
+    pub fn check(&mut self, r: &Record, line: u64) -> Result<(), String> {
+        if let Some(x) = self.expected.as_ref().filter(|x| x.name == r.experiment) {
+            if r.seed != x.seed {
+                return Err(format!(
+                    "seed {} is not the experiment's seed {} (`{}`)",
+                    r.seed, x.seed, x.name
+                ));
+            }
+            match x.moves.get(&(r.ply, r.index)) {
+                None => {
+                    return Err(format!(
+                        "ply {} index {} is not a position of experiment `{}`",
+                        r.ply, r.index, x.name
+                    ))
+                }
+                Some(m) if *m != r.moves => {
+                    return Err(format!(
+                        "moves `{}` are not position ply {} index {} of experiment `{}` (`{m}`)",
+                        r.moves, r.ply, r.index, x.name
+                    ))
+                }
+                Some(_) => {}
+            }
+        }
+        let key = (r.experiment.clone(), r.seed, r.ply, r.index);
+        match self.seen.get(&key) {
+            None => {
+                self.seen.insert(key, (r.moves.clone(), r.score, line));
+            }
+            Some((moves, _, first)) if *moves != r.moves => {
+                return Err(format!(
+                    "moves `{}` of ply {} index {} (engine `{}`) differ from `{moves}` on line {first}",
+                    r.moves, r.ply, r.index, r.engine
+                ))
+            }
+            Some((_, score, first)) if *score != r.score => {
+                return Err(format!(
+                    "score {} of ply {} index {} (engine `{}`) differs from score {score} on line {first}",
+                    r.score, r.ply, r.index, r.engine
+                ))
+            }
+            Some(_) => {}
+        }
+        Ok(())
+    }
+}

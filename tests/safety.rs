@@ -1,0 +1,334 @@
+//! Data safety through the binary: one writer per results file, complete merges, sizes that
+//! cannot fit, one-line errors.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_treebench"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("treebench-safety-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn write_exp(dir: &Path, name: &str, body: &str) -> PathBuf {
+    let p = dir.join(format!("{name}.toml"));
+    std::fs::write(&p, format!("name = \"{name}\"\n{body}")).unwrap();
+    p
+}
+
+fn run(dir: &Path, args: &[&str]) -> Output {
+    bin().current_dir(dir).args(args).output().unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The rows without their time columns.
+fn rows_without_times(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            f[..f.len() - 2].join(",")
+        })
+        .collect()
+}
+
+const SMALL: &str = r#"seed = 5
+plies = [20, 24]
+positions = 4
+engines = ["negamax", "mtdf"]
+"#;
+
+/// Start `treebench ARGS` held by the test hook after `after` positions; returns once it holds.
+fn start_held(dir: &Path, args: &[&str], after: u32, hold: &Path) -> Child {
+    let mut child = bin()
+        .current_dir(dir)
+        .args(args)
+        .env("TREEBENCH_TEST_HOLD", format!("{after}:{}", hold.display()))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t0 = Instant::now();
+    while !hold.exists() {
+        assert!(t0.elapsed() < Duration::from_secs(600), "never held");
+        assert!(child.try_wait().unwrap().is_none(), "the run ended early");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child
+}
+
+#[test]
+fn a_second_writer_is_refused_and_the_file_stays_valid() {
+    let dir = scratch("lock");
+    let exp = write_exp(&dir, "lk", SMALL);
+    let exp = exp.to_str().unwrap();
+    let hold = dir.join("held");
+    let mut first = start_held(&dir, &["run", exp, "--no-report"], 2, &hold);
+    let pid = first.id();
+    for args in [
+        vec!["run", exp, "--no-report", "--resume"],
+        vec!["run", exp, "--no-report", "--force"],
+        vec!["merge", "--force", "--out", "results/lk.csv", "x.csv"],
+    ] {
+        let o = run(&dir, &args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.matches("error").count(), 1, "one error line: {err}");
+        let err = err.lines().last().unwrap();
+        assert!(
+            err.starts_with("error: results/lk.csv is being written by another treebench process")
+                && err.contains(&format!("(pid {pid})")),
+            "{args:?}: {err}"
+        );
+    }
+    // release the first run: it finishes and its file equals an undisturbed run
+    std::fs::remove_file(&hold).unwrap();
+    let status = first.wait().unwrap();
+    assert!(status.success());
+    let held_rows = rows_without_times(&dir.join("results/lk.csv"));
+    assert!(!dir.join("results/lk.csv.lock").exists(), "lock removed");
+    let o = run(&dir, &["run", exp, "--no-report", "--force"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(held_rows, rows_without_times(&dir.join("results/lk.csv")));
+    assert_eq!(held_rows.len(), 1 + 2 * 4 * 2);
+}
+
+#[test]
+fn merge_refuses_incomplete_sets_and_existing_outputs() {
+    let dir = scratch("merge");
+    let exp = write_exp(&dir, "mg", SMALL);
+    let exp = exp.to_str().unwrap();
+    for k in [1, 3] {
+        let o = run(&dir, &["run", exp, "--no-report", "--shard", &format!("{k}/3")]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let s = |k: u32| format!("results/mg.shard-{k}-of-3.csv");
+    let (s1, s2, s3) = (s(1), s(2), s(3));
+    let o = run(&dir, &["merge", "--out", "m.csv", &s1, &s3]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(
+        err.trim_end(),
+        "error: merge: incomplete set: shard 2 of 3 is missing (pass --allow-partial to merge it anyway)"
+    );
+    assert!(!dir.join("m.csv").exists(), "nothing written");
+
+    // with --allow-partial it merges and says so, in the metadata too
+    let o = run(&dir, &["merge", "--allow-partial", "--out", "m.csv", &s1, &s3]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("partial merge"), "{}", stderr(&o));
+    let meta = std::fs::read_to_string(dir.join("m.meta.json")).unwrap();
+    assert!(meta.contains("\"partial\"") && meta.contains("shard 2 of 3 is missing"), "{meta}");
+
+    // an existing --out needs --force
+    let o = run(&dir, &["merge", "--allow-partial", "--out", "m.csv", &s1, &s3]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o).trim_end(),
+        "error: merge: m.csv exists: pass --force to overwrite it"
+    );
+
+    // an interrupted shard (held, then killed) is refused
+    let hold = dir.join("held");
+    let mut child = start_held(&dir, &["run", exp, "--no-report", "--shard", "2/3"], 1, &hold);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let o = run(&dir, &["merge", "--force", "--out", "m.csv", &s1, &s2, &s3]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("results/mg.shard-2-of-3.csv was interrupted (no end_time in"),
+        "{err}"
+    );
+    // finished, the set merges; complete metadata has no `partial`
+    let o = run(&dir, &["run", exp, "--no-report", "--shard", "2/3", "--resume"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run(&dir, &["merge", "--force", "--out", "m.csv", &s1, &s2, &s3]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let meta = std::fs::read_to_string(dir.join("m.meta.json")).unwrap();
+    assert!(!meta.contains("\"partial\""), "{meta}");
+    assert!(meta.contains("\"end_time\": \"2"), "{meta}");
+}
+
+#[test]
+fn sizes_that_cannot_fit_are_refused_before_any_file_is_written() {
+    let dir = scratch("sizes");
+    let exp = write_exp(
+        &dir,
+        "big",
+        &SMALL.replace("positions = 4", "positions = 1000000000"),
+    );
+    let o = run(&dir, &["run", exp.to_str().unwrap(), "--no-report"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().last().unwrap(), format!("error: experiment file {}: key `positions`: 1000000000 positions per ply cannot fit (at most 1000000)", exp.display()));
+    assert!(!dir.join("results/big.csv").exists(), "no header-only file");
+
+    let exp = write_exp(&dir, "neg", &SMALL.replace("[20, 24]", "[-2]"));
+    let o = run(&dir, &["run", exp.to_str().unwrap(), "--no-report"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("key `plies`: -2 is not a ply (a number of moves, 0 or more)")
+            && !err.contains("untagged"),
+        "{err}"
+    );
+}
+
+#[test]
+fn os_errors_are_printed_once_and_a_closed_pipe_is_quiet() {
+    let dir = scratch("errs");
+    // a results folder that is a file: the OS error appears once
+    std::fs::write(dir.join("results"), "not a folder").unwrap();
+    let exp = write_exp(&dir, "os", SMALL);
+    let o = run(&dir, &["run", exp.to_str().unwrap(), "--no-report"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    let last = err.lines().last().unwrap();
+    assert!(last.starts_with("error: "), "{err}");
+    assert_eq!(last.matches("os error").count(), 1, "{err}");
+
+    // `solve … | head -1`: the reader goes away; exit 0, nothing on stderr
+    let mut child = bin()
+        .args(["solve", "--engine", "mtdf"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    {
+        use std::io::{BufRead, BufReader, Write};
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "4455").unwrap();
+        let mut first = String::new();
+        let mut reader = BufReader::new(stdout);
+        reader.read_line(&mut first).unwrap();
+        assert!(first.starts_with("4455 "), "{first}");
+        drop(reader); // close the pipe, like `head -1`
+        let _ = writeln!(stdin, "4455");
+        let _ = writeln!(stdin, "4455");
+    }
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+}
+
+/// Replace field `col` of data line `line` (1-based, header = 1) of a results file.
+fn alter(path: &Path, line: usize, col: usize, value: &str) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let out: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i + 1 == line {
+                let mut f: Vec<&str> = l.split(',').collect();
+                f[col] = value;
+                f.join(",")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    std::fs::write(path, out.join("\n") + "\n").unwrap();
+}
+
+#[test]
+fn altered_rows_are_errors_naming_the_line() {
+    let dir = scratch("consistency");
+    let exp = write_exp(&dir, "cs", SMALL);
+    let exp = exp.to_str().unwrap();
+    let o = run(&dir, &["run", exp, "--no-report"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let results = dir.join("results/cs.csv");
+    let good = std::fs::read_to_string(&results).unwrap();
+    let analyze = |dir: &Path| run(dir, &["analyze", "results/cs.csv", "--out", "rep"]);
+    let o = analyze(&dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+
+    // (line, column, value, message) — columns: experiment seed ply index moves engine slot
+    // repeat score …
+    let third_moves = good.lines().nth(2).unwrap().split(',').nth(4).unwrap().to_string();
+    let score = good.lines().nth(2).unwrap().split(',').nth(8).unwrap().parse::<i32>().unwrap();
+    let cases = [
+        (3, 8, (score + 1).to_string(), format!("results/cs.csv line 3: score {} of ply 20 index", score + 1)),
+        (3, 4, format!("{third_moves}1"), "results/cs.csv line 3: moves `".to_string()),
+        (5, 1, "6".to_string(), "results/cs.csv line 5: seed 6 is not the experiment's seed 5".to_string()),
+    ];
+    for (line, col, value, needle) in &cases {
+        std::fs::write(&results, &good).unwrap();
+        alter(&results, *line, *col, value);
+        for (what, o) in [
+            ("analyze", analyze(&dir)),
+            ("report", run(&dir, &["report", "results/cs.csv", "--out", "rep"])),
+        ] {
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "{what}: {err}");
+            assert!(err.contains(needle.as_str()), "{what} {needle}: {err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+        }
+        let o = run(&dir, &["run", exp, "--no-report", "--resume"]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "resume: {err}");
+        let needle = needle.replace("results/cs.csv line", "cannot resume results/cs.csv line");
+        assert!(err.contains(&needle), "resume {needle}: {err}");
+    }
+
+    // one engine: said, non-zero
+    let one: Vec<&str> = good
+        .lines()
+        .filter(|l| !l.contains(",negamax,"))
+        .collect();
+    std::fs::write(dir.join("one.csv"), one.join("\n") + "\n").unwrap();
+    let o = run(&dir, &["analyze", "one.csv", "--out", "rep"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("experiment `cs` in one.csv has one engine (`mtdf`): a paired comparison needs two or more"),
+        "{err}"
+    );
+}
+
+#[test]
+fn resume_lists_a_skipped_position_once() {
+    let dir = scratch("skipped");
+    let exp = write_exp(&dir, "sk", SMALL);
+    let exp = exp.to_str().unwrap();
+    let o = run(&dir, &["run", exp, "--no-report"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let results = dir.join("results/sk.csv");
+    let meta_file = dir.join("results/sk.meta.json");
+    // pretend the last position was skipped for the time limit: no rows, listed in the metadata
+    let text = std::fs::read_to_string(&results).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let last: Vec<&str> = lines[lines.len() - 1].split(',').collect();
+    let entry = format!("{}:{}:{}", last[2], last[3], last[4]);
+    std::fs::write(&results, lines[..lines.len() - 2].join("\n") + "\n").unwrap();
+    let mut meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&meta_file).unwrap()).unwrap();
+    meta["skipped"] = serde_json::json!([entry.clone()]);
+    meta["end_time"] = serde_json::Value::Null;
+    std::fs::write(&meta_file, meta.to_string()).unwrap();
+    for _ in 0..2 {
+        let o = run(&dir, &["run", exp, "--no-report", "--resume"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&meta_file).unwrap()).unwrap();
+    assert_eq!(meta["skipped"], serde_json::json!([entry]));
+    assert_eq!(
+        std::fs::read_to_string(&results).unwrap().lines().count(),
+        lines.len() - 2,
+        "the skipped position is not solved again"
+    );
+}
