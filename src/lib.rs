@@ -6,11 +6,17 @@
 //! turns a paired comparison into a CI verdict, and [`textbook`] reports the published node
 //! counts of the small reference games ([`game`]) next to ours ([`engine::textbook`]). [`util`] (formatting, exit codes, file names, reproducer
 //! commands) and [`table`] (the format-neutral table and its writers) sit below everything else.
+//!
+//! `analysis` and `render` (polars, plotters) exist only with the default cargo feature
+//! `analysis`; `cargo build --no-default-features` builds everything else (a lean gate or
+//! cluster binary).
 
+#[cfg(feature = "analysis")]
 pub mod analysis;
 pub mod engine;
 pub mod game;
 pub mod gate;
+#[cfg(feature = "analysis")]
 pub mod render;
 pub mod runner;
 pub mod stats;

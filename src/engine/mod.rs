@@ -66,6 +66,11 @@ pub trait Engine: Send {
     fn external(&self) -> bool {
         false
     }
+    /// Whether `reset` may not reach the engine's tables (an external process that serves
+    /// several positions): the gate then checks that repeated solves are not warm.
+    fn may_keep_tables(&self) -> bool {
+        false
+    }
 }
 
 pub mod config;

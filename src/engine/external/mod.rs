@@ -154,4 +154,8 @@ impl Engine for ExternalEngine {
     fn external(&self) -> bool {
         true
     }
+
+    fn may_keep_tables(&self) -> bool {
+        !self.cfg.fresh
+    }
 }
