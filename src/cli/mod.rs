@@ -106,6 +106,7 @@ pub struct Lean {
 }
 
 /// How to build a command of the `analysis` feature.
+#[cfg(not(feature = "analysis"))]
 pub const ANALYSIS_BUILD: &str = "cargo build --release --features analysis";
 
 /// The message of a command left out of a lean build; exit 2.
