@@ -19,11 +19,17 @@
 //! 7. [`analysis`] (polars: records to per-ply comparisons);
 //! 8. [`render`] (figures and the report);
 //! 9. `cli` (in the binary): one file per subcommand.
+//!
+//! `analysis` and `render` (polars, plotters) exist only with the default cargo feature
+//! `analysis`; `cargo build --no-default-features` builds everything else (a lean gate or
+//! cluster binary).
 
+#[cfg(feature = "analysis")]
 pub mod analysis;
 pub mod engine;
 pub mod game;
 pub mod gate;
+#[cfg(feature = "analysis")]
 pub mod render;
 pub mod runner;
 pub mod stats;

@@ -350,7 +350,8 @@ fn a_crash_mid_run_keeps_the_records() {
 fn killing_the_engine_process_mid_run_is_a_clear_failure() {
     let dir = scratch("kill");
     let pidfile = dir.join("engine.pid");
-    let spec = format!("{} {}", flaky("pidfile", 2, ""), pidfile.display());
+    // The gate's untimed warm-up solve is the engine's first answer: 1 + 2 positions.
+    let spec = format!("{} {}", flaky("pidfile", 3, ""), pidfile.display());
     let child = bin()
         .current_dir(&dir)
         .args([
@@ -391,4 +392,99 @@ fn killing_the_engine_process_mid_run_is_a_clear_failure() {
         1 + 2 * 2,
         "header + 2 positions × 2 engines\n{csv}"
     );
+}
+
+/// Pons' solver's `--short` output (`moves score`: no time, no nodes), 20 ms per position,
+/// table reset per position: as the baseline against `mtdf` (about 1 ms) both sides are timed by
+/// wall time (its round trip), so the candidate is not "slower"; nodes show as n/a.
+#[test]
+fn a_pons_like_engine_without_times_is_timed_by_the_round_trip() {
+    let dir = scratch("pons-short");
+    let pons = format!(
+        "ext:python3 {} {BIN} --short --forget --sleep-ms 20",
+        data("fake_pons.py")
+    );
+    let md_path = dir.join("gate.md");
+    let (o, v) = gate(
+        &[
+            "--baseline",
+            &pons,
+            "--candidate",
+            "mtdf",
+            "--max-pairs",
+            "100",
+            "--markdown",
+            md_path.to_str().unwrap(),
+        ],
+        &dir,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert_eq!(v["verdict"], "pass", "{v}");
+    assert_eq!(v["baseline_time"], "round_trip", "{v}");
+    assert_eq!(v["candidate_time"], "wall", "{v}");
+    assert!(v["baseline_signature"].is_null(), "{v}");
+    assert!(v["candidate_signature"].is_object(), "{v}");
+    let last = v["speed"]["looks"].as_array().unwrap().last().unwrap();
+    let ratio = last["ratio"].as_f64().unwrap();
+    assert!(ratio < 0.5, "mtdf is far faster than a 20 ms engine: {last}");
+    let md = std::fs::read_to_string(&md_path).unwrap();
+    assert!(md.contains("baseline n/a"), "{md}");
+    assert!(md.contains("| n/a |"), "{md}");
+    assert!(md.contains("baseline by wall time of the round trip"), "{md}");
+    eprintln!(
+        "pons --short --sleep-ms 20 vs mtdf: ratio {ratio:.4}, {} pairs, {:.1} s",
+        pairs(&v),
+        v["elapsed_s"]
+    );
+}
+
+/// An engine that keeps its table between positions (Pons' solver without `fresh`) would be
+/// timed warm: the gate refuses it (exit 2), demands `fresh`, and still writes its reports.
+#[test]
+fn an_engine_that_keeps_its_table_is_refused() {
+    let dir = scratch("keeps");
+    for extra in ["", " --short"] {
+        let pons = format!("ext:python3 {} {BIN}{extra}", data("fake_pons.py"));
+        let (o, v) = gate(
+            &["--baseline", "mtdf", "--candidate", &pons, "--max-pairs", "0"],
+            &dir,
+        );
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+        assert_eq!(v["verdict"], "error", "{v}");
+        let f = v["failure"].as_str().unwrap();
+        assert!(f.contains("keeps its table") && f.contains("ext[fresh]"), "{f}");
+        let md = String::from_utf8_lossy(&o.stdout);
+        assert!(md.contains("ERROR: no verdict") && md.contains("keeps its table"), "{md}");
+    }
+    // With `fresh` (one process per position) the same engine is gated.
+    let pons = format!("ext[fresh]:python3 {} {BIN} --short", data("fake_pons.py"));
+    let (o, v) = gate(
+        &["--baseline", &pons, "--candidate", "mtdf", "--max-pairs", "0"],
+        &dir,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert_eq!(v["baseline_time"], "round_trip", "{v}");
+}
+
+/// A failing `ext:` engine still gets the JSON and Markdown reports, with the failure.
+#[test]
+fn a_failing_engine_still_gets_a_report() {
+    let dir = scratch("fail-report");
+    let md_path = dir.join("gate.md");
+    let (o, v) = gate(
+        &[
+            "--baseline",
+            "mtdf",
+            "--candidate",
+            &flaky("die", 3, ""),
+            "--markdown",
+            md_path.to_str().unwrap(),
+        ],
+        &dir,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert_eq!(v["verdict"], "error", "{v}");
+    assert!(v["failure"].as_str().unwrap().contains("exit status 7"), "{v}");
+    let md = std::fs::read_to_string(&md_path).unwrap();
+    assert!(md.contains("ERROR: no verdict") && md.contains("exit status 7"), "{md}");
 }

@@ -53,7 +53,8 @@ pub struct GateArgs {
     #[arg(long, default_value_t = 120.0)]
     pub timeout: f64,
     /// Clock of in-process engines and of `--*-rev` binaries: `cpu` (thread CPU time, robust on
-    /// a loaded machine) or `wall`. Other `ext:` engines report their own time.
+    /// a loaded machine) or `wall`. Other `ext:` engines report their own time; when one reports
+    /// none, both sides are timed by wall time (its round trip), as the report says.
     #[arg(long, default_value = "cpu")]
     pub clock: Clock,
     /// Write the report as JSON.
@@ -188,6 +189,7 @@ pub fn run(args: GateArgs) -> Result<i32> {
             l.pairs, l.ratio, l.ratio_ci.0, l.ratio_ci.1, l.p_beyond_threshold, l.p_within_threshold, l.decision
         );
     };
+    let started = std::time::Instant::now();
     let report = match gate::run(
         baseline.as_mut(),
         candidate.as_mut(),
@@ -196,13 +198,22 @@ pub fn run(args: GateArgs) -> Result<i32> {
         &mut on_look,
     ) {
         Ok(r) => r,
-        Err(e @ GateError::EngineFailure { .. }) => {
+        Err(GateError::Records(e)) => return Err(e.into()),
+        Err(e) => {
             if let Some(w) = &writer {
                 eprintln!("gate: the solves so far are in {}", w.path().display());
             }
-            return Err(e.into());
+            eprintln!("error: {e}");
+            gate::verdict::GateReport::failed(
+                &base_spec,
+                &cand_spec,
+                &cfg.position_set,
+                cfg.positions.len(),
+                cfg.clock,
+                e.to_string(),
+                started.elapsed().as_secs_f64(),
+            )
         }
-        Err(e) => return Err(e.into()),
     };
     let md = report.to_markdown();
     print!("{md}");

@@ -3,12 +3,15 @@
 
 use clap::{Parser, Subcommand};
 
+#[cfg(feature = "analysis")]
 pub mod analyze;
 pub mod bench;
 pub mod gate;
 pub mod merge;
+#[cfg(feature = "analysis")]
 pub mod plot;
 pub mod positions;
+#[cfg(feature = "analysis")]
 pub mod report;
 pub mod run;
 pub mod serve;
@@ -35,11 +38,23 @@ pub enum Command {
     /// Join shard results files into one.
     Merge(merge::MergeArgs),
     /// Per-ply paired comparison tables (terminal, Markdown, CSV, LaTeX) from results files.
+    #[cfg(feature = "analysis")]
     Analyze(analyze::AnalyzeArgs),
     /// Figures (SVG and PNG) from results files.
+    #[cfg(feature = "analysis")]
     Plot(plot::PlotArgs),
     /// A report per experiment: README.md, index.html, tables and figures.
+    #[cfg(feature = "analysis")]
     Report(report::ReportArgs),
+    /// (Needs the `analysis` feature, not in this build.)
+    #[cfg(not(feature = "analysis"))]
+    Analyze(Lean),
+    /// (Needs the `analysis` feature, not in this build.)
+    #[cfg(not(feature = "analysis"))]
+    Plot(Lean),
+    /// (Needs the `analysis` feature, not in this build.)
+    #[cfg(not(feature = "analysis"))]
+    Report(Lean),
     /// Reproduce the textbook node counts (tic-tac-toe, random trees, MTD(f), UCT).
     Textbook(textbook::TextbookArgs),
     /// Serve an engine over the line protocol: a position per line on stdin, `score nodes
@@ -62,13 +77,43 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Run(a) => run::run(a),
         Command::Positions(a) => positions::run(a),
         Command::Merge(a) => merge::run(a),
+        #[cfg(feature = "analysis")]
         Command::Analyze(a) => analyze::run(a),
+        #[cfg(feature = "analysis")]
         Command::Plot(a) => plot::run(a),
+        #[cfg(feature = "analysis")]
         Command::Report(a) => report::run(a),
+        #[cfg(not(feature = "analysis"))]
+        Command::Analyze(_) => Ok(needs_analysis("analyze")),
+        #[cfg(not(feature = "analysis"))]
+        Command::Plot(_) => Ok(needs_analysis("plot")),
+        #[cfg(not(feature = "analysis"))]
+        Command::Report(_) => Ok(needs_analysis("report")),
         Command::Textbook(a) => textbook::run(a),
         Command::Serve(a) => serve::run(a),
         Command::Gate(a) => gate::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Verify(a) => verify::run(a),
     }
+}
+
+/// The arguments of a command left out of a lean build (taken and ignored).
+#[cfg(not(feature = "analysis"))]
+#[derive(Debug, clap::Args)]
+pub struct Lean {
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+    pub args: Vec<String>,
+}
+
+/// How to build a command of the `analysis` feature.
+#[cfg(not(feature = "analysis"))]
+pub const ANALYSIS_BUILD: &str = "cargo build --release --features analysis";
+
+/// The message of a command left out of a lean build; exit 2.
+#[cfg(not(feature = "analysis"))]
+fn needs_analysis(command: &str) -> i32 {
+    eprintln!(
+        "error: `treebench {command}` needs the cargo feature `analysis` (polars, plotters), which this binary was built without (--no-default-features); build it with `{ANALYSIS_BUILD}` (the default features)"
+    );
+    treebench::util::exit::BAD_INPUT
 }

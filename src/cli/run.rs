@@ -86,7 +86,20 @@ pub fn run(args: RunArgs) -> Result<i32> {
                 );
             }
             if !args.no_report && args.shard.is_none() {
+                #[cfg(feature = "analysis")]
                 super::report::write(&[s.results.clone()], &args.report)?;
+                #[cfg(not(feature = "analysis"))]
+                eprintln!(
+                    "run: no report: it needs the cargo feature `analysis`, which this binary was built without; with a full build (`{}`), run: {}",
+                    super::ANALYSIS_BUILD,
+                    shell_words::join([
+                        "treebench".into(),
+                        "report".into(),
+                        s.results.to_string_lossy(),
+                        "--out".into(),
+                        args.report.to_string_lossy(),
+                    ])
+                );
             }
             Ok(exit::OK)
         }

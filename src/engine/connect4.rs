@@ -369,6 +369,7 @@ impl<const W: usize, const H: usize> Engine for Connect4Engine<W, H> {
             score,
             nodes,
             reported_nanos: None,
+            nodes_reported: true,
         })
     }
 }

@@ -19,8 +19,10 @@ pub use crate::game::GameKind;
 pub struct Solve {
     /// The exact score in the game's convention (Connect-4: see [`crate::game::connect4`]).
     pub score: i32,
-    /// Search nodes: one per call of the recursive search.
+    /// Search nodes: one per call of the recursive search (0 when not reported).
     pub nodes: u64,
+    /// Whether `nodes` is the engine's count; `false` for an external engine that reports none.
+    pub nodes_reported: bool,
     /// Time the engine itself reports in nanoseconds (external engines); `None` when the caller
     /// should time the call.
     pub reported_nanos: Option<u64>,
@@ -63,6 +65,16 @@ pub trait Engine: Send {
     /// report them.
     fn probes(&self) -> &[drivers::Probe] {
         &[]
+    }
+    /// Whether the engine runs in another process: the harness's clocks then time a round trip
+    /// (the thread's CPU clock sees only the idle wait), and `reset` cannot be enforced.
+    fn external(&self) -> bool {
+        false
+    }
+    /// Whether `reset` may not reach the engine's tables (an external process that serves
+    /// several positions): the gate then checks that repeated solves are not warm.
+    fn may_keep_tables(&self) -> bool {
+        false
     }
 }
 

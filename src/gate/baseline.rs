@@ -3,8 +3,10 @@
 //!
 //! `build_revision(repo, "origin/main")` resolves the revision to a commit, checks it out in a
 //! detached git worktree `target/treebench-gate/<rev>` of `repo` (reused and moved to the commit
-//! on later calls), runs `cargo build --release` there (with the caller's `CARGO_TARGET_DIR`,
-//! so compiled dependencies are shared), and copies the binary to
+//! on later calls), runs a lean `cargo build --release --no-default-features` there (no polars,
+//! no plotters: the gate needs only `serve`) into the caller's target directory
+//! (`CARGO_TARGET_DIR`, else the repository's `target/`), so compiled dependencies are shared
+//! (the caller's own `release/treebench` is put back afterwards), and copies the binary to
 //! `target/treebench-gate/bin/treebench-<commit>` so a later build cannot replace it under a
 //! running gate. The revision must have the `serve` subcommand.
 
@@ -68,24 +70,42 @@ pub fn build_revision(
             &["worktree", "add", "--detach", "--force", &wt_s, &commit],
         )?;
     }
+    let target_dir = std::env::var_os("CARGO_TARGET_DIR")
+        .filter(|v| !v.is_empty())
+        .map_or_else(|| top.join("target"), PathBuf::from);
     log(&format!(
-        "building {rev} ({short}) with cargo build --release"
+        "building {rev} ({short}) with cargo build --release --no-default-features into {}",
+        target_dir.display()
     ));
+    // The build puts the revision's binary at <target>/release/treebench: keep the caller's.
+    let own = target_dir.join("release").join("treebench");
+    let kept = root.join(format!("treebench-own-{}", std::process::id()));
+    let _ = std::fs::remove_file(&kept);
+    let saved = std::fs::hard_link(&own, &kept).is_ok();
     let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .current_dir(&wt)
+        .env("CARGO_TARGET_DIR", &target_dir)
         .args([
             "build",
             "--release",
+            "--no-default-features",
             "--bin",
             "treebench",
             "--message-format=json-render-diagnostics",
         ])
         .stderr(Stdio::inherit())
         .output()
-        .map_err(|e| GateError::Invalid(format!("cannot run cargo: {e}")))?;
+        .map_err(|e| GateError::Invalid(format!("cannot run cargo: {e}")));
+    let restore = || {
+        if saved {
+            let _ = std::fs::rename(&kept, &own);
+        }
+    };
+    let out = out.inspect_err(|_| restore())?;
     if !out.status.success() {
+        restore();
         return Err(GateError::Invalid(format!(
-            "cargo build --release of {rev} ({short}) in {wt_s} failed ({})",
+            "cargo build --release --no-default-features of {rev} ({short}) in {wt_s} failed ({})",
             out.status
         )));
     }
@@ -99,12 +119,17 @@ pub fn build_revision(
         .next_back()
         .ok_or_else(|| {
             GateError::Invalid(format!("cargo build of {rev} reported no treebench binary"))
-        })?;
+        });
+    let exe = exe.inspect_err(|_| restore())?;
     std::fs::create_dir_all(&bin_dir)
-        .map_err(|e| GateError::Invalid(format!("{}: {e}", bin_dir.display())))?;
-    std::fs::copy(&exe, &bin).map_err(|e| {
+        .map_err(|e| GateError::Invalid(format!("{}: {e}", bin_dir.display())))
+        .inspect_err(|_| restore())?;
+    // Copy the revision's binary out before the caller's is put back in its place.
+    let copied = std::fs::copy(&exe, &bin).map_err(|e| {
         GateError::Invalid(format!("copy {} to {}: {e}", exe.display(), bin.display()))
-    })?;
+    });
+    restore();
+    copied?;
     log(&format!("{rev} ({short}) built: {}", bin.display()));
     Ok(bin)
 }

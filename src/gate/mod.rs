@@ -39,7 +39,7 @@ use serde::Serialize;
 use signature::Signature;
 use std::time::Instant;
 use thiserror::Error;
-use verdict::{GateReport, SpeedReport, Verdict};
+use verdict::{GateReport, SpeedReport, TimeSource, Verdict};
 
 /// The built-in gate position set (move strings, `#` comments).
 pub const GATE_POSITIONS: &str = include_str!("positions.txt");
@@ -70,6 +70,8 @@ pub enum GateError {
         moves: String,
         message: String,
     },
+    #[error("engine `{engine}` keeps its table between positions ({detail}): its times would be warm re-solves. Run it with one process per position: `ext[fresh]:...`")]
+    KeepsTable { engine: String, detail: String },
     #[error(transparent)]
     Records(#[from] RecordError),
     #[error("{0}")]
@@ -87,7 +89,8 @@ pub struct GateConfig {
     pub rule: SequentialRule,
     /// The candidate's expected total nodes on the position set.
     pub expect_nodes: Option<u64>,
-    /// The clock of in-process engines (external engines report their own time).
+    /// The clock of in-process engines (external engines report their own time; one that does
+    /// not is timed by the round trip, and then the other side by wall time too).
     pub clock: Clock,
 }
 
@@ -157,9 +160,73 @@ fn mismatch(specs: &[String; 2], d: &Drawn, b: i32, c: i32) -> Mismatch {
     }
 }
 
+/// The time sources of the two sides, from the correctness pass: an external engine that does
+/// not report its time on every position is timed by the round trip, and then so is the other
+/// side (wall time for both; the thread's CPU clock would only see the harness waiting).
+fn time_sources(
+    clock: Clock,
+    external: [bool; 2],
+    reported: [bool; 2],
+) -> ([TimeSource; 2], bool) {
+    let round_trip = (0..2).any(|i| external[i] && !reported[i]);
+    let source = |i: usize| {
+        if round_trip {
+            if external[i] {
+                TimeSource::RoundTrip
+            } else {
+                TimeSource::Wall
+            }
+        } else if reported[i] {
+            TimeSource::EngineReport
+        } else {
+            TimeSource::from(clock)
+        }
+    };
+    ([source(0), source(1)], round_trip)
+}
+
+/// How much faster a repeated solve may be than the first before the engine counts as keeping
+/// its table between positions.
+pub const KEEPS_TABLE_FACTOR: f64 = 5.0;
+
+/// Refuse an external engine that keeps its table between positions: the first positions,
+/// solved again after the whole set, must not be far faster than their first solve.
+fn check_fresh_tables(
+    engine: &mut dyn Engine,
+    spec: &str,
+    positions: &[Drawn],
+    first: &[u64],
+    clock: Clock,
+    round_trip: bool,
+) -> Result<(), GateError> {
+    let k = positions.len().min(3);
+    let (mut before, mut again, mut faster) = (0u64, 0u64, 0usize);
+    for (d, &t0) in positions.iter().zip(first).take(k) {
+        let m = measure(engine, &d.moves, clock).map_err(|f| engine_failure(spec, d, f))?;
+        let t1 = if round_trip { m.wall_nanos } else { m.nanos };
+        before += t0;
+        again += t1;
+        faster += usize::from((t1 as f64) * KEEPS_TABLE_FACTOR < t0 as f64);
+    }
+    // Most of the repeats, and their total, far faster: one slow first solve (a busy machine)
+    // is not enough.
+    if 2 * faster > k && (again as f64) * KEEPS_TABLE_FACTOR < before as f64 {
+        return Err(GateError::KeepsTable {
+            engine: spec.to_owned(),
+            detail: format!(
+                "its first {k} position(s) took {:.3} ms, solved again after the set {:.3} ms ({:.1}x faster)",
+                before as f64 / 1e6,
+                again as f64 / 1e6,
+                before as f64 / (again as f64).max(1.0)
+            ),
+        });
+    }
+    Ok(())
+}
+
 /// Run the gate. `on_look` sees every look of the speed rule (for progress output); rows of
 /// every solve go to `records` when given (repeat 0 is the correctness pass, then one repeat
-/// per cycle through the positions).
+/// per cycle through the positions; the untimed warm-up and the table check are not written).
 pub fn run(
     baseline: &mut dyn Engine,
     candidate: &mut dyn Engine,
@@ -178,9 +245,24 @@ pub fn run(
     let started = Instant::now();
     let specs = [baseline.spec(), candidate.spec()];
     let mut engines: [&mut dyn Engine; 2] = [baseline, candidate];
+    let external = [engines[0].external(), engines[1].external()];
+    let may_keep = [engines[0].may_keep_tables(), engines[1].may_keep_tables()];
+
+    // Warm-up: start external processes outside the timed solves (one untimed solve of the
+    // last position).
+    let last = cfg.positions.last().expect("not empty");
+    for i in 0..2 {
+        if external[i] {
+            measure(&mut *engines[i], &last.moves, Clock::Wall)
+                .map_err(|f| engine_failure(&specs[i], last, f))?;
+        }
+    }
 
     // 1 and 2: correctness and node signature.
     let mut sigs = [Signature::default(), Signature::default()];
+    let mut nodes_reported = [true; 2];
+    let mut time_reported = [true; 2];
+    let mut first: [Vec<(u64, u64)>; 2] = [Vec::new(), Vec::new()];
     let mut mismatches = Vec::new();
     for (i, d) in cfg.positions.iter().enumerate() {
         let p = solve_pair(
@@ -192,16 +274,43 @@ pub fn run(
             0,
             &mut records,
         )?;
-        sigs[0].add(d.ply, p.base.nodes);
-        sigs[1].add(d.ply, p.cand.nodes);
+        for (side, m) in [&p.base, &p.cand].into_iter().enumerate() {
+            sigs[side].add(d.ply, m.nodes);
+            nodes_reported[side] &= m.nodes_reported;
+            time_reported[side] &= m.time_reported;
+            first[side].push((m.nanos, m.wall_nanos));
+        }
         if p.base.score != p.cand.score {
             mismatches.push(mismatch(&specs, d, p.base.score, p.cand.score));
         }
     }
-    let [baseline_signature, candidate_signature] = sigs;
-    let signature_ok = cfg
-        .expect_nodes
-        .is_none_or(|n| n == candidate_signature.total());
+    let (sources, round_trip) = time_sources(cfg.clock, external, time_reported);
+    let clock = if round_trip { Clock::Wall } else { cfg.clock };
+    let pick = |m: &Measurement| if round_trip { m.wall_nanos } else { m.nanos };
+    for i in 0..2 {
+        if may_keep[i] {
+            let times: Vec<u64> = first[i]
+                .iter()
+                .map(|&(t, w)| if round_trip { w } else { t })
+                .collect();
+            check_fresh_tables(
+                &mut *engines[i],
+                &specs[i],
+                &cfg.positions,
+                &times,
+                clock,
+                round_trip,
+            )?;
+        }
+    }
+    let [bs, cs] = sigs;
+    let baseline_signature = nodes_reported[0].then_some(bs);
+    let candidate_signature = nodes_reported[1].then_some(cs);
+    let signature_ok = cfg.expect_nodes.is_none_or(|n| {
+        candidate_signature
+            .as_ref()
+            .is_some_and(|s| s.total() == n)
+    });
 
     // 3: speed.
     let mut speed = None;
@@ -213,7 +322,7 @@ pub fn run(
             let d = &cfg.positions[i % n];
             let cycle = i / n;
             let p = solve_pair(
-                cfg.clock,
+                clock,
                 &mut engines,
                 &specs,
                 d,
@@ -225,8 +334,8 @@ pub fn run(
                 mismatches.push(mismatch(&specs, d, p.base.score, p.cand.score));
                 break;
             }
-            tb.push(p.base.nanos);
-            tc.push(p.cand.nanos);
+            tb.push(pick(&p.base));
+            tc.push(pick(&p.cand));
             if cfg.rule.is_look(tb.len()) {
                 if let Some(l) = look(&cfg.rule, &tb, &tc) {
                     on_look(&l);
@@ -272,6 +381,9 @@ pub fn run(
         candidate_signature,
         expect_nodes: cfg.expect_nodes,
         clock: cfg.clock,
+        baseline_time: Some(sources[0]),
+        candidate_time: Some(sources[1]),
+        failure: None,
         speed,
         elapsed_s: started.elapsed().as_secs_f64(),
     })
@@ -292,6 +404,29 @@ pub fn signature_of(engine: &mut dyn Engine, positions: &[Drawn]) -> Result<Sign
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_clock_for_both_sides() {
+        use TimeSource::*;
+        // An external engine without times: the round trip for it, wall time for the other.
+        assert_eq!(
+            time_sources(Clock::Cpu, [true, false], [false, false]),
+            ([RoundTrip, Wall], true)
+        );
+        assert_eq!(
+            time_sources(Clock::Cpu, [true, true], [true, false]),
+            ([RoundTrip, RoundTrip], true)
+        );
+        // Reported times are believed; in-process engines use the chosen clock.
+        assert_eq!(
+            time_sources(Clock::Cpu, [true, false], [true, false]),
+            ([EngineReport, Cpu], false)
+        );
+        assert_eq!(
+            time_sources(Clock::Wall, [false, false], [false, false]),
+            ([Wall, Wall], false)
+        );
+    }
 
     #[test]
     fn builtin_set() {

@@ -95,41 +95,51 @@ impl Signature {
     /// A Markdown table comparing two signatures ply by ply.
     #[must_use]
     pub fn diff_table(&self, other: &Signature, left: &str, right: &str) -> String {
-        let mut t = Table::new(vec![
-            Column::right("ply"),
-            Column::right("positions"),
-            Column::right(format!("{left} nodes")),
-            Column::right(format!("{right} nodes")),
-            Column::right("Δ"),
-        ]);
-        let plies: std::collections::BTreeSet<u32> = self
-            .per_ply
-            .keys()
-            .chain(other.per_ply.keys())
-            .copied()
-            .collect();
-        let mut row = |label: String, n: u64, a: u64, b: u64| {
-            t.push_row([
-                label,
-                n.to_string(),
-                thousands(a),
-                thousands(b),
-                delta(a, b),
-            ]);
-        };
-        for p in plies {
-            let a = self.per_ply.get(&p).copied().unwrap_or_default();
-            let b = other.per_ply.get(&p).copied().unwrap_or_default();
-            row(p.to_string(), a.0.max(b.0), a.1, b.1);
-        }
-        row(
-            "**total**".into(),
-            self.positions().max(other.positions()),
-            self.total(),
-            other.total(),
-        );
-        PipeTable.render(&t)
+        diff_table(Some(self), Some(other), left, right)
     }
+}
+
+/// A Markdown table comparing two signatures ply by ply; a missing one (an engine that reports
+/// no nodes) shows as "n/a".
+#[must_use]
+pub fn diff_table(a: Option<&Signature>, b: Option<&Signature>, left: &str, right: &str) -> String {
+    let mut t = Table::new(vec![
+        Column::right("ply"),
+        Column::right("positions"),
+        Column::right(format!("{left} nodes")),
+        Column::right(format!("{right} nodes")),
+        Column::right("Δ"),
+    ]);
+    let empty = Signature::default();
+    let plies: std::collections::BTreeSet<u32> = a
+        .unwrap_or(&empty)
+        .per_ply
+        .keys()
+        .chain(b.unwrap_or(&empty).per_ply.keys())
+        .copied()
+        .collect();
+    let na = |x: Option<u64>| x.map_or_else(|| "n/a".to_string(), thousands);
+    let mut row = |label: String, n: u64, x: Option<u64>, y: Option<u64>| {
+        let d = match (x, y) {
+            (Some(x), Some(y)) => delta(x, y),
+            _ => "n/a".to_string(),
+        };
+        t.push_row([label, n.to_string(), na(x), na(y), d]);
+    };
+    let at = |s: Option<&Signature>, p: u32| s.map(|s| s.per_ply.get(&p).copied().unwrap_or_default());
+    for p in plies {
+        let (x, y) = (at(a, p), at(b, p));
+        let n = x.map_or(0, |v| v.0).max(y.map_or(0, |v| v.0));
+        row(p.to_string(), n, x.map(|v| v.1), y.map(|v| v.1));
+    }
+    row(
+        "**total**".into(),
+        a.map_or(0, Signature::positions)
+            .max(b.map_or(0, Signature::positions)),
+        a.map(Signature::total),
+        b.map(Signature::total),
+    );
+    PipeTable.render(&t)
 }
 
 fn delta(a: u64, b: u64) -> String {

@@ -21,6 +21,42 @@ pub enum Verdict {
     Slower,
     /// Exit 0.
     Pass,
+    /// No verdict: an engine failed or cannot be gated (see `failure`): exit 2.
+    Error,
+}
+
+/// What timed one side of the gate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TimeSource {
+    /// The solving thread's CPU time (in-process engine).
+    Cpu,
+    /// Wall time around the solve (in-process engine).
+    Wall,
+    /// The time the engine reports itself.
+    EngineReport,
+    /// Wall time of the request–answer round trip (an external engine that reports no time).
+    RoundTrip,
+}
+
+impl From<super::clock::Clock> for TimeSource {
+    fn from(c: super::clock::Clock) -> Self {
+        match c {
+            super::clock::Clock::Cpu => TimeSource::Cpu,
+            super::clock::Clock::Wall => TimeSource::Wall,
+        }
+    }
+}
+
+impl TimeSource {
+    fn describe(self) -> &'static str {
+        match self {
+            TimeSource::Cpu => "thread CPU time",
+            TimeSource::Wall => "wall time",
+            TimeSource::EngineReport => "the engine's own report",
+            TimeSource::RoundTrip => "wall time of the round trip (the engine reports no time)",
+        }
+    }
 }
 
 impl Verdict {
@@ -32,6 +68,7 @@ impl Verdict {
             Verdict::Slower => exit::SLOWER,
             Verdict::Wrong => exit::DISAGREE,
             Verdict::SignatureMismatch => exit::SIGNATURE,
+            Verdict::Error => exit::BAD_INPUT,
         }
     }
 
@@ -41,6 +78,7 @@ impl Verdict {
             Verdict::Slower => "❌ FAIL: the candidate is slower",
             Verdict::Wrong => "❌ FAIL: the engines disagree on scores",
             Verdict::SignatureMismatch => "❌ FAIL: node signature mismatch",
+            Verdict::Error => "⚠️ ERROR: no verdict",
         }
     }
 }
@@ -72,17 +110,55 @@ pub struct GateReport {
     pub position_set: String,
     pub positions: usize,
     pub mismatches: Vec<Mismatch>,
-    pub baseline_signature: Signature,
-    pub candidate_signature: Signature,
+    /// `None` (JSON `null`, Markdown "n/a") when the engine does not report its nodes.
+    pub baseline_signature: Option<Signature>,
+    pub candidate_signature: Option<Signature>,
     pub expect_nodes: Option<u64>,
     /// Clock of in-process engines.
     pub clock: super::clock::Clock,
+    /// What timed the baseline's solves (`None` when the gate stopped before deciding).
+    pub baseline_time: Option<TimeSource>,
+    /// What timed the candidate's solves.
+    pub candidate_time: Option<TimeSource>,
+    /// Why there is no verdict (verdict `error`).
+    pub failure: Option<String>,
     /// `None` when the timings were skipped (disagreement, or `max_pairs = 0`).
     pub speed: Option<SpeedReport>,
     pub elapsed_s: f64,
 }
 
 impl GateReport {
+    /// The report of a gate that stopped without a verdict (an engine failed or cannot be
+    /// gated), so that CI still finds its JSON and Markdown.
+    #[must_use]
+    pub fn failed(
+        baseline: &str,
+        candidate: &str,
+        position_set: &str,
+        positions: usize,
+        clock: super::clock::Clock,
+        failure: String,
+        elapsed_s: f64,
+    ) -> Self {
+        Self {
+            verdict: Verdict::Error,
+            baseline: baseline.to_owned(),
+            candidate: candidate.to_owned(),
+            position_set: position_set.to_owned(),
+            positions,
+            mismatches: Vec::new(),
+            baseline_signature: None,
+            candidate_signature: None,
+            expect_nodes: None,
+            clock,
+            baseline_time: None,
+            candidate_time: None,
+            failure: Some(failure),
+            speed: None,
+            elapsed_s,
+        }
+    }
+
     /// The JSON text.
     #[must_use]
     pub fn to_json(&self) -> String {
@@ -100,6 +176,10 @@ impl GateReport {
             self.baseline, self.candidate, self.positions, self.position_set, self.elapsed_s
         );
 
+        if let Some(f) = &self.failure {
+            let _ = writeln!(s, "### Failure\n\n{f}\n");
+            return s;
+        }
         let _ = writeln!(s, "### Correctness");
         if self.mismatches.is_empty() {
             let _ = writeln!(s, "✅ Scores agree on all {} positions.\n", self.positions);
@@ -135,23 +215,25 @@ impl GateReport {
 
         let _ = writeln!(s, "### Node signature");
         let (b, c) = (
-            self.baseline_signature.total(),
-            self.candidate_signature.total(),
+            self.baseline_signature.as_ref().map(Signature::total),
+            self.candidate_signature.as_ref().map(Signature::total),
         );
-        let same = if b == c {
-            "same search tree size as the baseline".to_string()
-        } else {
-            format!("baseline {}", thousands(b))
+        let na = |n: Option<u64>| n.map_or_else(|| "n/a".to_string(), thousands);
+        let same = match (b, c) {
+            (Some(b), Some(c)) if b == c => "same search tree size as the baseline".to_string(),
+            (None, _) => "baseline n/a: it reports no nodes".to_string(),
+            (b, _) => format!("baseline {}", na(b)),
         };
-        let _ = writeln!(s, "Candidate bench: **{}** nodes ({same}).", thousands(c));
+        let _ = writeln!(s, "Candidate bench: **{}** nodes ({same}).", na(c));
         if let Some(n) = self.expect_nodes {
-            if n == c {
+            if Some(n) == c {
                 let _ = writeln!(s, "✅ Matches the expected {} nodes.", thousands(n));
             } else {
                 let _ = writeln!(
                     s,
-                    "❌ Expected {} nodes (`--expect-nodes`): the search changed. If that is intended, update the expected count to {c}.",
-                    thousands(n)
+                    "❌ Expected {} nodes (`--expect-nodes`): the search changed. If that is intended, update the expected count to {}.",
+                    thousands(n),
+                    c.map_or_else(|| "n/a (the candidate reports no nodes)".to_string(), |c| c.to_string())
                 );
             }
         }
@@ -159,8 +241,19 @@ impl GateReport {
         let _ = writeln!(
             s,
             "{}",
-            self.baseline_signature
-                .diff_table(&self.candidate_signature, "baseline", "candidate")
+            super::signature::diff_table(
+                self.baseline_signature.as_ref(),
+                self.candidate_signature.as_ref(),
+                "baseline",
+                "candidate"
+            )
+        );
+        let source = |t: Option<TimeSource>| t.map_or("n/a", TimeSource::describe);
+        let _ = writeln!(
+            s,
+            "Times: baseline by {}, candidate by {}.\n",
+            source(self.baseline_time),
+            source(self.candidate_time)
         );
 
         let _ = writeln!(s, "### Speed");
@@ -228,7 +321,9 @@ impl GateReport {
                     s.push_str(&PipeTable.render(&table));
                     let _ = writeln!(
                         s,
-                        "\nTimes: {} clock for in-process engines, the engine's own report for `ext:` engines. Rule: paired alternated solves, one-sided Wilcoxon signed-rank tests on ln(t_candidate/t_baseline) shifted by ln(1+{:.2}); a look every {} pairs, at most {} pairs ({} looks), each at α/{} = {:.4} (α = {}). FAIL when slower beyond the threshold at that level, PASS when within it, otherwise continue; undecided at the end passes.",
+                        "\nTimes: baseline by {}, candidate by {} (`--clock {}`). Rule: paired alternated solves, one-sided Wilcoxon signed-rank tests on ln(t_candidate/t_baseline) shifted by ln(1+{:.2}); a look every {} pairs, at most {} pairs ({} looks), each at α/{} = {:.4} (α = {}). FAIL when slower beyond the threshold at that level, PASS when within it, otherwise continue; undecided at the end passes.",
+                        source(self.baseline_time),
+                        source(self.candidate_time),
                         self.clock,
                         sp.rule.threshold,
                         sp.rule.batch,

@@ -92,7 +92,12 @@ impl Stopwatch {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Measurement {
     pub score: i32,
+    /// Search nodes (0 when the engine reports none: see `nodes_reported`).
     pub nodes: u64,
+    /// Whether the engine counted `nodes`.
+    pub nodes_reported: bool,
+    /// Whether `nanos` is the engine's own report.
+    pub time_reported: bool,
     /// The solve time: the engine's own report where it gives one (external engines), else the
     /// time on the chosen clock.
     pub nanos: u64,
@@ -128,6 +133,8 @@ pub fn measure_warm(
         Ok(s) => Ok(Measurement {
             score: s.score,
             nodes: s.nodes,
+            nodes_reported: s.nodes_reported,
+            time_reported: s.reported_nanos.is_some(),
             nanos: s.reported_nanos.unwrap_or(measured),
             wall_nanos,
             probes: engine.probes().len() as u32,
@@ -214,6 +221,7 @@ mod tests {
                 score: 3,
                 nodes: moves.len() as u64,
                 reported_nanos: self.reported,
+                nodes_reported: true,
             })
         }
     }

@@ -122,7 +122,8 @@ impl ExternalEngine {
                 nanos,
             } => Ok(Solve {
                 score,
-                nodes,
+                nodes: nodes.unwrap_or(0),
+                nodes_reported: nodes.is_some(),
                 reported_nanos: nanos,
             }),
         }
@@ -148,5 +149,13 @@ impl Engine for ExternalEngine {
 
     fn set_time_limit(&mut self, limit: Option<Duration>) {
         self.limit = limit;
+    }
+
+    fn external(&self) -> bool {
+        true
+    }
+
+    fn may_keep_tables(&self) -> bool {
+        !self.cfg.fresh
     }
 }

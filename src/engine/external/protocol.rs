@@ -6,7 +6,8 @@
 //! - `score nodes micros`: treebench's own format (`treebench serve`, BitBully adapter);
 //! - `moves score nodes micros` and `moves score`: Pons' solver (the first field echoes the move
 //!   string sent; a start position's empty echo leaves `score nodes micros` or `score`);
-//! - `score`: score only; nodes are recorded as 0 and the time as the harness measured it;
+//! - `score`: score only; nodes are recorded as 0 (not reported: the gate shows "n/a") and the
+//!   time as the harness measured it (the round trip);
 //! - `error MESSAGE`: the position is bad ([`crate::engine::EngineError::BadPosition`]), the
 //!   process goes on.
 //!
@@ -28,7 +29,7 @@ pub enum Answer {
     /// A score, with nodes and the engine's own time in nanoseconds when given.
     Solved {
         score: i32,
-        nodes: u64,
+        nodes: Option<u64>,
         nanos: Option<u64>,
     },
     /// `error MESSAGE`.
@@ -61,7 +62,7 @@ pub fn parse_answer(line: &str, moves: &str) -> Result<Answer, String> {
     match fields[..] {
         [s] => Ok(Answer::Solved {
             score: score(s)?,
-            nodes: 0,
+            nodes: None,
             nanos: None,
         }),
         [s, n, us] => {
@@ -75,7 +76,7 @@ pub fn parse_answer(line: &str, moves: &str) -> Result<Answer, String> {
                 .ok_or_else(|| format!("micros `{us}` is not a time"))?;
             Ok(Answer::Solved {
                 score: score(s)?,
-                nodes,
+                nodes: Some(nodes),
                 nanos: Some((micros * 1000.0).round() as u64),
             })
         }
@@ -108,15 +109,15 @@ mod tests {
         };
         assert_eq!(
             parse_answer("3 100 25\n", "44"),
-            Ok(ok(3, 100, Some(25_000)))
+            Ok(ok(3, Some(100), Some(25_000)))
         );
         assert_eq!(
             parse_answer("44 -2 100 7", "44"),
-            Ok(ok(-2, 100, Some(7_000)))
+            Ok(ok(-2, Some(100), Some(7_000)))
         );
-        assert_eq!(parse_answer("44 -2", "44"), Ok(ok(-2, 0, None)));
-        assert_eq!(parse_answer("5", ""), Ok(ok(5, 0, None)));
-        assert_eq!(parse_answer(" 1 9 2.5", ""), Ok(ok(1, 9, Some(2_500))));
+        assert_eq!(parse_answer("44 -2", "44"), Ok(ok(-2, None, None)));
+        assert_eq!(parse_answer("5", ""), Ok(ok(5, None, None)));
+        assert_eq!(parse_answer(" 1 9 2.5", ""), Ok(ok(1, Some(9), Some(2_500))));
         assert_eq!(
             parse_answer("error column 4 is full", "4444444"),
             Ok(Answer::Error("column 4 is full".into()))

@@ -157,6 +157,7 @@ where
             score,
             nodes: stats.nodes,
             reported_nanos: None,
+            nodes_reported: true,
         })
     }
 }
