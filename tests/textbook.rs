@@ -6,6 +6,7 @@ use treebench::engine::spec::parse_spec;
 use treebench::engine::textbook::search::{alphabeta, minimax, Order, Stats, TableKind};
 use treebench::engine::{EngineError, GameKind};
 use treebench::game::{legal_moves, Game, RandomTree, TreeShape};
+use treebench::textbook::drivers::driver_study;
 use treebench::textbook::report::{
     best_case_leaves, mtdf_study, tree_study, ttt_counts, UCT_BUDGETS,
 };
@@ -282,4 +283,65 @@ fn full_report() {
     let r = textbook_report(false);
     println!("{r}");
     assert!(r.contains("| 3,000 |") && r.contains("3,749 |"));
+}
+
+#[test]
+fn driver_engines_agree_and_leaf_table_renders() {
+    for spec in [
+        "ttt-pvs",
+        "ttt-sss",
+        "ttt-dual",
+        "ttt-pvs:table=bounds,order=centre",
+        "tree-pvs:b=3,d=5,seed=2,table=bounds,order=random",
+        "tree-sss:b=3,d=5,seed=2,order=best",
+        "tree-dual:b=3,d=5,seed=2",
+        "tree-sss-classic:b=3,d=5,seed=2,order=random",
+    ] {
+        let e = build_engine_from_spec(spec).unwrap();
+        let canon = e.spec();
+        assert_eq!(
+            build_engine_from_spec(&canon).unwrap().spec(),
+            canon,
+            "{spec}"
+        );
+    }
+    assert_eq!(
+        build_engine_from_spec("tree-sss-classic").unwrap().spec(),
+        "tree-sss-classic:b=5,d=9,seed=1,order=given"
+    );
+    assert_eq!(
+        build_engine_from_spec("ttt-sss").unwrap().spec(),
+        "ttt-sss:table=bounds,order=index,score=depth"
+    );
+    for n in [
+        "ttt-minimax:score=depth",
+        "ttt-pvs:score=depth",
+        "ttt-sss",
+        "ttt-dual",
+    ] {
+        let mut e = build_engine_from_spec(n).unwrap();
+        e.reset();
+        assert_eq!(e.solve("").unwrap().score, 0, "{n}");
+        assert_eq!(e.solve("1425").unwrap().score, 5, "{n}");
+    }
+    let mut mm = build_engine_from_spec("tree-minimax:b=4,d=6,seed=3").unwrap();
+    mm.reset();
+    let want = mm.solve("2").unwrap().score;
+    for o in ["given", "best", "random"] {
+        for n in ["tree-pvs", "tree-sss", "tree-dual", "tree-sss-classic"] {
+            let mut e = build_engine_from_spec(&format!("{n}:b=4,d=6,seed=3,order={o}")).unwrap();
+            e.reset();
+            assert_eq!(e.solve("2").unwrap().score, want, "{n} order={o}");
+        }
+    }
+    let rows = driver_study(&[(3, 5)], &[1, 2]);
+    assert_eq!(rows.len(), 2);
+    for r in &rows {
+        // SSS* never beyond alpha-beta, MT-SSS* = SSS* (theorems; see tests/sss.rs).
+        assert!(
+            r.leaves[5] <= r.leaves[0] && r.leaves[3] == r.leaves[5],
+            "{r:?}"
+        );
+    }
+    assert!(textbook_report(true).contains("## Drivers on random trees"));
 }

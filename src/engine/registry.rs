@@ -53,10 +53,17 @@ pub const OTHER_ENGINES: &[Entry] = &[
     ttt("ttt-alphabeta", SearchKind::AlphaBeta),
     ttt("ttt-tt", SearchKind::Table),
     ttt("ttt-mtdf", SearchKind::Mtdf),
+    ttt("ttt-pvs", SearchKind::Pvs),
+    ttt("ttt-sss", SearchKind::Sss),
+    ttt("ttt-dual", SearchKind::Dual),
     tree("tree-minimax", SearchKind::Minimax),
     tree("tree-alphabeta", SearchKind::AlphaBeta),
     tree("tree-tt", SearchKind::Table),
     tree("tree-mtdf", SearchKind::Mtdf),
+    tree("tree-pvs", SearchKind::Pvs),
+    tree("tree-sss", SearchKind::Sss),
+    tree("tree-dual", SearchKind::Dual),
+    tree("tree-sss-classic", SearchKind::SssClassic),
     Entry {
         name: "ext",
         family: Family::External,
@@ -147,8 +154,9 @@ mod tests {
         assert_eq!(
             names(),
             "negamax, pvs, aspiration, mtdf, sss, dual, null-window, ttt-minimax, \
-             ttt-alphabeta, ttt-tt, ttt-mtdf, tree-minimax, tree-alphabeta, tree-tt, tree-mtdf, \
-             ext:COMMAND"
+             ttt-alphabeta, ttt-tt, ttt-mtdf, ttt-pvs, ttt-sss, ttt-dual, tree-minimax, \
+             tree-alphabeta, tree-tt, tree-mtdf, tree-pvs, tree-sss, tree-dual, \
+             tree-sss-classic, ext:COMMAND"
         );
         let all: Vec<&str> = all_names().collect();
         for (i, name) in all.iter().enumerate() {

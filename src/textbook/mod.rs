@@ -4,6 +4,7 @@
 //! The games live in [`crate::game`] and the searches and engines in
 //! [`crate::engine::textbook`]; this module only runs the experiments and writes the report.
 
+pub mod drivers;
 pub mod report;
 pub mod uct_match;
 

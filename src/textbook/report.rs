@@ -4,6 +4,7 @@ use crate::table::{Column, PipeTable, Table, TableFormat};
 use crate::util::fmt::thousands;
 use std::fmt::{self, Write as _};
 
+use super::drivers::{driver_study, render_driver_study, DriverRow};
 use super::uct_match::{uct_losses, UCT_SEED};
 use crate::engine::textbook::search::{
     alphabeta, minimax, mtdf, reachable_states, AlphaBeta, Order, Stats, TableKind,
@@ -233,7 +234,14 @@ pub struct TextbookReport {
     pub uct: Vec<(u32, [u32; 2])>,
     /// Games per budget and side.
     pub uct_games: u32,
+    /// Leaves of every driver relative to alpha-beta, per shape and order.
+    pub drivers: Vec<DriverRow>,
+    /// Trees per shape in `drivers` (seeds `1..=driver_trees`).
+    pub driver_trees: usize,
 }
+
+/// Shapes `(b, d)` of the drivers table.
+pub const DRIVER_SHAPES: [(u8, u8); 5] = [(2, 10), (3, 7), (4, 6), (5, 5), (8, 4)];
 
 impl TextbookReport {
     /// Compute all tables.
@@ -247,6 +255,7 @@ impl TextbookReport {
             .collect();
         let games = 100;
         let losses = uct_losses(&budgets, games);
+        let driver_seeds: Vec<u64> = (1..=if options.fast { 3 } else { 10 }).collect();
         TextbookReport {
             options,
             ttt: ttt_counts(),
@@ -254,6 +263,8 @@ impl TextbookReport {
             mtdf: mtdf_study(),
             uct: budgets.into_iter().zip(losses).collect(),
             uct_games: games,
+            drivers: driver_study(&DRIVER_SHAPES, &driver_seeds),
+            driver_trees: driver_seeds.len(),
         }
     }
 }
@@ -365,6 +376,8 @@ impl fmt::Display for TextbookReport {
         }
         o.push_str(&PipeTable.render(&table));
         writeln!(o, "\nLeast-squares fit over d = {}..{}: random-order leaves ≈ b^({:.3}·d + c) (published: b^0.73d).\n", tr.depths[0], dmax, tr.exponent)?;
+        o.push_str(&render_driver_study(&self.drivers, self.driver_trees));
+        o.push('\n');
 
         let m = &self.mtdf;
         writeln!(

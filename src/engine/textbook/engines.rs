@@ -16,6 +16,13 @@
 //! | `tree-alphabeta` | `b`, `d`, `seed`, `order=given\|best\|random` |
 //! | `tree-tt` | `b`, `d`, `seed`, `table=exact\|bounds\|broken`, `order=given\|best\|random` |
 //! | `tree-mtdf` | `b`, `d`, `seed`, `guess=0`, `table=bounds\|broken`, `order=given\|best\|random` |
+//! | `ttt-pvs`, `tree-pvs` | game options, `table=none\|exact\|bounds\|broken`, `order` |
+//! | `ttt-sss`, `ttt-dual`, `tree-sss`, `tree-dual` | game options, `table=bounds\|broken`, `order` |
+//! | `tree-sss-classic` | `b`, `d`, `seed`, `order=given\|best\|random` |
+//!
+//! `…-pvs` is NegaScout ([`AlphaBeta::pvs`]), `…-sss` / `…-dual` are MT-SSS* / MT-DUAL* (MTD from
+//! `+∞` / `−∞`, [`mt_sss`], [`mt_dual`]), `tree-sss-classic` is Stockman's SSS* with its OPEN list
+//! ([`sss_classic`]). Tic-tac-toe engines take `score=wdl|depth` (MTD drivers default to `depth`).
 //!
 //! Tic-tac-toe orders: `index` = cells 1..9, `centre` = centre, corners, edges, `best` = children
 //! sorted by their true value (uncounted oracle). Scores: `wdl` = +1/0/−1, `depth` = see
@@ -31,6 +38,7 @@ use crate::game::{
     replay, Game, GameKind, RandomTree, Scoring, TicTacToe, CENTRE_ORDER, INDEX_ORDER,
 };
 
+use super::drivers::{mt_dual, mt_sss, sss_classic};
 use super::search::{minimax, mtdf, AlphaBeta, Order, Stats, TableKind, INF};
 
 /// The game of a textbook engine (the first part of its name: `ttt-…`, `tree-…`).
@@ -53,6 +61,14 @@ pub enum SearchKind {
     Table,
     /// `…-mtdf`: MTD(f) over alpha-beta with a table.
     Mtdf,
+    /// `…-pvs`: NegaScout / PVS, optionally with a table.
+    Pvs,
+    /// `…-sss`: MT-SSS* (MTD from `+∞`) over a table.
+    Sss,
+    /// `…-dual`: MT-DUAL* (MTD from `−∞`) over a table.
+    Dual,
+    /// `…-sss-classic`: Stockman's SSS* with its OPEN list.
+    SssClassic,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,6 +77,10 @@ enum Algo {
     AlphaBeta,
     Table(TableKind),
     Mtdf { guess: i32, table: TableKind },
+    Pvs(TableKind),
+    Sss(TableKind),
+    Dual(TableKind),
+    SssClassic,
 }
 
 /// How the move-order option is spelled for a game.
@@ -107,8 +127,8 @@ where
         }
         match self.algo {
             Algo::Minimax => {}
-            Algo::AlphaBeta => opts.push(format!("order={order}")),
-            Algo::Table(t) => {
+            Algo::AlphaBeta | Algo::SssClassic => opts.push(format!("order={order}")),
+            Algo::Table(t) | Algo::Pvs(t) | Algo::Sss(t) | Algo::Dual(t) => {
                 opts.push(format!("table={}", table_name(t)));
                 opts.push(format!("order={order}"));
             }
@@ -152,6 +172,19 @@ where
                 let r = mtdf(&mut self.ab, &s, guess);
                 (r.value, r.stats)
             }
+            Algo::Pvs(_) => {
+                self.ab.reset_stats();
+                (self.ab.pvs(&s, -INF, INF), self.ab.stats)
+            }
+            Algo::Sss(_) => {
+                let r = mt_sss(&mut self.ab, &s);
+                (r.value, r.stats)
+            }
+            Algo::Dual(_) => {
+                let r = mt_dual(&mut self.ab, &s);
+                (r.value, r.stats)
+            }
+            Algo::SssClassic => sss_classic(&mut self.ab, &s),
         };
         Ok(Solve {
             score,
@@ -249,6 +282,12 @@ const TT_TABLES: [(&str, TableKind); 3] = [
     ("bounds", TableKind::Bounds),
     ("broken", TableKind::Broken),
 ];
+const PVS_TABLES: [(&str, TableKind); 4] = [
+    ("none", TableKind::None),
+    ("exact", TableKind::Exact),
+    ("bounds", TableKind::Bounds),
+    ("broken", TableKind::Broken),
+];
 const MTDF_TABLES: [(&str, TableKind); 2] =
     [("bounds", TableKind::Bounds), ("broken", TableKind::Broken)];
 
@@ -268,8 +307,10 @@ pub fn build(
     };
     allowed.extend(match search {
         SearchKind::Minimax => &[][..],
-        SearchKind::AlphaBeta => &["order"][..],
-        SearchKind::Table => &["table", "order"][..],
+        SearchKind::AlphaBeta | SearchKind::SssClassic => &["order"][..],
+        SearchKind::Table | SearchKind::Pvs | SearchKind::Sss | SearchKind::Dual => {
+            &["table", "order"][..]
+        }
         SearchKind::Mtdf => &["guess", "table", "order"][..],
     });
     let opts = Opts::new(name, options, &allowed)?;
@@ -281,13 +322,21 @@ pub fn build(
             guess: opts.number("guess", 0i32)?,
             table: opts.choice("table", TableKind::Bounds, &MTDF_TABLES)?,
         },
+        SearchKind::Pvs => Algo::Pvs(opts.choice("table", TableKind::None, &PVS_TABLES)?),
+        SearchKind::Sss => Algo::Sss(opts.choice("table", TableKind::Bounds, &MTDF_TABLES)?),
+        SearchKind::Dual => Algo::Dual(opts.choice("table", TableKind::Bounds, &MTDF_TABLES)?),
+        SearchKind::SssClassic => Algo::SssClassic,
     };
     let table = match algo {
-        Algo::Minimax | Algo::AlphaBeta => TableKind::None,
-        Algo::Table(t) | Algo::Mtdf { table: t, .. } => t,
+        Algo::Minimax | Algo::AlphaBeta | Algo::SssClassic => TableKind::None,
+        Algo::Table(t)
+        | Algo::Mtdf { table: t, .. }
+        | Algo::Pvs(t)
+        | Algo::Sss(t)
+        | Algo::Dual(t) => t,
     };
     if game == TextbookGame::TicTacToe {
-        let default_score = if matches!(algo, Algo::Mtdf { .. }) {
+        let default_score = if matches!(algo, Algo::Mtdf { .. } | Algo::Sss(_) | Algo::Dual(_)) {
             Scoring::DepthWeighted
         } else {
             Scoring::WinLoss

@@ -15,6 +15,7 @@
 //! * alpha-beta is fail-soft negamax (it may return values outside its window; node counts are
 //!   the same as fail-hard, since cut-offs only compare against the window).
 
+pub mod drivers;
 pub mod engines;
 pub mod search;
 pub mod uct;

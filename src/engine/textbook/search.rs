@@ -4,6 +4,7 @@
 //! included), the terminal test comes before the table probe, the root window is `(−∞, +∞)`.
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{Hash, Hasher};
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -127,8 +128,10 @@ pub enum Order {
     /// ties kept in the game's order. This is the "oracle" order that gives the minimal tree.
     Best,
     /// A uniformly random permutation per node (Fisher–Yates with rejection sampling), drawn from
-    /// `ChaCha8Rng::seed_from_u64(seed)` on stream `u64::MAX`, consumed in visit order; the
-    /// generator is re-seeded by [`AlphaBeta::reset`].
+    /// `ChaCha8Rng::seed_from_u64(seed)` on stream `h(state)`, where `h` is 64-bit FNV-1a over
+    /// the state's `Hash` bytes: the order of a node is fixed by `(seed, node)`, so every search
+    /// (and every pass of an MTD driver, and classic SSS*) sees the same order at a node however
+    /// often and in whatever order it visits it.
     Random {
         /// Seed of the permutation stream.
         seed: u64,
@@ -169,6 +172,21 @@ struct Entry {
     bound: Bound,
 }
 
+/// 64-bit FNV-1a: a hasher whose output is fixed by the bytes written (unlike `DefaultHasher`),
+/// so per-node random orders are reproducible across Rust releases.
+struct Fnv1a(u64);
+
+impl Hasher for Fnv1a {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+}
+
 /// Fail-soft negamax alpha-beta with a move order and a table discipline.
 ///
 /// The table (keyed by the exact state, no symmetry) and the statistics persist across calls of
@@ -183,6 +201,9 @@ pub struct AlphaBeta<G: Game> {
     rng: ChaCha8Rng,
     /// Counters accumulated since the last reset.
     pub stats: Stats,
+    /// When `Some`, every terminal position the search evaluates is appended (in evaluation
+    /// order, repeats included); `None` (the default) records nothing and costs one branch.
+    pub leaf_log: Option<Vec<G::State>>,
 }
 
 impl<G: Game> AlphaBeta<G> {
@@ -196,20 +217,28 @@ impl<G: Game> AlphaBeta<G> {
             oracle: Oracle::new(),
             rng: ChaCha8Rng::seed_from_u64(0),
             stats: Stats::default(),
+            leaf_log: None,
         };
         s.reset();
         s
     }
 
-    /// Clear the table and the counters and re-seed the random order (the oracle's memo of true
-    /// values is kept: it is not search knowledge and is never counted).
+    /// Clear the table, the counters and the leaf log (if on) (the oracle's memo of true values
+    /// is kept: it is not search knowledge and is never counted).
     pub fn reset(&mut self) {
         self.table.clear();
         self.stats = Stats::default();
+        if let Some(log) = &mut self.leaf_log {
+            log.clear();
+        }
         if let Order::Random { seed } = self.order {
             self.rng = ChaCha8Rng::seed_from_u64(seed);
-            self.rng.set_stream(u64::MAX);
         }
+    }
+
+    /// Turn the leaf log on (empty) or off.
+    pub fn record_leaves(&mut self, on: bool) {
+        self.leaf_log = on.then(Vec::new);
     }
 
     /// Zero the counters only.
@@ -237,7 +266,8 @@ impl<G: Game> AlphaBeta<G> {
         self.table_kind
     }
 
-    fn ordered_moves(&mut self, s: &G::State) -> Vec<u8> {
+    /// The children of `s` in this searcher's move order (uncounted).
+    pub fn ordered_moves(&mut self, s: &G::State) -> Vec<u8> {
         let mut moves = self.game.moves(s);
         match self.order {
             Order::Given => {}
@@ -252,8 +282,12 @@ impl<G: Game> AlphaBeta<G> {
                 moves = keyed.into_iter().map(|(_, m)| m).collect();
             }
             Order::Random { .. } => {
+                let mut h = Fnv1a(0xcbf2_9ce4_8422_2325);
+                s.hash(&mut h);
+                let mut rng = self.rng.clone();
+                rng.set_stream(h.0);
                 for i in (1..moves.len()).rev() {
-                    let j = uniform_below(&mut self.rng, i as u64 + 1) as usize;
+                    let j = uniform_below(&mut rng, i as u64 + 1) as usize;
                     moves.swap(i, j);
                 }
             }
@@ -261,42 +295,28 @@ impl<G: Game> AlphaBeta<G> {
         moves
     }
 
-    /// Search `s` with window `(alpha, beta)`; returns a fail-soft value from the side to move.
-    pub fn search(&mut self, s: &G::State, mut alpha: i32, mut beta: i32) -> i32 {
+    /// Count a node; if `s` is terminal, count (and log) a leaf and return its value.
+    pub(crate) fn enter(&mut self, s: &G::State) -> Option<i32> {
         self.stats.nodes += 1;
         if self.game.is_terminal(s) {
             self.stats.leaves += 1;
-            return self.game.utility(s);
-        }
-        match self.table_kind {
-            TableKind::None => {}
-            TableKind::Exact | TableKind::Broken => {
-                if let Some(e) = self.table.get(s) {
-                    self.stats.hits += 1;
-                    return e.value;
-                }
+            if let Some(log) = &mut self.leaf_log {
+                log.push(s.clone());
             }
-            TableKind::Bounds => {
-                if let Some(&e) = self.table.get(s) {
-                    match e.bound {
-                        Bound::Exact => {
-                            self.stats.hits += 1;
-                            return e.value;
-                        }
-                        Bound::Lower if e.value >= beta => {
-                            self.stats.hits += 1;
-                            return e.value;
-                        }
-                        Bound::Upper if e.value <= alpha => {
-                            self.stats.hits += 1;
-                            return e.value;
-                        }
-                        Bound::Lower => alpha = alpha.max(e.value),
-                        Bound::Upper => beta = beta.min(e.value),
-                    }
-                }
-            }
+            return Some(self.game.utility(s));
         }
+        None
+    }
+
+    /// Search `s` with window `(alpha, beta)`; returns a fail-soft value from the side to move.
+    pub fn search(&mut self, s: &G::State, alpha: i32, beta: i32) -> i32 {
+        if let Some(v) = self.enter(s) {
+            return v;
+        }
+        let (mut alpha, beta) = match self.probe(s, alpha, beta) {
+            Ok(v) => return v,
+            Err(w) => w,
+        };
         // The window actually searched (after any narrowing by a bound entry).
         let (a0, b0) = (alpha, beta);
         let mut best = -INF;
@@ -313,6 +333,53 @@ impl<G: Game> AlphaBeta<G> {
                 }
             }
         }
+        self.store(s, best, a0, b0);
+        best
+    }
+
+    /// Probe the table for non-terminal `s` with window `(alpha, beta)`: `Ok(value)` when the
+    /// entry ends the call (a hit, counted), else `Err` with the window to search (narrowed by a
+    /// bound entry that does not decide it).
+    pub(crate) fn probe(
+        &mut self,
+        s: &G::State,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> Result<i32, (i32, i32)> {
+        match self.table_kind {
+            TableKind::None => {}
+            TableKind::Exact | TableKind::Broken => {
+                if let Some(e) = self.table.get(s) {
+                    self.stats.hits += 1;
+                    return Ok(e.value);
+                }
+            }
+            TableKind::Bounds => {
+                if let Some(&e) = self.table.get(s) {
+                    match e.bound {
+                        Bound::Exact => {
+                            self.stats.hits += 1;
+                            return Ok(e.value);
+                        }
+                        Bound::Lower if e.value >= beta => {
+                            self.stats.hits += 1;
+                            return Ok(e.value);
+                        }
+                        Bound::Upper if e.value <= alpha => {
+                            self.stats.hits += 1;
+                            return Ok(e.value);
+                        }
+                        Bound::Lower => alpha = alpha.max(e.value),
+                        Bound::Upper => beta = beta.min(e.value),
+                    }
+                }
+            }
+        }
+        Err((alpha, beta))
+    }
+
+    /// Store the fail-soft result `best` of searching `s` with window `(a0, b0)`.
+    pub(crate) fn store(&mut self, s: &G::State, best: i32, a0: i32, b0: i32) {
         match self.table_kind {
             TableKind::None => {}
             TableKind::Exact => {
@@ -348,7 +415,6 @@ impl<G: Game> AlphaBeta<G> {
                 );
             }
         }
-        best
     }
 
     /// Full-window search of `s` from a fresh table and counters.
