@@ -254,7 +254,14 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
             Self::clamp_window::<M>(pos, moves.floor, &mut w)?;
         }
         let slot = self.probe::<M>(pos, depth, &mut w)?;
-        let mut children = self.order_children::<M>(pos, &moves, &slot);
+        // Filled in place: returning it by value costs a memcpy per node.
+        let mut children = Children {
+            sorter: MoveSorter::<W>::new(),
+            keys: [0u64; W],
+            n_keys: 0,
+            etc: false,
+        };
+        self.order_children::<M>(pos, &moves, &slot, &mut children);
         self.etc_cutoff::<M>(pos, &children, &slot, child_depth, w)?;
         ControlFlow::Continue(self.search_children::<M>(
             pos,
@@ -442,17 +449,13 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
         pos: &Position<W, H>,
         m: &Moves,
         slot: &Slot,
-    ) -> Children<W> {
+        c: &mut Children<W>,
+    ) {
         let left = pos.cells_left();
         let child_left = left - 1;
         let etc = slot.used && matches!(self.cfg.etc_min_left, Some(min) if left >= min);
         let prefetch = slot.used && self.cfg.prefetch && child_left >= self.cfg.tt_min_left;
-        let mut c = Children {
-            sorter: MoveSorter::<W>::new(),
-            keys: [0u64; W],
-            n_keys: 0,
-            etc,
-        };
+        c.etc = etc;
         for i in (0..W).rev() {
             let col = match self.cfg.ordering {
                 Ordering::None => W - 1 - i,
@@ -483,7 +486,6 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
             };
             c.sorter.add(mv, score);
         }
-        c
     }
 
     /// Step 7, enhanced transposition cutoffs: a child whose stored upper bound (for the

@@ -163,11 +163,7 @@ fn mismatch(specs: &[String; 2], d: &Drawn, b: i32, c: i32) -> Mismatch {
 /// The time sources of the two sides, from the correctness pass: an external engine that does
 /// not report its time on every position is timed by the round trip, and then so is the other
 /// side (wall time for both; the thread's CPU clock would only see the harness waiting).
-fn time_sources(
-    clock: Clock,
-    external: [bool; 2],
-    reported: [bool; 2],
-) -> ([TimeSource; 2], bool) {
+fn time_sources(clock: Clock, external: [bool; 2], reported: [bool; 2]) -> ([TimeSource; 2], bool) {
     let round_trip = (0..2).any(|i| external[i] && !reported[i]);
     let source = |i: usize| {
         if round_trip {
@@ -306,11 +302,9 @@ pub fn run(
     let [bs, cs] = sigs;
     let baseline_signature = nodes_reported[0].then_some(bs);
     let candidate_signature = nodes_reported[1].then_some(cs);
-    let signature_ok = cfg.expect_nodes.is_none_or(|n| {
-        candidate_signature
-            .as_ref()
-            .is_some_and(|s| s.total() == n)
-    });
+    let signature_ok = cfg
+        .expect_nodes
+        .is_none_or(|n| candidate_signature.as_ref().is_some_and(|s| s.total() == n));
 
     // 3: speed.
     let mut speed = None;

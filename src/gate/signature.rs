@@ -126,7 +126,8 @@ pub fn diff_table(a: Option<&Signature>, b: Option<&Signature>, left: &str, righ
         };
         t.push_row([label, n.to_string(), na(x), na(y), d]);
     };
-    let at = |s: Option<&Signature>, p: u32| s.map(|s| s.per_ply.get(&p).copied().unwrap_or_default());
+    let at =
+        |s: Option<&Signature>, p: u32| s.map(|s| s.per_ply.get(&p).copied().unwrap_or_default());
     for p in plies {
         let (x, y) = (at(a, p), at(b, p));
         let n = x.map_or(0, |v| v.0).max(y.map_or(0, |v| v.0));

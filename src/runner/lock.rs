@@ -31,7 +31,10 @@ pub fn lock_path(results: &Path) -> PathBuf {
 pub enum LockError {
     /// Another process writes the file.
     Held { results: PathBuf, pid: Option<u32> },
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
 }
 
 impl std::fmt::Display for LockError {
@@ -137,7 +140,9 @@ mod tests {
             LockError::Held { pid, .. } => assert_eq!(*pid, Some(std::process::id())),
             LockError::Io { .. } => panic!("{err}"),
         }
-        assert!(err.to_string().contains(&format!("pid {}", std::process::id())));
+        assert!(err
+            .to_string()
+            .contains(&format!("pid {}", std::process::id())));
         drop(held);
         assert!(!lock_path(&results).exists(), "the sidecar is removed");
         let again = ResultsLock::acquire(&results).unwrap();

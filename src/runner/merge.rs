@@ -56,7 +56,10 @@ fn incomplete(inputs: &[&Path], metas: &[Option<Meta>]) -> Vec<String> {
     }
     if splits.len() > 1 {
         let s: Vec<String> = splits.iter().map(u32::to_string).collect();
-        problems.push(format!("the shards come from different splits (of {})", s.join(", of ")));
+        problems.push(format!(
+            "the shards come from different splits (of {})",
+            s.join(", of ")
+        ));
     } else if let Some(&n) = splits.first() {
         for k in (1..=n).filter(|k| !have.contains(k)) {
             problems.push(format!("shard {k} of {n} is missing"));

@@ -117,7 +117,10 @@ mod tests {
         );
         assert_eq!(parse_answer("44 -2", "44"), Ok(ok(-2, None, None)));
         assert_eq!(parse_answer("5", ""), Ok(ok(5, None, None)));
-        assert_eq!(parse_answer(" 1 9 2.5", ""), Ok(ok(1, Some(9), Some(2_500))));
+        assert_eq!(
+            parse_answer(" 1 9 2.5", ""),
+            Ok(ok(1, Some(9), Some(2_500)))
+        );
         assert_eq!(
             parse_answer("error column 4 is full", "4444444"),
             Ok(Answer::Error("column 4 is full".into()))
