@@ -426,11 +426,17 @@ fn a_pons_like_engine_without_times_is_timed_by_the_round_trip() {
     assert!(v["candidate_signature"].is_object(), "{v}");
     let last = v["speed"]["looks"].as_array().unwrap().last().unwrap();
     let ratio = last["ratio"].as_f64().unwrap();
-    assert!(ratio < 0.5, "mtdf is far faster than a 20 ms engine: {last}");
+    assert!(
+        ratio < 0.5,
+        "mtdf is far faster than a 20 ms engine: {last}"
+    );
     let md = std::fs::read_to_string(&md_path).unwrap();
     assert!(md.contains("baseline n/a"), "{md}");
     assert!(md.contains("| n/a |"), "{md}");
-    assert!(md.contains("baseline by wall time of the round trip"), "{md}");
+    assert!(
+        md.contains("baseline by wall time of the round trip"),
+        "{md}"
+    );
     eprintln!(
         "pons --short --sleep-ms 20 vs mtdf: ratio {ratio:.4}, {} pairs, {:.1} s",
         pairs(&v),
@@ -446,20 +452,40 @@ fn an_engine_that_keeps_its_table_is_refused() {
     for extra in ["", " --short"] {
         let pons = format!("ext:python3 {} {BIN}{extra}", data("fake_pons.py"));
         let (o, v) = gate(
-            &["--baseline", "mtdf", "--candidate", &pons, "--max-pairs", "0"],
+            &[
+                "--baseline",
+                "mtdf",
+                "--candidate",
+                &pons,
+                "--max-pairs",
+                "0",
+            ],
             &dir,
         );
         assert_eq!(o.status.code(), Some(2), "{}", text(&o));
         assert_eq!(v["verdict"], "error", "{v}");
         let f = v["failure"].as_str().unwrap();
-        assert!(f.contains("keeps its table") && f.contains("ext[fresh]"), "{f}");
+        assert!(
+            f.contains("keeps its table") && f.contains("ext[fresh]"),
+            "{f}"
+        );
         let md = String::from_utf8_lossy(&o.stdout);
-        assert!(md.contains("ERROR: no verdict") && md.contains("keeps its table"), "{md}");
+        assert!(
+            md.contains("ERROR: no verdict") && md.contains("keeps its table"),
+            "{md}"
+        );
     }
     // With `fresh` (one process per position) the same engine is gated.
     let pons = format!("ext[fresh]:python3 {} {BIN} --short", data("fake_pons.py"));
     let (o, v) = gate(
-        &["--baseline", &pons, "--candidate", "mtdf", "--max-pairs", "0"],
+        &[
+            "--baseline",
+            &pons,
+            "--candidate",
+            "mtdf",
+            "--max-pairs",
+            "0",
+        ],
         &dir,
     );
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
@@ -484,7 +510,13 @@ fn a_failing_engine_still_gets_a_report() {
     );
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert_eq!(v["verdict"], "error", "{v}");
-    assert!(v["failure"].as_str().unwrap().contains("exit status 7"), "{v}");
+    assert!(
+        v["failure"].as_str().unwrap().contains("exit status 7"),
+        "{v}"
+    );
     let md = std::fs::read_to_string(&md_path).unwrap();
-    assert!(md.contains("ERROR: no verdict") && md.contains("exit status 7"), "{md}");
+    assert!(
+        md.contains("ERROR: no verdict") && md.contains("exit status 7"),
+        "{md}"
+    );
 }

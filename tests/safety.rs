@@ -110,7 +110,10 @@ fn merge_refuses_incomplete_sets_and_existing_outputs() {
     let exp = write_exp(&dir, "mg", SMALL);
     let exp = exp.to_str().unwrap();
     for k in [1, 3] {
-        let o = run(&dir, &["run", exp, "--no-report", "--shard", &format!("{k}/3")]);
+        let o = run(
+            &dir,
+            &["run", exp, "--no-report", "--shard", &format!("{k}/3")],
+        );
         assert!(o.status.success(), "{}", stderr(&o));
     }
     let s = |k: u32| format!("results/mg.shard-{k}-of-3.csv");
@@ -125,14 +128,23 @@ fn merge_refuses_incomplete_sets_and_existing_outputs() {
     assert!(!dir.join("m.csv").exists(), "nothing written");
 
     // with --allow-partial it merges and says so, in the metadata too
-    let o = run(&dir, &["merge", "--allow-partial", "--out", "m.csv", &s1, &s3]);
+    let o = run(
+        &dir,
+        &["merge", "--allow-partial", "--out", "m.csv", &s1, &s3],
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stderr(&o).contains("partial merge"), "{}", stderr(&o));
     let meta = std::fs::read_to_string(dir.join("m.meta.json")).unwrap();
-    assert!(meta.contains("\"partial\"") && meta.contains("shard 2 of 3 is missing"), "{meta}");
+    assert!(
+        meta.contains("\"partial\"") && meta.contains("shard 2 of 3 is missing"),
+        "{meta}"
+    );
 
     // an existing --out needs --force
-    let o = run(&dir, &["merge", "--allow-partial", "--out", "m.csv", &s1, &s3]);
+    let o = run(
+        &dir,
+        &["merge", "--allow-partial", "--out", "m.csv", &s1, &s3],
+    );
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         stderr(&o).trim_end(),
@@ -141,7 +153,12 @@ fn merge_refuses_incomplete_sets_and_existing_outputs() {
 
     // an interrupted shard (held, then killed) is refused
     let hold = dir.join("held");
-    let mut child = start_held(&dir, &["run", exp, "--no-report", "--shard", "2/3"], 1, &hold);
+    let mut child = start_held(
+        &dir,
+        &["run", exp, "--no-report", "--shard", "2/3"],
+        1,
+        &hold,
+    );
     child.kill().unwrap();
     child.wait().unwrap();
     let o = run(&dir, &["merge", "--force", "--out", "m.csv", &s1, &s2, &s3]);
@@ -152,7 +169,10 @@ fn merge_refuses_incomplete_sets_and_existing_outputs() {
         "{err}"
     );
     // finished, the set merges; complete metadata has no `partial`
-    let o = run(&dir, &["run", exp, "--no-report", "--shard", "2/3", "--resume"]);
+    let o = run(
+        &dir,
+        &["run", exp, "--no-report", "--shard", "2/3", "--resume"],
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     let o = run(&dir, &["merge", "--force", "--out", "m.csv", &s1, &s2, &s3]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -259,19 +279,52 @@ fn altered_rows_are_errors_naming_the_line() {
 
     // (line, column, value, message) — columns: experiment seed ply index moves engine slot
     // repeat score …
-    let third_moves = good.lines().nth(2).unwrap().split(',').nth(4).unwrap().to_string();
-    let score = good.lines().nth(2).unwrap().split(',').nth(8).unwrap().parse::<i32>().unwrap();
+    let third_moves = good
+        .lines()
+        .nth(2)
+        .unwrap()
+        .split(',')
+        .nth(4)
+        .unwrap()
+        .to_string();
+    let score = good
+        .lines()
+        .nth(2)
+        .unwrap()
+        .split(',')
+        .nth(8)
+        .unwrap()
+        .parse::<i32>()
+        .unwrap();
     let cases = [
-        (3, 8, (score + 1).to_string(), format!("results/cs.csv line 3: score {} of ply 20 index", score + 1)),
-        (3, 4, format!("{third_moves}1"), "results/cs.csv line 3: moves `".to_string()),
-        (5, 1, "6".to_string(), "results/cs.csv line 5: seed 6 is not the experiment's seed 5".to_string()),
+        (
+            3,
+            8,
+            (score + 1).to_string(),
+            format!("results/cs.csv line 3: score {} of ply 20 index", score + 1),
+        ),
+        (
+            3,
+            4,
+            format!("{third_moves}1"),
+            "results/cs.csv line 3: moves `".to_string(),
+        ),
+        (
+            5,
+            1,
+            "6".to_string(),
+            "results/cs.csv line 5: seed 6 is not the experiment's seed 5".to_string(),
+        ),
     ];
     for (line, col, value, needle) in &cases {
         std::fs::write(&results, &good).unwrap();
         alter(&results, *line, *col, value);
         for (what, o) in [
             ("analyze", analyze(&dir)),
-            ("report", run(&dir, &["report", "results/cs.csv", "--out", "rep"])),
+            (
+                "report",
+                run(&dir, &["report", "results/cs.csv", "--out", "rep"]),
+            ),
         ] {
             let err = stderr(&o);
             assert_eq!(o.status.code(), Some(2), "{what}: {err}");
@@ -286,10 +339,7 @@ fn altered_rows_are_errors_naming_the_line() {
     }
 
     // one engine: said, non-zero
-    let one: Vec<&str> = good
-        .lines()
-        .filter(|l| !l.contains(",negamax,"))
-        .collect();
+    let one: Vec<&str> = good.lines().filter(|l| !l.contains(",negamax,")).collect();
     std::fs::write(dir.join("one.csv"), one.join("\n") + "\n").unwrap();
     let o = run(&dir, &["analyze", "one.csv", "--out", "rep"]);
     let err = stderr(&o);
