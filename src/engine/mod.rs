@@ -70,4 +70,5 @@ pub mod external;
 pub mod ordering;
 pub mod registry;
 pub mod search;
+pub mod sized;
 pub mod tt;
