@@ -4,7 +4,8 @@
 //! records ([`runner::record`]) → statistics ([`stats`]) → tables and figures ([`render`]).
 //! [`verify`] checks engines against each other and against independent oracles, [`gate`]
 //! turns a paired comparison into a CI verdict, and [`textbook`] holds the small reference games
-//! whose node counts are published.
+//! whose node counts are published. [`util`] (formatting, exit codes, file names, reproducer
+//! commands) and [`table`] (the format-neutral table and its writers) sit below everything else.
 
 pub mod analysis;
 pub mod engine;
@@ -13,7 +14,9 @@ pub mod gate;
 pub mod render;
 pub mod runner;
 pub mod stats;
+pub mod table;
 pub mod textbook;
+pub mod util;
 pub mod verify;
 
 /// The layers of `src/`, bottom first: a top-level module names (through `crate::` paths) only

@@ -10,7 +10,7 @@ fn main() {
         Ok(code) => std::process::exit(code),
         Err(e) => {
             eprintln!("error: {e:#}");
-            std::process::exit(cli::EXIT_BAD_INPUT);
+            std::process::exit(treebench::util::exit::BAD_INPUT);
         }
     }
 }

@@ -146,7 +146,7 @@ fn cli_reports_a_caught_mutant_and_fails_on_a_mutant_engine() {
     );
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("treebench solve --engine mtdf:mutant=moves-left-parity "),
+        out.contains("treebench solve --engine 'mtdf:mutant=moves-left-parity' "),
         "{out}"
     );
     assert!(out.contains("FAILED"), "{out}");

@@ -4,7 +4,9 @@ use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
 use treebench::analysis::{analyze, AnalyzeOptions};
-use treebench::render::table::{comparison_table, TableFormat, Text};
+use treebench::render::table::comparison_table;
+use treebench::table::{TableFormat, Text};
+use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
@@ -63,5 +65,5 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
         treebench::analysis::export_parquet(&args.results, pq)?;
         eprintln!("wrote {}", pq.display());
     }
-    Ok(0)
+    Ok(exit::OK)
 }

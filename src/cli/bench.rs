@@ -8,6 +8,7 @@ use treebench::engine::registry;
 use treebench::gate::signature::Signature;
 use treebench::gate::{builtin_positions, signature_of};
 use treebench::runner::paired::plan;
+use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
@@ -46,12 +47,12 @@ pub fn run(args: BenchArgs) -> Result<i32> {
     if let Some(p) = &args.write {
         std::fs::write(p, &text).with_context(|| format!("writing {}", p.display()))?;
         eprintln!("wrote {} ({} nodes)", p.display(), sig.total());
-        return Ok(0);
+        return Ok(exit::OK);
     }
     match &args.check {
         None => {
             print!("{text}");
-            Ok(0)
+            Ok(exit::OK)
         }
         Some(p) => {
             let want =
@@ -65,7 +66,7 @@ pub fn run(args: BenchArgs) -> Result<i32> {
                     sig.total(),
                     p.display()
                 );
-                Ok(0)
+                Ok(exit::OK)
             } else {
                 println!("node signature MISMATCH against {}:\n", p.display());
                 print!("{}", want.diff_table(&sig, "expected", "now"));
@@ -77,7 +78,7 @@ pub fn run(args: BenchArgs) -> Result<i32> {
                     args.engine,
                     p.display()
                 );
-                Ok(super::EXIT_SIGNATURE)
+                Ok(exit::SIGNATURE)
             }
         }
     }

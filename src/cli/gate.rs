@@ -12,6 +12,7 @@ use treebench::gate::sequential::SequentialRule;
 use treebench::gate::{self, builtin_positions, GateConfig, GateError};
 use treebench::runner::paired::plan;
 use treebench::runner::record::{read_all, RecordWriter};
+use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct GateArgs {
@@ -92,7 +93,7 @@ fn table(path: &std::path::Path) -> Result<i32> {
         "\nspeed-up = mean time of `{}` / mean time of `{}`; p: two-sided Wilcoxon signed-rank test of the paired per-position times.",
         engines[1], engines[0]
     );
-    Ok(0)
+    Ok(exit::OK)
 }
 
 pub fn run(args: GateArgs) -> Result<i32> {

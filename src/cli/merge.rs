@@ -3,6 +3,7 @@
 use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
+use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct MergeArgs {
@@ -22,5 +23,5 @@ pub fn run(args: MergeArgs) -> Result<i32> {
         inputs.len(),
         args.out.display()
     );
-    Ok(0)
+    Ok(exit::OK)
 }

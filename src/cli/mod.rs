@@ -16,16 +16,6 @@ pub mod solve;
 pub mod textbook;
 pub mod verify;
 
-/// Exit status for a slower candidate (gate).
-#[allow(dead_code)]
-pub const EXIT_SLOWER: i32 = 1;
-/// Exit status for a node-signature mismatch (gate `--expect-nodes`, bench `--check`).
-pub const EXIT_SIGNATURE: i32 = 4;
-/// Exit status for bad input, a usage error or an infrastructure failure.
-pub const EXIT_BAD_INPUT: i32 = 2;
-/// Exit status when engines disagree on a score.
-pub const EXIT_DISAGREE: i32 = 3;
-
 /// treebench: benchmark and verify game-tree search engines.
 #[derive(Debug, Parser)]
 #[command(name = "treebench", version, about, long_about = None)]
@@ -65,7 +55,7 @@ pub enum Command {
     Verify(verify::VerifyArgs),
 }
 
-/// Run the parsed command; returns the process exit code.
+/// Run the parsed command; returns the process exit code (one of [`treebench::util::exit`]).
 pub fn run(cli: Cli) -> anyhow::Result<i32> {
     match cli.command {
         Command::Solve(a) => solve::run(a),

@@ -3,6 +3,7 @@
 use anyhow::Result;
 use clap::Args;
 use treebench::analysis::analyze;
+use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct PlotArgs {
@@ -16,5 +17,5 @@ pub fn run(args: PlotArgs) -> Result<i32> {
     for f in treebench::render::plot::write_figures(&analysis, &a.out)? {
         eprintln!("wrote {} and {}", f.svg.display(), f.png.display());
     }
-    Ok(0)
+    Ok(exit::OK)
 }

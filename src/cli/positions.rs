@@ -5,6 +5,7 @@ use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
 use treebench::runner::paired::plan;
+use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct PositionsArgs {
@@ -27,5 +28,5 @@ pub fn run(args: PositionsArgs) -> Result<i32> {
         }
     }
     out.flush()?;
-    Ok(0)
+    Ok(exit::OK)
 }

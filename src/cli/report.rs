@@ -4,6 +4,7 @@ use anyhow::Result;
 use clap::Args;
 use std::path::{Path, PathBuf};
 use treebench::analysis::analyze;
+use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct ReportArgs {
@@ -25,5 +26,5 @@ pub fn run(args: ReportArgs) -> Result<i32> {
     for r in treebench::render::report::write_analysis_report(&analysis, &a.out)? {
         eprintln!("report: {} (and {})", r.readme.display(), r.html.display());
     }
-    Ok(0)
+    Ok(exit::OK)
 }

@@ -5,6 +5,7 @@ use clap::Args;
 use std::path::PathBuf;
 use treebench::runner::experiment::Experiment;
 use treebench::runner::paired::{self, RunError, RunOptions};
+use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct RunArgs {
@@ -87,14 +88,14 @@ pub fn run(args: RunArgs) -> Result<i32> {
             if !args.no_report && args.shard.is_none() {
                 super::report::write(&[s.results.clone()], &args.report)?;
             }
-            Ok(0)
+            Ok(exit::OK)
         }
         Err(RunError::Disagreement(d)) => {
             eprintln!("error: {d}");
             for r in d.reproducers() {
                 eprintln!("  reproduce: {r}");
             }
-            Ok(super::EXIT_DISAGREE)
+            Ok(exit::DISAGREE)
         }
         Err(e) => Err(e.into()),
     }

@@ -7,6 +7,7 @@ use clap::Args;
 use std::io::{BufRead, Write};
 use treebench::engine::{registry, EngineError};
 use treebench::gate::clock::{Clock, Stopwatch};
+use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
@@ -61,8 +62,8 @@ pub fn run(args: ServeArgs) -> Result<i32> {
             .and_then(|()| out.flush())
             .is_err()
         {
-            return Ok(0);
+            return Ok(exit::OK);
         }
     }
-    Ok(0)
+    Ok(exit::OK)
 }

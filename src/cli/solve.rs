@@ -5,6 +5,7 @@ use clap::Args;
 use std::io::{BufRead, Write};
 use std::time::Instant;
 use treebench::engine::{registry, Engine};
+use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -59,5 +60,5 @@ pub fn run(args: SolveArgs) -> Result<i32> {
             all_good &= solve_line(engine.as_mut(), i + 1, m, &mut out)?;
         }
     }
-    Ok(if all_good { 0 } else { super::EXIT_BAD_INPUT })
+    Ok(if all_good { exit::OK } else { exit::BAD_INPUT })
 }

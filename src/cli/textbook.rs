@@ -3,6 +3,7 @@
 use anyhow::{Context, Result};
 use clap::Args;
 use std::path::PathBuf;
+use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct TextbookArgs {
@@ -22,5 +23,5 @@ pub fn run(args: TextbookArgs) -> Result<i32> {
     let path = dir.join("README.md");
     std::fs::write(&path, &text).with_context(|| format!("writing {}", path.display()))?;
     eprintln!("wrote {}", path.display());
-    Ok(0)
+    Ok(exit::OK)
 }

@@ -3,6 +3,7 @@
 use anyhow::{bail, Result};
 use clap::Args;
 use std::path::PathBuf;
+use treebench::util::exit;
 use treebench::verify::{self, VerifyOptions};
 
 #[derive(Debug, Args)]
@@ -100,5 +101,9 @@ pub fn run(args: VerifyArgs) -> Result<i32> {
     };
     let report = verify::run(&opts)?;
     println!("{report}");
-    Ok(if report.passed() { 0 } else { 1 })
+    Ok(if report.passed() {
+        exit::OK
+    } else {
+        exit::FAIL
+    })
 }

@@ -9,6 +9,7 @@
 //! running gate. The revision must have the `serve` subcommand.
 
 use super::GateError;
+use crate::util::names::file_stem;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -27,20 +28,6 @@ fn git(dir: &Path, args: &[&str]) -> Result<String, GateError> {
         )));
     }
     Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
-}
-
-/// A file-name-safe form of a revision name.
-#[must_use]
-pub fn sanitize(rev: &str) -> String {
-    rev.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
 }
 
 /// Build `rev` of the repository containing `repo`; returns the path of its binary.
@@ -66,7 +53,7 @@ pub fn build_revision(
         ));
         return Ok(bin);
     }
-    let wt = root.join(sanitize(rev));
+    let wt = root.join(file_stem(rev));
     std::fs::create_dir_all(&root)
         .map_err(|e| GateError::Invalid(format!("{}: {e}", root.display())))?;
     let wt_s = wt.to_string_lossy().to_string();
@@ -164,6 +151,5 @@ mod tests {
                 "mtdf:tt=20"
             ]
         );
-        assert_eq!(sanitize("origin/main~1"), "origin_main_1");
     }
 }

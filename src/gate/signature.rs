@@ -6,7 +6,8 @@
 //! File format (`tests/data/node-signature.txt`): `#` comments, then one line per ply
 //! `ply P positions N nodes X`, then `total positions N nodes X`.
 
-pub use crate::render::thousands;
+use crate::table::{Column, PipeTable, Table, TableFormat};
+use crate::util::fmt::thousands;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -94,35 +95,40 @@ impl Signature {
     /// A Markdown table comparing two signatures ply by ply.
     #[must_use]
     pub fn diff_table(&self, other: &Signature, left: &str, right: &str) -> String {
-        let mut s = format!(
-            "| ply | positions | {left} nodes | {right} nodes | Δ |\n|---:|---:|---:|---:|---:|\n"
-        );
+        let mut t = Table::new(vec![
+            Column::right("ply"),
+            Column::right("positions"),
+            Column::right(format!("{left} nodes")),
+            Column::right(format!("{right} nodes")),
+            Column::right("Δ"),
+        ]);
         let plies: std::collections::BTreeSet<u32> = self
             .per_ply
             .keys()
             .chain(other.per_ply.keys())
             .copied()
             .collect();
-        let row = |label: String, n: u64, a: u64, b: u64| {
-            format!(
-                "| {label} | {n} | {} | {} | {} |\n",
+        let mut row = |label: String, n: u64, a: u64, b: u64| {
+            t.push_row([
+                label,
+                n.to_string(),
                 thousands(a),
                 thousands(b),
-                delta(a, b)
-            )
+                delta(a, b),
+            ]);
         };
         for p in plies {
             let a = self.per_ply.get(&p).copied().unwrap_or_default();
             let b = other.per_ply.get(&p).copied().unwrap_or_default();
-            s.push_str(&row(p.to_string(), a.0.max(b.0), a.1, b.1));
+            row(p.to_string(), a.0.max(b.0), a.1, b.1);
         }
-        s.push_str(&row(
+        row(
             "**total**".into(),
             self.positions().max(other.positions()),
             self.total(),
             other.total(),
-        ));
-        s
+        );
+        PipeTable.render(&t)
     }
 }
 
@@ -161,6 +167,15 @@ mod tests {
             "{d}"
         );
         assert!(d.contains("| 14 | 2 | 150 | 150 | = |"), "{d}");
-        assert_eq!(thousands(1234567), "1,234,567");
+        assert!(
+            d.starts_with(
+                "| ply | positions | baseline nodes | candidate nodes | Δ |\n|---:|---:|---:|---:|---:|\n"
+            ),
+            "{d}"
+        );
+        assert!(
+            d.ends_with("| **total** | 4 | 1,150 | 1,160 | +10 (+0.87%) |\n"),
+            "{d}"
+        );
     }
 }

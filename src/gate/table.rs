@@ -6,8 +6,9 @@
 use crate::runner::record::Record;
 use crate::stats::summary::summarize;
 use crate::stats::wilcoxon::{wilcoxon_paired, WilcoxonOptions};
+use crate::table::{Column, PipeTable, Table, TableFormat};
+use crate::util::fmt::sig_digits;
 use std::collections::BTreeMap;
-use std::fmt::Write;
 
 /// The table for engines `a` and `b` (speed-up = mean time of `b` / mean time of `a`: above 1
 /// when `a` is faster). A position's time per engine is the mean over its repeats; positions
@@ -31,28 +32,29 @@ pub fn comparison_table(records: &[Record], a: &str, b: &str) -> Option<String> 
     if by.is_empty() {
         return None;
     }
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "| ply | n | {a} mean ± sd [s] | {b} mean ± sd [s] | speed-up | p |\n|---:|---:|---:|---:|---:|---:|"
-    );
+    let mut t = Table::new(vec![
+        Column::right("ply"),
+        Column::right("n"),
+        Column::right(format!("{a} mean ± sd [s]")),
+        Column::right(format!("{b} mean ± sd [s]")),
+        Column::right("speed-up"),
+        Column::right("p"),
+    ]);
     let mut all = (Vec::new(), Vec::new());
-    let row = |label: String, ta: &[f64], tb: &[f64], s: &mut String| {
+    let row = |label: String, ta: &[f64], tb: &[f64], t: &mut Table| {
         let (Ok(sa), Ok(sb)) = (summarize(ta), summarize(tb)) else {
             return;
         };
         let p = wilcoxon_paired(tb, ta, &WilcoxonOptions::default())
             .map_or("–".to_string(), |w| format!("{:.2e}", w.p_value));
-        let _ = writeln!(
-            s,
-            "| {label} | {} | {} ± {} | {} ± {} | {:.2} | {p} |",
-            sa.n,
-            sig(sa.mean),
-            sig(sa.sd),
-            sig(sb.mean),
-            sig(sb.sd),
-            sb.mean / sa.mean
-        );
+        t.push_row([
+            label,
+            sa.n.to_string(),
+            format!("{} ± {}", sig(sa.mean), sig(sa.sd)),
+            format!("{} ± {}", sig(sb.mean), sig(sb.sd)),
+            format!("{:.2}", sb.mean / sa.mean),
+            p,
+        ]);
     };
     for (ply, positions) in &by {
         let (mut ta, mut tb) = (Vec::new(), Vec::new());
@@ -64,10 +66,10 @@ pub fn comparison_table(records: &[Record], a: &str, b: &str) -> Option<String> 
         }
         all.0.extend_from_slice(&ta);
         all.1.extend_from_slice(&tb);
-        row(ply.to_string(), &ta, &tb, &mut s);
+        row(ply.to_string(), &ta, &tb, &mut t);
     }
-    row("all".into(), &all.0, &all.1, &mut s);
-    Some(s)
+    row("all".into(), &all.0, &all.1, &mut t);
+    Some(PipeTable.render(&t))
 }
 
 /// Seconds with four significant digits.
@@ -75,8 +77,7 @@ fn sig(x: f64) -> String {
     if x == 0.0 || !x.is_finite() {
         return format!("{x}");
     }
-    let digits = (3 - x.abs().log10().floor() as i32).max(0) as usize;
-    format!("{x:.digits$}")
+    sig_digits(x, 4)
 }
 
 #[cfg(test)]

@@ -1,8 +1,11 @@
 //! The gate's report: verdict, exit status, Markdown (for a pull-request comment) and JSON.
 
 use super::sequential::{Decision, Look, SequentialRule};
-use super::signature::{thousands, Signature};
+use super::signature::Signature;
 use super::Mismatch;
+use crate::table::{Column, PipeTable, Table, TableFormat};
+use crate::util::exit;
+use crate::util::fmt::thousands;
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -25,10 +28,10 @@ impl Verdict {
     #[must_use]
     pub fn exit_code(self) -> i32 {
         match self {
-            Verdict::Pass => 0,
-            Verdict::Slower => 1,
-            Verdict::Wrong => 3,
-            Verdict::SignatureMismatch => 4,
+            Verdict::Pass => exit::OK,
+            Verdict::Slower => exit::SLOWER,
+            Verdict::Wrong => exit::DISAGREE,
+            Verdict::SignatureMismatch => exit::SIGNATURE,
         }
     }
 
@@ -106,17 +109,21 @@ impl GateReport {
                 "❌ {} position(s) with different scores:\n",
                 self.mismatches.len()
             );
-            let _ = writeln!(
-                s,
-                "| ply | moves | baseline | candidate |\n|---:|---|---:|---:|"
-            );
+            let mut t = Table::new(vec![
+                Column::right("ply"),
+                Column::left("moves"),
+                Column::right("baseline"),
+                Column::right("candidate"),
+            ]);
             for m in &self.mismatches {
-                let _ = writeln!(
-                    s,
-                    "| {} | `{}` | {} | {} |",
-                    m.ply, m.moves, m.baseline_score, m.candidate_score
-                );
+                t.push_row([
+                    m.ply.to_string(),
+                    format!("`{}`", m.moves),
+                    m.baseline_score.to_string(),
+                    m.candidate_score.to_string(),
+                ]);
             }
+            s.push_str(&PipeTable.render(&t));
             let _ = writeln!(s, "\nReproduce:\n\n```sh");
             for m in &self.mismatches {
                 for r in &m.reproducers {
@@ -193,27 +200,32 @@ impl GateReport {
                         l.ratio_of_means_ci.0,
                         l.ratio_of_means_ci.1
                     );
-                    let _ = writeln!(
-                        s,
-                        "| pairs | mean baseline | mean candidate | ratio (HL) | interval | p (slower) | p (slower > {t:.0}%) | p (within {t:.0}%) | decision |\n|---:|---:|---:|---:|---|---:|---:|---:|---|",
-                        t = sp.rule.threshold * 100.0
-                    );
+                    let t = sp.rule.threshold * 100.0;
+                    let mut table = Table::new(vec![
+                        Column::right("pairs"),
+                        Column::right("mean baseline"),
+                        Column::right("mean candidate"),
+                        Column::right("ratio (HL)"),
+                        Column::left("interval"),
+                        Column::right("p (slower)"),
+                        Column::right(format!("p (slower > {t:.0}%)")),
+                        Column::right(format!("p (within {t:.0}%)")),
+                        Column::left("decision"),
+                    ]);
                     for l in &sp.looks {
-                        let _ = writeln!(
-                            s,
-                            "| {} | {:.2} ms | {:.2} ms | {:.3} | {:.3}–{:.3} | {:.2e} | {:.2e} | {:.2e} | {:?} |",
-                            l.pairs,
-                            l.mean_baseline_s * 1e3,
-                            l.mean_candidate_s * 1e3,
-                            l.ratio,
-                            l.ratio_ci.0,
-                            l.ratio_ci.1,
-                            l.p_slower,
-                            l.p_beyond_threshold,
-                            l.p_within_threshold,
-                            l.decision
-                        );
+                        table.push_row([
+                            l.pairs.to_string(),
+                            format!("{:.2} ms", l.mean_baseline_s * 1e3),
+                            format!("{:.2} ms", l.mean_candidate_s * 1e3),
+                            format!("{:.3}", l.ratio),
+                            format!("{:.3}–{:.3}", l.ratio_ci.0, l.ratio_ci.1),
+                            format!("{:.2e}", l.p_slower),
+                            format!("{:.2e}", l.p_beyond_threshold),
+                            format!("{:.2e}", l.p_within_threshold),
+                            format!("{:?}", l.decision),
+                        ]);
                     }
+                    s.push_str(&PipeTable.render(&table));
                     let _ = writeln!(
                         s,
                         "\nTimes: {} clock for in-process engines, the engine's own report for `ext:` engines. Rule: paired alternated solves, one-sided Wilcoxon signed-rank tests on ln(t_candidate/t_baseline) shifted by ln(1+{:.2}); a look every {} pairs, at most {} pairs ({} looks), each at α/{} = {:.4} (α = {}). FAIL when slower beyond the threshold at that level, PASS when within it, otherwise continue; undecided at the end passes.",

@@ -1,7 +1,7 @@
 //! Tables, figures and reports from an [`Analysis`](crate::analysis::Analysis).
 //!
 //! Output layout, under the chosen directory: one folder per experiment (its name made safe for
-//! a file name, see [`file_stem`]), holding `<candidate>_vs_<baseline>.{txt,md,csv,tex}`, the
+//! a file name, see [`file_stem`](crate::util::names::file_stem)), holding `<candidate>_vs_<baseline>.{txt,md,csv,tex}`, the
 //! figures (`*.svg`, `*.png`) and the report (`README.md`, `index.html`).
 
 pub mod plot;
@@ -15,6 +15,8 @@ use thiserror::Error;
 use crate::analysis::{Analysis, Comparison, ExperimentAnalysis};
 
 use table::{comparison_table, formats};
+
+use crate::util::names::file_stem;
 
 /// Why rendering failed.
 #[derive(Debug, Error)]
@@ -30,26 +32,6 @@ pub enum RenderError {
     Plot { figure: String, message: String },
     #[error(transparent)]
     Analysis(#[from] crate::analysis::AnalysisError),
-}
-
-/// A name made safe for a file name: ASCII letters, digits, `-` and `.` kept, anything else
-/// (`:`, `=`, `/`, spaces, ...) turned into `_`.
-pub fn file_stem(name: &str) -> String {
-    let s: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if s.is_empty() || s.starts_with('.') {
-        format!("_{s}")
-    } else {
-        s
-    }
 }
 
 /// The file stem of a comparison's outputs: `<candidate>_vs_<baseline>`.
@@ -95,18 +77,4 @@ pub fn write_tables(analysis: &Analysis, out_dir: &Path) -> Result<Vec<PathBuf>,
         }
     }
     Ok(written)
-}
-
-/// A count with thousands separators: `1234567` → `1,234,567`.
-#[must_use]
-pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::with_capacity(s.len() + s.len() / 3);
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }

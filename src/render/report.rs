@@ -5,9 +5,10 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::plot::{figures, render_svg, write_png, WrittenFigure};
-use super::table::{comparison_table, markdown, Html, Markdown, TableFormat, CAVEAT};
+use super::table::{comparison_table, CAVEAT};
 use super::{experiment_dir, write_file, write_tables, RenderError};
 use crate::analysis::{analyze, Analysis, AnalyzeOptions, ExperimentAnalysis};
+use crate::table::{markdown, Html, Markdown, TableFormat};
 
 /// What [`write_report`] wrote for one experiment.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -350,7 +351,7 @@ fn index_html(
     figs: &[WrittenFigure],
     svgs: &[String],
 ) -> String {
-    use super::table::html::escape;
+    use crate::table::html::escape;
     let mut s = String::new();
     let _ = write!(
         s,

@@ -1,6 +1,9 @@
 //! The verification report: a check × positions × failures × time table, the mutant matrix,
 //! reproducers, rendered as Markdown.
 
+use crate::table::{Column, PipeTable, Table, TableFormat};
+use crate::util::fmt::fmt_duration;
+use crate::util::repro::solve_command;
 use std::fmt::{self, Write as _};
 use std::time::Duration;
 
@@ -22,16 +25,12 @@ pub struct Failure {
 }
 
 impl Failure {
-    /// The command line that reproduces the solve (7×6 only; `treebench solve` plays 7×6).
+    /// The command line that reproduces the solve (7×6 only; `treebench solve` plays 7×6), or
+    /// the Rust call for other boards.
     #[must_use]
     pub fn command(&self) -> String {
-        let moves = if self.moves.is_empty() {
-            "''".to_string()
-        } else {
-            self.moves.clone()
-        };
         if self.board == "7x6" {
-            format!("treebench solve --engine {} {moves}", self.spec)
+            solve_command(&self.spec, &self.moves)
         } else {
             format!(
                 "Connect4Engine::<{}>::new(SolverConfig::parse(\"{}\")).solve(\"{}\")",
@@ -207,11 +206,14 @@ impl VerifyReport {
             let _ = writeln!(s, "{}\n", self.settings);
         }
         if !self.rows.is_empty() {
-            let _ = writeln!(
-                s,
-                "| check | engine | positions | failures | time | covers |"
-            );
-            let _ = writeln!(s, "|---|---|--:|--:|--:|---|");
+            let mut t = Table::new(vec![
+                Column::left("check"),
+                Column::left("engine"),
+                Column::right("positions"),
+                Column::right("failures"),
+                Column::right("time"),
+                Column::left("covers"),
+            ]);
             for r in &self.rows {
                 let (tried, fails) = match &r.status {
                     Status::Ran => (r.tried.to_string(), r.failures.to_string()),
@@ -224,55 +226,56 @@ impl VerifyReport {
                         (format!("not run: {why}"), f.to_string())
                     }
                 };
-                let _ = writeln!(
-                    s,
-                    "| {} | {} | {} | {} | {} | {} |",
-                    r.check,
-                    r.engine,
+                t.push_row([
+                    r.check.clone(),
+                    r.engine.clone(),
                     tried,
                     fails,
                     fmt_duration(r.elapsed),
-                    r.detail
-                );
+                    r.detail.clone(),
+                ]);
             }
             let total: u64 = self.rows.iter().map(|r| r.tried).sum();
             let fails: u64 = self.rows.iter().map(|r| r.failures).sum();
-            let _ = writeln!(
-                s,
-                "| **total** | | {total} | {fails} | {} | |",
-                fmt_duration(self.elapsed)
-            );
+            t.push_row([
+                "**total**".to_string(),
+                String::new(),
+                total.to_string(),
+                fails.to_string(),
+                fmt_duration(self.elapsed),
+                String::new(),
+            ]);
+            s.push_str(&PipeTable.render(&t));
             s.push('\n');
         }
         if !self.mutants.is_empty() {
             let _ = writeln!(s, "## Mutants (caught = a wrong answer found)\n");
-            let _ = write!(s, "| mutant |");
-            for c in &self.mutant_checks {
-                let _ = write!(s, " {c} |");
-            }
-            let _ = writeln!(s, " verdict |");
-            let _ = write!(s, "|---|");
-            for _ in &self.mutant_checks {
-                let _ = write!(s, ":-:|");
-            }
-            let _ = writeln!(s, "---|");
+            let mut columns = vec![Column::left("mutant")];
+            columns.extend(
+                self.mutant_checks
+                    .iter()
+                    .map(|c| Column::center(c.as_str())),
+            );
+            columns.push(Column::left("verdict"));
+            let mut t = Table::new(columns);
             for m in &self.mutants {
-                let _ = write!(s, "| {} |", m.mutant);
-                for c in &m.cells {
-                    let cell = match c {
-                        MutantCell::Caught(_) => "caught".to_string(),
-                        MutantCell::NotCaught(n) => format!("· ({n})"),
-                        MutantCell::NotRun(_) => "not run".to_string(),
-                    };
-                    let _ = write!(s, " {cell} |");
-                }
-                let verdict = if m.caught() {
-                    "caught"
-                } else {
-                    "**NOT CAUGHT**"
-                };
-                let _ = writeln!(s, " {verdict} |");
+                let mut row = vec![m.mutant.clone()];
+                row.extend(m.cells.iter().map(|c| match c {
+                    MutantCell::Caught(_) => "caught".to_string(),
+                    MutantCell::NotCaught(n) => format!("· ({n})"),
+                    MutantCell::NotRun(_) => "not run".to_string(),
+                }));
+                row.push(
+                    if m.caught() {
+                        "caught"
+                    } else {
+                        "**NOT CAUGHT**"
+                    }
+                    .to_string(),
+                );
+                t.push_row(row);
             }
+            s.push_str(&PipeTable.render(&t));
             let _ = writeln!(s, "\nOne reproducer per mutant and check that caught it:\n");
             for m in &self.mutants {
                 for c in &m.cells {
@@ -350,18 +353,23 @@ impl fmt::Display for VerifyReport {
     }
 }
 
-/// `1.23 s`, `45 ms`, `2 h 05 min`.
-#[must_use]
-pub fn fmt_duration(d: Duration) -> String {
-    let s = d.as_secs_f64();
-    if s >= 3600.0 {
-        let m = (s / 60.0).round() as u64;
-        format!("{} h {:02} min", m / 60, m % 60)
-    } else if s >= 60.0 {
-        format!("{} min {:02} s", (s / 60.0) as u64, (s % 60.0) as u64)
-    } else if s >= 1.0 {
-        format!("{s:.2} s")
-    } else {
-        format!("{:.0} ms", s * 1000.0)
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reproducer_quotes_ext_specs() {
+        let f = Failure {
+            check: "bitbully".into(),
+            spec: "ext:python3 tools/my engine.py".into(),
+            board: "7x6".into(),
+            moves: String::new(),
+            expected: "1".into(),
+            got: "2".into(),
+        };
+        assert_eq!(
+            f.command(),
+            "treebench solve --engine 'ext:python3 tools/my engine.py' ''"
+        );
     }
 }

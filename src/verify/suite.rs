@@ -11,6 +11,7 @@ use crate::engine::connect4::{Connect4Engine, SolverConfig};
 use crate::engine::search::Mutant;
 use crate::engine::Engine;
 use crate::runner::positions::{positions_for_ply, PositionSpace};
+use crate::util::names::file_stem;
 use std::io::{BufRead, Write};
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
@@ -549,16 +550,7 @@ fn full_book(
     book: &BookOracle,
 ) -> Result<FullBookSummary, VerifyError> {
     let spec = cfg.to_string();
-    let safe: String = spec
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let safe = file_stem(&spec);
     std::fs::create_dir_all(&opts.results_dir)
         .map_err(|e| VerifyError::Io(opts.results_dir.display().to_string(), e))?;
     let path = opts

@@ -7,8 +7,9 @@ use super::{
     category, figure_backends, log_label, log_range, plot_err, with_headroom, Figure, FONT,
 };
 use crate::analysis::ExperimentAnalysis;
-use crate::render::{file_stem, RenderError};
+use crate::render::RenderError;
 use crate::stats::summary::quantile;
+use crate::util::names::file_stem;
 
 /// At most this many outliers are drawn per box (evenly spread, extremes included).
 pub const MAX_OUTLIERS: usize = 200;

@@ -40,8 +40,8 @@ pub(super) fn draw_scatter<DB: DrawingBackend>(
     if d.x.len() > MAX_POINTS {
         title.push_str(&format!(
             " ({} of {} pairs shown)",
-            crate::render::thousands(MAX_POINTS as u64),
-            crate::render::thousands(d.x.len() as u64)
+            crate::util::fmt::thousands(MAX_POINTS as u64),
+            crate::util::fmt::thousands(d.x.len() as u64)
         ));
     }
     let mut chart = ChartBuilder::on(&root)

@@ -5,8 +5,8 @@ use plotters::prelude::*;
 
 use super::{figure_backends, log_label, log_range, plot_err, with_headroom, Figure, FONT};
 use crate::analysis::{Comparison, ExperimentAnalysis};
-use crate::render::table::sig3;
 use crate::render::{comparison_stem, RenderError};
+use crate::util::fmt::sig3;
 
 /// Per ply, the ratio of mean times baseline / candidate (> 1: the candidate is faster) with its
 /// bootstrap confidence interval, a solid line at 1 and a dashed line at the all-plies ratio.

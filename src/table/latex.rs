@@ -43,6 +43,7 @@ impl TableFormat for Latex {
             .map(|c| match c.align {
                 Align::Left => 'l',
                 Align::Right => 'r',
+                Align::Center => 'c',
             })
             .collect();
         let line = |cells: Vec<String>| format!("{} \\\\\n", cells.join(" & "));

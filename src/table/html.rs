@@ -31,6 +31,7 @@ impl TableFormat for Html {
         let class = |a: Align| match a {
             Align::Left => "l",
             Align::Right => "r",
+            Align::Center => "c",
         };
         let mut out = String::from("<table>\n");
         out.push_str(&format!(

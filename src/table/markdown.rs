@@ -2,9 +2,16 @@
 
 use super::{Align, Table, TableFormat};
 
-/// A bold title, a pipe table (total row in bold), the notes as paragraphs.
+/// A bold title, a pipe table (total row in bold), the notes as paragraphs; text escaped.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Markdown;
+
+/// A bare pipe table inside a larger Markdown document: header, rule and rows only (no title,
+/// no notes, no bold total row). Cells are written as given, since they are Markdown already
+/// (code spans, bold); an empty cell is written `| |`. Rules: `---` left, `---:` right, `:-:`
+/// centred.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PipeTable;
 
 /// Escape the characters that would break a pipe-table cell or start emphasis.
 pub fn escape(s: &str) -> String {
@@ -33,6 +40,7 @@ impl TableFormat for Markdown {
             .map(|c| match c.align {
                 Align::Left => ":---",
                 Align::Right => "---:",
+                Align::Center => ":---:",
             })
             .collect();
         out.push_str(&format!("|{}|\n", rule.join("|")));
@@ -55,6 +63,42 @@ impl TableFormat for Markdown {
             out.push('\n');
             out.push_str(&escape(n));
             out.push('\n');
+        }
+        out
+    }
+}
+
+impl TableFormat for PipeTable {
+    fn extension(&self) -> &'static str {
+        "md"
+    }
+
+    fn render(&self, t: &Table) -> String {
+        let line = |cells: &mut dyn Iterator<Item = &str>| {
+            let mut s = String::from("|");
+            for c in cells {
+                if !c.is_empty() {
+                    s.push(' ');
+                    s.push_str(c);
+                }
+                s.push_str(" |");
+            }
+            s.push('\n');
+            s
+        };
+        let mut out = line(&mut t.columns.iter().map(|c| c.header.as_str()));
+        out.push('|');
+        for c in &t.columns {
+            out.push_str(match c.align {
+                Align::Left => "---",
+                Align::Right => "---:",
+                Align::Center => ":-:",
+            });
+            out.push('|');
+        }
+        out.push('\n');
+        for row in &t.rows {
+            out.push_str(&line(&mut row.iter().map(|c| c.text.as_str())));
         }
         out
     }

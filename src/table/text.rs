@@ -12,10 +12,12 @@ fn width(s: &str) -> usize {
 }
 
 fn pad(s: &str, w: usize, align: Align) -> String {
-    let fill = " ".repeat(w.saturating_sub(width(s)));
+    let n = w.saturating_sub(width(s));
+    let fill = " ".repeat(n);
     match align {
         Align::Left => format!("{s}{fill}"),
         Align::Right => format!("{fill}{s}"),
+        Align::Center => format!("{}{s}{}", " ".repeat(n / 2), " ".repeat(n - n / 2)),
     }
 }
 

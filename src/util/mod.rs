@@ -1,0 +1,9 @@
+//! Small helpers every layer may use; this module imports nothing else from the crate.
+//!
+//! [`fmt`]: number and unit formatting; [`exit`]: the process exit codes; [`names`]: names made
+//! safe for file names; [`repro`]: the command lines that reproduce a solve.
+
+pub mod exit;
+pub mod fmt;
+pub mod names;
+pub mod repro;
