@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 
 pub mod analyze;
 pub mod bench;
+pub mod boards;
 pub mod gate;
 pub mod merge;
 pub mod plot;
@@ -50,6 +51,9 @@ pub enum Command {
     Gate(gate::GateArgs),
     /// Node signature of an engine on the gate position set; check or write a signature file.
     Bench(bench::BenchArgs),
+    /// Solve the empty board of every size up to `--max-cells`: table, CSV, figure, and the
+    /// check against Tromp's published table (exit 3 on a disagreement).
+    Boards(boards::BoardsArgs),
     /// Verify engines: driver agreement, mirror symmetry, units, books, BitBully, brute force,
     /// mutants. Prints a table; exits 1 on any failure.
     Verify(verify::VerifyArgs),
@@ -70,5 +74,6 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Gate(a) => gate::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Verify(a) => verify::run(a),
+        Command::Boards(a) => boards::run(a),
     }
 }

@@ -4,6 +4,8 @@
 use crate::engine::connect4::{Connect4Engine, SolverConfig};
 use crate::engine::sized;
 use crate::game::connect4::BoardSize;
+use crate::table::{Align, Cell, Column, Table};
+use crate::util::fmt::{fmt_duration, thousands};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -211,24 +213,55 @@ pub fn solve_all(
     Ok(out)
 }
 
-/// The CSV of a run: `width,height,cells,score,result,nodes,seconds,tromp`.
+/// The table of a run (text and CSV through [`crate::table`]): width, height, cells, score,
+/// first player's result, nodes, time and agreement with Tromp's table.
 #[must_use]
-pub fn to_csv(rows: &[BoardSolve]) -> String {
-    let mut s = String::from("width,height,cells,score,result,nodes,seconds,tromp\n");
+pub fn table(rows: &[BoardSolve], engine: &str) -> Table {
+    let mut t = Table::new(vec![
+        Column::right("width"),
+        Column::right("height"),
+        Column::right("cells"),
+        Column::right("score"),
+        Column::center("result"),
+        Column::right("nodes"),
+        Column {
+            header: "time".into(),
+            csv_keys: vec!["seconds".into()],
+            align: Align::Right,
+        },
+        Column::left("tromp"),
+    ]);
+    t.title = format!("Empty board of each size, solved by {engine}");
     for r in rows {
-        s.push_str(&format!(
-            "{},{},{},{},{},{},{:.6},{}\n",
-            r.board.width(),
-            r.board.height(),
-            r.board.cells(),
-            r.score,
-            r.outcome(),
-            r.nodes,
-            r.elapsed.as_secs_f64(),
-            r.tromp.label()
-        ));
+        let mut cells: Vec<Cell> = [
+            r.board.width().to_string(),
+            r.board.height().to_string(),
+            r.board.cells().to_string(),
+            r.score.to_string(),
+            r.outcome().to_string(),
+        ]
+        .into_iter()
+        .map(Cell::plain)
+        .collect();
+        cells.push(Cell {
+            text: thousands(r.nodes),
+            raw: vec![r.nodes.to_string()],
+        });
+        cells.push(Cell {
+            text: fmt_duration(r.elapsed),
+            raw: vec![format!("{:.6}", r.elapsed.as_secs_f64())],
+        });
+        cells.push(Cell::plain(r.tromp.label()));
+        t.rows.push(cells);
     }
-    s
+    t.notes = vec![
+        "result: the first player's, + win, - loss, = draw; score in the solver's convention \
+         (a win with the winner's k-th stone scores (cells + 2)/2 - k)."
+            .into(),
+        "tromp: John Tromp's published table (tests/data/tromp_boards.txt, width + height <= 15)."
+            .into(),
+    ];
+    t
 }
 
 #[cfg(test)]
