@@ -12,7 +12,11 @@ pub struct SolveArgs {
     /// Engine spec, e.g. `mtdf`, `negamax:tt=20`, `null-window:etc=off`.
     #[arg(long, short, default_value = "mtdf")]
     pub engine: String,
-    /// Move strings (digits 1..7). Without any, read one position per line from stdin; extra
+    /// Board size `WIDTHxHEIGHT` (width and height from 4, width x (height+1) at most 64);
+    /// columns past 9 are written a, b, c.
+    #[arg(long, default_value = "7x6")]
+    pub board: treebench::game::connect4::BoardSize,
+    /// Move strings (columns 1..W from the left; a, b, c past 9). Without any, read one position per line from stdin; extra
     /// whitespace-separated fields are ignored, so Pons' test-set files can be piped in.
     pub moves: Vec<String>,
 }
@@ -37,7 +41,7 @@ fn solve_line(engine: &mut dyn Engine, n: usize, moves: &str, out: &mut dyn Writ
 }
 
 pub fn run(args: SolveArgs) -> Result<i32> {
-    let mut engine = registry::build(&args.engine)?;
+    let mut engine = registry::build_on(&args.engine, args.board)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut all_good = true;

@@ -3,6 +3,8 @@
 
 use crate::engine::connect4::{Connect4Engine, SolverConfig};
 use crate::engine::sized;
+use super::checks::Outcome as Outcome_;
+use super::report::Failure;
 use crate::game::connect4::BoardSize;
 use crate::table::{Align, Cell, Column, Table};
 use crate::util::fmt::{fmt_duration, thousands};
@@ -211,6 +213,36 @@ pub fn solve_all(
         out.push(r);
     }
     Ok(out)
+}
+
+/// The `boards` check of `treebench verify`: the empty board of every size with at most
+/// `max_cells` cells (those the configuration is compiled for: a mutant only up to 24 cells)
+/// against the sure entries of Tromp's table.
+pub fn check(cfg: SolverConfig, max_cells: u32, stop_early: bool) -> Result<Outcome_, String> {
+    let table = tromp();
+    let spec = cfg.to_string();
+    let mut o = Outcome_::default();
+    for board in BoardSize::up_to_cells(max_cells) {
+        if sized::check_mutant(&cfg.search, board).is_err() {
+            continue;
+        }
+        let (score, _, _) = solve_empty(cfg, board)?;
+        o.tried += 1;
+        if let Agreement::Disagrees(want) = compare(&table, board, Outcome::of_score(score)) {
+            o.failures.push(Failure {
+                check: "boards".into(),
+                spec: spec.clone(),
+                board: board.to_string(),
+                moves: String::new(),
+                expected: format!("{want} (Tromp's table)"),
+                got: format!("{} (score {score})", Outcome::of_score(score)),
+            });
+            if stop_early {
+                break;
+            }
+        }
+    }
+    Ok(o)
 }
 
 /// The table of a run (text and CSV through [`crate::table`]): width, height, cells, score,
