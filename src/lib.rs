@@ -3,8 +3,8 @@
 //! Data flows one way: positions ([`game`], [`runner::positions`]) → engines ([`engine`]) →
 //! records ([`runner::record`]) → statistics ([`stats`]) → tables and figures ([`render`]).
 //! [`verify`] checks engines against each other and against independent oracles, [`gate`]
-//! turns a paired comparison into a CI verdict, and [`textbook`] holds the small reference games
-//! whose node counts are published. [`util`] (formatting, exit codes, file names, reproducer
+//! turns a paired comparison into a CI verdict, and [`textbook`] reports the published node
+//! counts of the small reference games ([`game`]) next to ours ([`engine::textbook`]). [`util`] (formatting, exit codes, file names, reproducer
 //! commands) and [`table`] (the format-neutral table and its writers) sit below everything else.
 
 pub mod analysis;

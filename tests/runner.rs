@@ -226,7 +226,8 @@ engines = ["mtdf", "mtdf:mutant=clamp-ceiling"]
         .find(|l| l.contains("reproduce: treebench solve --engine 'mtdf:mutant=clamp-ceiling'"))
         .expect(&err);
     // the reproducer really reproduces the wrong score
-    let moves = repro.rsplit('\'').nth(1).unwrap();
+    let words = shell_words::split(repro.split_once("reproduce: ").unwrap().1).unwrap();
+    let moves = words.last().unwrap().as_str();
     let good = String::from_utf8(run(&dir, &["solve", "--engine", "mtdf", moves]).stdout).unwrap();
     let bad = String::from_utf8(
         run(

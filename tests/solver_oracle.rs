@@ -36,7 +36,7 @@ fn check_all<const W: usize, const H: usize>(
     std::thread::scope(|s| {
         for _ in 0..2 {
             s.spawn(|| {
-                let mut engines: Vec<Connect4Engine<W, H>> = DRIVERS
+                let mut engines: Vec<Connect4Engine<W, H>> = drivers
                     .iter()
                     .map(|d| Connect4Engine::new(cfg(d)))
                     .collect();

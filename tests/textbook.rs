@@ -1,16 +1,16 @@
 //! Reproduces the published textbook numbers (tic-tac-toe, uniform random trees, MTD(f), UCT)
 //! and checks the textbook engines through the `Engine` trait.
 
+use treebench::engine::registry::build as build_engine_from_spec;
+use treebench::engine::spec::parse_spec;
+use treebench::engine::textbook::search::{alphabeta, minimax, Order, Stats, TableKind};
 use treebench::engine::{EngineError, GameKind};
+use treebench::game::{legal_moves, Game, RandomTree, TreeShape};
 use treebench::textbook::report::{
     best_case_leaves, mtdf_study, tree_study, ttt_counts, UCT_BUDGETS,
 };
-use treebench::textbook::search::{alphabeta, minimax, Order, Stats, TableKind};
-use treebench::textbook::uct::uct_losses;
-use treebench::textbook::{
-    build_engine, build_engine_from_spec, legal_moves, parse_spec, textbook_report, Game,
-    RandomTree, TreeShape,
-};
+use treebench::textbook::textbook_report;
+use treebench::textbook::uct_match::uct_losses;
 
 #[test]
 fn tictactoe_published_counts() {
@@ -162,6 +162,13 @@ fn engines_round_trip_and_solve() {
 
     let mut e = build_engine_from_spec("ttt-alphabeta").unwrap();
     assert_eq!(e.game(), GameKind::TicTacToe);
+    assert_eq!(
+        build_engine_from_spec("tree-tt:d=4,b=3").unwrap().game(),
+        GameKind::RandomTree(TreeShape {
+            branching: 3,
+            depth: 4
+        })
+    );
     e.reset();
     let s = e.solve("").unwrap();
     assert_eq!((s.score, s.nodes), (0, 18_297));
@@ -190,16 +197,16 @@ fn engines_round_trip_and_solve() {
 
 #[test]
 fn engine_errors() {
-    assert!(build_engine("mtdf", &[]).unwrap().is_none());
-    assert!(build_engine("ttt-foo", &[]).unwrap().is_none());
-    let err = |name: &str, opts: &[(&str, &str)]| build_engine(name, opts).err().expect("error");
-    assert!(err("ttt-alphabeta", &[("order", "sideways")]).contains("sideways"));
-    assert!(err("ttt-alphabeta", &[("table", "exact")]).contains("`table`"));
-    assert!(err("ttt-mtdf", &[("guess", "x")]).contains("guess"));
-    assert!(err("ttt-mtdf", &[("table", "exact")]).contains("exact"));
-    assert!(err("tree-alphabeta", &[("b", "12")]).contains("b=12"));
-    assert!(err("tree-alphabeta", &[("d", "0")]).contains("d=0"));
-    assert!(err("tree-minimax", &[("seed", "1"), ("seed", "2")]).contains("twice"));
+    // The registry is the one list of names and the one grammar for every family.
+    let err = |spec: &str| build_engine_from_spec(spec).err().expect("error").0;
+    assert!(err("ttt-foo").contains("unknown engine `ttt-foo`"));
+    assert!(err("ttt-alphabeta:order=sideways").contains("sideways"));
+    assert!(err("ttt-alphabeta:table=exact").contains("`table`"));
+    assert!(err("ttt-mtdf:guess=x").contains("guess"));
+    assert!(err("ttt-mtdf:table=exact").contains("exact"));
+    assert!(err("tree-alphabeta:b=12").contains("b=12"));
+    assert!(err("tree-alphabeta:d=0").contains("d=0"));
+    assert!(err("tree-minimax:seed=1,seed=2").contains("twice"));
     assert_eq!(
         parse_spec("ttt-tt:table=bounds").unwrap(),
         ("ttt-tt", vec![("table", "bounds")])
@@ -223,35 +230,29 @@ fn engine_errors() {
 #[test]
 fn legal_moves_helper() {
     assert_eq!(
-        legal_moves(GameKind::TicTacToe, None, "").unwrap(),
+        legal_moves(GameKind::TicTacToe, "").unwrap(),
         b"123456789".to_vec()
     );
     assert_eq!(
-        legal_moves(GameKind::TicTacToe, None, "5").unwrap(),
+        legal_moves(GameKind::TicTacToe, "5").unwrap(),
         b"12346789".to_vec()
     );
     assert!(
-        legal_moves(GameKind::TicTacToe, None, "14253")
+        legal_moves(GameKind::TicTacToe, "14253")
             .unwrap()
             .is_empty(),
         "X won"
     );
-    assert!(legal_moves(GameKind::TicTacToe, None, "55")
+    assert!(legal_moves(GameKind::TicTacToe, "55")
         .unwrap_err()
         .contains("index 1"));
-    let shape = Some(TreeShape {
+    let shape = GameKind::RandomTree(TreeShape {
         branching: 3,
         depth: 2,
     });
-    assert_eq!(
-        legal_moves(GameKind::RandomTree, shape, "2").unwrap(),
-        b"123".to_vec()
-    );
-    assert!(legal_moves(GameKind::RandomTree, shape, "21")
-        .unwrap()
-        .is_empty());
-    assert!(legal_moves(GameKind::RandomTree, None, "").is_err());
-    assert!(legal_moves(GameKind::Connect4, None, "").is_err());
+    assert_eq!(legal_moves(shape, "2").unwrap(), b"123".to_vec());
+    assert!(legal_moves(shape, "21").unwrap().is_empty());
+    assert!(legal_moves(GameKind::Connect4, "").is_err());
 }
 
 #[test]

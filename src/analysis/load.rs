@@ -6,23 +6,19 @@ use std::sync::Arc;
 use polars::prelude::*;
 
 use super::AnalysisError;
+use crate::runner::record::{ColumnType, COLUMNS};
 
-/// The polars schema of a results CSV (see [`crate::runner::record`]).
+/// The polars schema of a results CSV, derived from [`COLUMNS`].
 pub fn results_schema() -> Schema {
-    Schema::from_iter([
-        Field::new("experiment".into(), DataType::String),
-        Field::new("seed".into(), DataType::UInt64),
-        Field::new("ply".into(), DataType::UInt32),
-        Field::new("index".into(), DataType::UInt32),
-        Field::new("moves".into(), DataType::String),
-        Field::new("engine".into(), DataType::String),
-        Field::new("slot".into(), DataType::UInt32),
-        Field::new("repeat".into(), DataType::UInt32),
-        Field::new("score".into(), DataType::Int32),
-        Field::new("nodes".into(), DataType::UInt64),
-        Field::new("nanos".into(), DataType::UInt64),
-        Field::new("wall_nanos".into(), DataType::UInt64),
-    ])
+    Schema::from_iter(COLUMNS.iter().map(|c| {
+        let ty = match c.ty {
+            ColumnType::Text => DataType::String,
+            ColumnType::U32 => DataType::UInt32,
+            ColumnType::U64 => DataType::UInt64,
+            ColumnType::I32 => DataType::Int32,
+        };
+        Field::new(c.name.into(), ty)
+    }))
 }
 
 /// A lazy scan of the given results files, concatenated in order, with the full schema.

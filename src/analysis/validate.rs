@@ -5,7 +5,7 @@ use std::fs::File;
 use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
-use crate::runner::record::{Record, HEADER};
+use crate::runner::record::{Record, RecordError, Rows};
 
 use super::AnalysisError;
 
@@ -20,8 +20,9 @@ pub struct FileSummary {
     pub experiments: Vec<(String, Vec<String>)>,
 }
 
-/// Check that `path` is a results CSV: the header is exactly [`HEADER`], every row has 12
-/// fields that parse into a [`Record`], and the last line ends with a newline or is a complete
+/// Check that `path` is a results CSV with the schema of [`crate::runner::record::COLUMNS`]:
+/// the header is exactly [`HEADER`](crate::runner::record::HEADER), every row has one field per column that parses into a
+/// [`Record`] (the checks of [`Rows`]), and the last line ends with a newline or is a complete
 /// row. Reads the file once, streaming.
 pub fn validate_csv(path: &Path) -> Result<FileSummary, AnalysisError> {
     let io_err = |source| AnalysisError::Io {
@@ -39,50 +40,26 @@ pub fn validate_csv(path: &Path) -> Result<FileSummary, AnalysisError> {
     let ends_with_newline = last[0] == b'\n';
     file.seek(SeekFrom::Start(0)).map_err(io_err)?;
 
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(true)
-        .flexible(false)
-        .from_reader(BufReader::with_capacity(1 << 16, file));
-    let headers = reader
-        .byte_headers()
-        .map_err(|e| csv_error(path, e, false))?
-        .clone();
-    let found: Vec<String> = headers
-        .iter()
-        .map(|h| String::from_utf8_lossy(h).into_owned())
-        .collect();
-    if found.len() != HEADER.len() || found.iter().zip(HEADER).any(|(a, b)| a != b) {
-        return Err(malformed(
-            path,
-            1,
-            format!(
-                "header is `{}`, expected `{}`",
-                found.join(","),
-                HEADER.join(",")
-            ),
-        ));
-    }
-
+    let mut rows = Rows::new(path, BufReader::with_capacity(1 << 16, file))?;
     let mut summary = FileSummary {
         path: path.to_path_buf(),
         rows: 0,
         experiments: Vec::new(),
     };
-    let mut row = csv::ByteRecord::new();
     loop {
-        match reader.read_byte_record(&mut row) {
-            Ok(false) => break,
-            Ok(true) => {}
+        let record: Record = match rows.next_record() {
+            Ok(Some(r)) => r,
+            Ok(None) => break,
             Err(e) => {
-                let at_end = !ends_with_newline && is_at_end(&mut reader);
-                return Err(csv_error(path, e, at_end));
-            }
-        }
-        let record: Record = match row.deserialize(Some(&headers)) {
-            Ok(r) => r,
-            Err(e) => {
-                let at_end = !ends_with_newline && is_at_end(&mut reader);
-                return Err(csv_error(path, e, at_end));
+                let mut e = AnalysisError::from(e);
+                if let AnalysisError::Malformed { message, .. } = &mut e {
+                    if !ends_with_newline && rows.at_end() {
+                        message.push_str(
+                            " (the last line does not end with a newline: truncated file?)",
+                        );
+                    }
+                }
+                return Err(e);
             }
         };
         summary.rows += 1;
@@ -105,12 +82,6 @@ fn note_engine(experiments: &mut Vec<(String, Vec<String>)>, experiment: String,
     }
 }
 
-/// Whether the reader has nothing after the row that failed.
-fn is_at_end<R: Read>(reader: &mut csv::Reader<R>) -> bool {
-    let mut next = csv::ByteRecord::new();
-    matches!(reader.read_byte_record(&mut next), Ok(false))
-}
-
 fn malformed(path: &Path, line: u64, message: String) -> AnalysisError {
     AnalysisError::Malformed {
         path: path.to_path_buf(),
@@ -119,25 +90,19 @@ fn malformed(path: &Path, line: u64, message: String) -> AnalysisError {
     }
 }
 
-fn csv_error(path: &Path, e: csv::Error, truncated_last_line: bool) -> AnalysisError {
-    let line = e.position().map(|p| p.line()).unwrap_or(0);
-    let mut message = match e.kind() {
-        csv::ErrorKind::UnequalLengths {
-            expected_len, len, ..
-        } => format!("expected {expected_len} fields, found {len}"),
-        csv::ErrorKind::Deserialize { err, .. } => match err.field() {
-            Some(i) => format!(
-                "column `{}`: {}",
-                HEADER.get(i as usize).copied().unwrap_or("?"),
-                err.kind()
-            ),
-            None => err.kind().to_string(),
-        },
-        csv::ErrorKind::Utf8 { err, .. } => format!("invalid UTF-8 in field {}", err.field() + 1),
-        _ => e.to_string(),
-    };
-    if truncated_last_line {
-        message.push_str(" (the last line does not end with a newline: truncated file?)");
+impl From<RecordError> for AnalysisError {
+    fn from(e: RecordError) -> Self {
+        match e {
+            RecordError::Io { path, source } => AnalysisError::Io { path, source },
+            RecordError::Malformed {
+                path,
+                line,
+                message,
+            } => AnalysisError::Malformed {
+                path,
+                line,
+                message,
+            },
+        }
     }
-    malformed(path, line, message)
 }

@@ -6,7 +6,7 @@ use anyhow::Result;
 use clap::Args;
 use std::io::{BufRead, Write};
 use treebench::engine::{registry, EngineError};
-use treebench::gate::clock::{Clock, Stopwatch};
+use treebench::runner::measure::{measure, measure_warm, Clock, Failed};
 use treebench::util::exit;
 
 #[derive(Debug, Args)]
@@ -44,19 +44,18 @@ pub fn run(args: ServeArgs) -> Result<i32> {
                     "ok".to_string()
                 }
                 moves => {
-                    if reset {
-                        engine.reset();
-                    }
-                    let watch = Stopwatch::start(args.clock);
-                    let result = engine.solve(moves);
-                    let (elapsed, _) = watch.stop();
+                    let result = if reset {
+                        measure(engine.as_mut(), moves, args.clock)
+                    } else {
+                        measure_warm(engine.as_mut(), moves, args.clock)
+                    };
                     match result {
-                        Ok(s) => {
-                            let micros = s.reported_nanos.unwrap_or(elapsed) / 1000;
-                            format!("{} {} {micros}", s.score, s.nodes)
-                        }
-                        Err(EngineError::BadPosition(m)) => format!("error {m}"),
-                        Err(e) => format!("error {e}"),
+                        Ok(m) => format!("{} {} {}", m.score, m.nodes, m.nanos / 1000),
+                        Err(Failed {
+                            error: EngineError::BadPosition(m),
+                            ..
+                        }) => format!("error {m}"),
+                        Err(f) => format!("error {}", f.error),
                     }
                 }
             },

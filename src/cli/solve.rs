@@ -3,8 +3,8 @@
 use anyhow::Result;
 use clap::Args;
 use std::io::{BufRead, Write};
-use std::time::Instant;
 use treebench::engine::{registry, Engine};
+use treebench::runner::measure::{measure, Clock};
 use treebench::util::exit;
 
 #[derive(Debug, Args)]
@@ -24,17 +24,15 @@ pub struct SolveArgs {
 /// Reset the engine, solve one position and print `moves score nodes micros`; `false` (after
 /// printing `line N: error` on stderr) if the position is bad.
 fn solve_line(engine: &mut dyn Engine, n: usize, moves: &str, out: &mut dyn Write) -> Result<bool> {
-    engine.reset();
-    let t = Instant::now();
-    match engine.solve(moves) {
-        Ok(s) => {
-            let micros = s.reported_nanos.unwrap_or(t.elapsed().as_nanos() as u64) / 1000;
-            writeln!(out, "{moves} {} {} {micros}", s.score, s.nodes)?;
+    match measure(engine, moves, Clock::Wall) {
+        Ok(m) => {
+            let micros = m.nanos / 1000;
+            writeln!(out, "{moves} {} {} {micros}", m.score, m.nodes)?;
             out.flush()?;
             Ok(true)
         }
-        Err(e) => {
-            eprintln!("line {n}: {e}");
+        Err(f) => {
+            eprintln!("line {n}: {}", f.error);
             Ok(false)
         }
     }

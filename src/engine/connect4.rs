@@ -3,6 +3,7 @@
 
 use super::drivers::{self, Driver, Probe};
 use super::search::{Eval, Mutant, Ordering, SearchConfig, Searcher};
+use super::spec::{parse_spec, spec_name};
 use super::{Engine, EngineError, GameKind, Solve};
 use crate::game::connect4::score::score_to_moves_left;
 use crate::game::connect4::Position;
@@ -17,10 +18,9 @@ pub struct SolverConfig {
     pub iterative: bool,
 }
 
-/// A bad engine spec: names what is wrong and what would be right.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct SpecError(pub String);
+/// Temporary re-export: `SpecError` now lives with the spec grammar in [`super::spec`]
+/// (`engine/external/spec.rs` and `runner/paired.rs` still import it from here).
+pub use super::spec::SpecError;
 
 const OPTIONS: &str =
     "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mutant";
@@ -29,10 +29,18 @@ impl SolverConfig {
     /// Parse `DRIVER[:key=value,...]` for the drivers of [`Driver::NAMES`].
     /// Returns `Ok(None)` when the name is not a Connect-4 driver.
     pub fn parse(spec: &str) -> Result<Option<Self>, SpecError> {
-        let (name, opts) = split_spec(spec);
-        let Some(driver) = Driver::from_name(name) else {
+        let Some(driver) = Driver::from_name(spec_name(spec)) else {
             return Ok(None);
         };
+        let (_, opts) = parse_spec(spec)?;
+        Self::with_options(driver, &opts)
+            .map(Some)
+            .map_err(|e| SpecError(format!("engine `{spec}`: {e}")))
+    }
+
+    /// The configuration of `driver` with `options` (parsed by [`super::spec::parse_spec`])
+    /// applied to its default search; `Err` names the bad option and what would be right.
+    pub fn with_options(driver: Driver, options: &[(&str, &str)]) -> Result<Self, String> {
         let mut cfg = SolverConfig {
             driver,
             search: SearchConfig {
@@ -41,11 +49,10 @@ impl SolverConfig {
             },
             iterative: false,
         };
-        for (key, value) in opts {
-            cfg.set(key, value)
-                .map_err(|e| SpecError(format!("engine `{spec}`: {e}")))?;
+        for (key, value) in options {
+            cfg.set(key, value)?;
         }
-        Ok(Some(cfg))
+        Ok(cfg)
     }
 
     /// The same search options under another driver (PVS inside the tree follows the driver).
@@ -163,20 +170,6 @@ impl SolverConfig {
         }
         Ok(())
     }
-}
-
-/// Split `name:k=v,k=v` into the name and its pairs (a pair without `=` has an empty value).
-pub fn split_spec(spec: &str) -> (&str, Vec<(&str, &str)>) {
-    let (name, rest) = spec.split_once(':').unwrap_or((spec, ""));
-    let opts = rest
-        .split(',')
-        .filter(|s| !s.is_empty())
-        .map(|kv| {
-            kv.split_once('=')
-                .map_or((kv.trim(), ""), |(k, v)| (k.trim(), v.trim()))
-        })
-        .collect();
-    (name.trim(), opts)
 }
 
 fn parse_num<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> {

@@ -1,21 +1,18 @@
 //! Engines: anything that solves a position given as a move string.
 //!
+//! Families: the Connect-4 solver ([`connect4`] over [`search`], [`drivers`], [`ordering`],
+//! [`tt`]), the textbook searches ([`textbook`]) and engines in other processes ([`external`]).
+//! [`registry`] sits above them all: it is the one list of engine names and builds any engine
+//! from a spec in the one grammar of [`spec`].
+//!
 //! The hot path (board, search, table) lives below this module and never allocates, prints or
 //! dispatches dynamically; the [`Engine`] trait is the boundary the runner calls once per solve.
 
 use thiserror::Error;
 
-/// The game an engine plays, which decides how a move string is read and how random positions
-/// are drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    /// Connect-4 on a 7×6 board, moves are columns `1..=7`.
-    Connect4,
-    /// Tic-tac-toe, moves are cells `1..=9` (row-major from the top left).
-    TicTacToe,
-    /// A seeded uniform random tree; moves are child indices `1..=b`.
-    RandomTree,
-}
+/// The game an engine plays (defined in [`crate::game`]; re-exported here because every engine
+/// names it).
+pub use crate::game::GameKind;
 
 /// What one solve reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,6 +61,7 @@ pub trait Engine: Send {
     }
 }
 
+pub mod config;
 pub mod connect4;
 pub mod drivers;
 pub mod external;
@@ -71,4 +69,6 @@ pub mod ordering;
 pub mod registry;
 pub mod search;
 pub mod sized;
+pub mod spec;
+pub mod textbook;
 pub mod tt;

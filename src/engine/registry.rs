@@ -1,37 +1,121 @@
 //! The one list of engines: builds an engine from its spec string.
 //!
-//! Grammar: `NAME[:key=value,key=value...]`.
-//! - Connect-4 drivers `negamax`, `mtdf`, `null-window` (options in
-//!   [`super::connect4::SolverConfig`]);
-//! - textbook engines `ttt-*` and `tree-*` ([`crate::textbook`]);
+//! Every spec but `ext` follows the one grammar `NAME[:key=value,key=value...]`
+//! ([`super::spec`]); [`lookup`] maps the name to the family that reads the options:
+//! - Connect-4 drivers, [`Driver::NAMES`] (options in [`super::connect4::SolverConfig`]);
+//! - textbook engines `ttt-*` and `tree-*` ([`super::textbook::engines`]);
 //! - `ext[OPTIONS]:COMMAND LINE`: a process speaking the line protocol
 //!   ([`super::external`]).
+//!
+//! The registry sits above every family: the families never name each other or the registry.
 
-use super::connect4::{split_spec, Connect4Engine, SolverConfig, SpecError};
+use super::connect4::{Connect4Engine, SolverConfig};
+use super::drivers::Driver;
+use super::external::{ExternalConfig, ExternalEngine};
+use super::spec::{parse_spec, spec_name, SpecError};
+use super::textbook::{self, SearchKind, TextbookGame};
 use super::Engine;
 
-/// Engine names the registry knows, for error messages and `--help`.
-pub const NAMES: &str =
-    "negamax, mtdf, null-window, ttt-minimax, ttt-alphabeta, ttt-tt, ttt-mtdf, \
-                         tree-minimax, tree-alphabeta, tree-tt, tree-mtdf, ext:COMMAND";
+/// The family that builds an engine, with what its name decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// The Connect-4 solver with this driver.
+    Connect4(Driver),
+    /// A textbook search over tic-tac-toe or random trees.
+    Textbook(TextbookGame, SearchKind),
+    /// A process speaking the line protocol, `ext[OPTIONS]:COMMAND`.
+    External,
+}
+
+/// One engine name and its family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    /// The name a spec starts with (and the engine prints back).
+    pub name: &'static str,
+    /// Who builds it.
+    pub family: Family,
+}
+
+const fn ttt(name: &'static str, search: SearchKind) -> Entry {
+    let family = Family::Textbook(TextbookGame::TicTacToe, search);
+    Entry { name, family }
+}
+
+const fn tree(name: &'static str, search: SearchKind) -> Entry {
+    let family = Family::Textbook(TextbookGame::RandomTree, search);
+    Entry { name, family }
+}
+
+/// The engines besides the Connect-4 drivers (which [`Driver::NAMES`] lists), in the order
+/// `--help` and error messages list them.
+pub const OTHER_ENGINES: &[Entry] = &[
+    ttt("ttt-minimax", SearchKind::Minimax),
+    ttt("ttt-alphabeta", SearchKind::AlphaBeta),
+    ttt("ttt-tt", SearchKind::Table),
+    ttt("ttt-mtdf", SearchKind::Mtdf),
+    tree("tree-minimax", SearchKind::Minimax),
+    tree("tree-alphabeta", SearchKind::AlphaBeta),
+    tree("tree-tt", SearchKind::Table),
+    tree("tree-mtdf", SearchKind::Mtdf),
+    Entry {
+        name: "ext",
+        family: Family::External,
+    },
+];
+
+/// The entry a name (or an alias of a driver) stands for.
+#[must_use]
+pub fn lookup(name: &str) -> Option<Entry> {
+    if let Some(driver) = Driver::from_name(name) {
+        return Some(Entry {
+            name: driver.name(),
+            family: Family::Connect4(driver),
+        });
+    }
+    OTHER_ENGINES.iter().find(|e| e.name == name).copied()
+}
+
+/// Every engine name, Connect-4 drivers first (`ext` as `ext:COMMAND`).
+pub fn all_names() -> impl Iterator<Item = &'static str> {
+    Driver::NAMES
+        .into_iter()
+        .chain(OTHER_ENGINES.iter().map(|e| e.name))
+}
+
+/// Engine names the registry knows, for error messages and `--help`
+/// (`negamax, …, ext:COMMAND`).
+#[must_use]
+pub fn names() -> String {
+    let names: Vec<String> = all_names()
+        .map(|n| match lookup(n).map(|e| e.family) {
+            Some(Family::External) => format!("{n}:COMMAND"),
+            _ => n.to_string(),
+        })
+        .collect();
+    names.join(", ")
+}
 
 /// Build the engine a spec names.
 pub fn build(spec: &str) -> Result<Box<dyn Engine>, SpecError> {
-    if let Some(cfg) = super::external::ExternalConfig::parse(spec)? {
-        return Ok(Box::new(super::external::ExternalEngine::new(cfg)));
+    if let Some(cfg) = ExternalConfig::parse(spec)? {
+        return Ok(Box::new(ExternalEngine::new(cfg)));
     }
-    if let Some(cfg) = SolverConfig::parse(spec)? {
-        return Ok(Box::new(Connect4Engine::<7, 6>::new(cfg)));
+    let name = spec_name(spec);
+    let unknown = || SpecError(format!("unknown engine `{name}` (known: {})", names()));
+    let entry = lookup(name).ok_or_else(unknown)?;
+    let (_, opts) = parse_spec(spec)?;
+    let in_spec = |e: String| SpecError(format!("engine `{spec}`: {e}"));
+    match entry.family {
+        Family::Connect4(driver) => {
+            let cfg = SolverConfig::with_options(driver, &opts).map_err(in_spec)?;
+            Ok(Box::new(Connect4Engine::<7, 6>::new(cfg)))
+        }
+        Family::Textbook(game, search) => {
+            textbook::build(entry.name, game, search, &opts).map_err(in_spec)
+        }
+        // `ext` without `:COMMAND` (the external family took every well-formed `ext` spec).
+        Family::External => Err(unknown()),
     }
-    let (name, opts) = split_spec(spec);
-    match crate::textbook::build_engine(name, &opts) {
-        Ok(Some(e)) => return Ok(e),
-        Ok(None) => {}
-        Err(e) => return Err(SpecError(format!("engine `{spec}`: {e}"))),
-    }
-    Err(SpecError(format!(
-        "unknown engine `{name}` (known: {NAMES})"
-    )))
 }
 
 /// Build the engine a spec names on a board size: the default 7×6 goes through [`build`]
@@ -73,5 +157,49 @@ mod tests {
             "ext:./engine --x"
         );
         assert!(build("ext[bogus]:x").is_err());
+        let e = build("ext").err().unwrap().0;
+        assert!(e.contains("unknown engine `ext`"), "{e}");
+        assert_eq!(build("nullwindow").unwrap().spec(), "null-window");
+    }
+
+    #[test]
+    fn one_list_names_every_engine_once() {
+        assert_eq!(
+            names(),
+            "negamax, pvs, aspiration, mtdf, sss, dual, null-window, ttt-minimax, \
+             ttt-alphabeta, ttt-tt, ttt-mtdf, tree-minimax, tree-alphabeta, tree-tt, tree-mtdf, \
+             ext:COMMAND"
+        );
+        let all: Vec<&str> = all_names().collect();
+        for (i, name) in all.iter().enumerate() {
+            assert!(!all[..i].contains(name), "{name} twice");
+            let e = lookup(name).unwrap();
+            assert_eq!(e.name, *name);
+            if e.family != Family::External {
+                // every engine prints back the name it was built from
+                assert!(build(name).unwrap().spec().starts_with(name), "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn one_grammar_for_every_family() {
+        for spec in ["mtdf:tt=20,tt=22", "ttt-tt:table=exact,table=bounds"] {
+            let e = build(spec).err().unwrap().0;
+            assert!(e.contains("given twice"), "{e}");
+        }
+        for spec in ["mtdf:tt", "ttt-tt:table"] {
+            let e = build(spec).err().unwrap().0;
+            assert!(e.contains("not KEY=VALUE"), "{e}");
+        }
+        assert_eq!(
+            SolverConfig::parse("mtdf:tt=20,,etc=off,")
+                .unwrap()
+                .unwrap()
+                .to_string(),
+            "mtdf:tt=20,etc=off"
+        );
+        assert_eq!(SolverConfig::parse("ttt-tt:table").unwrap(), None);
+        assert_eq!(SolverConfig::parse("ext:./engine --x").unwrap(), None);
     }
 }

@@ -119,7 +119,7 @@ pub fn quote(word: &str) -> String {
 /// The `ext:` spec that runs `engine` in the binary `bin` through `treebench serve`, reporting
 /// times on `clock`.
 #[must_use]
-pub fn serve_spec(bin: &Path, engine: &str, clock: super::clock::Clock) -> String {
+pub fn serve_spec(bin: &Path, engine: &str, clock: crate::runner::measure::Clock) -> String {
     format!(
         "ext:{} serve --clock {clock} --engine {}",
         quote(&bin.to_string_lossy()),
@@ -137,7 +137,7 @@ mod tests {
         let s = serve_spec(
             Path::new("/tmp/it's here/treebench"),
             "mtdf:tt=20",
-            crate::gate::clock::Clock::Cpu,
+            crate::runner::measure::Clock::Cpu,
         );
         let words = split_words(s.strip_prefix("ext:").unwrap()).unwrap();
         assert_eq!(

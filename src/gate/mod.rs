@@ -19,16 +19,21 @@
 //! prints a BitBully-README-style comparison table from a results file.
 
 pub mod baseline;
-pub mod clock;
 pub mod sequential;
 pub mod signature;
 pub mod table;
 pub mod verdict;
 
-use crate::engine::{Engine, EngineError};
+/// The clocks, now in [`crate::runner::measure`] (the one timed-solve path); this path stays for
+/// the gate's files and the command line.
+pub mod clock {
+    pub use crate::runner::measure::{thread_cpu_nanos, Clock, Stopwatch};
+}
+
+use crate::engine::Engine;
+use crate::runner::measure::{measure, Clock, Failed, Measurement};
 use crate::runner::positions::Drawn;
-use crate::runner::record::{Record, RecordError, RecordWriter};
-use clock::{Clock, Stopwatch};
+use crate::runner::record::{RecordError, RecordWriter};
 use sequential::{look, Decision, Look, SequentialRule};
 use serde::Serialize;
 use signature::Signature;
@@ -97,9 +102,19 @@ pub struct Mismatch {
     pub reproducers: Vec<String>,
 }
 
+/// The baseline's and the candidate's measurement of one position.
 struct Pair {
-    base: (i32, u64, u64),
-    cand: (i32, u64, u64),
+    base: Measurement,
+    cand: Measurement,
+}
+
+fn engine_failure(spec: &str, d: &Drawn, f: Failed) -> GateError {
+    GateError::EngineFailure {
+        engine: spec.to_owned(),
+        ply: d.ply,
+        moves: d.moves.clone(),
+        message: f.error.to_string(),
+    }
 }
 
 /// Solve `d` with both engines, in the order given by `baseline_first`; write the two rows.
@@ -113,49 +128,20 @@ fn solve_pair(
     records: &mut Option<&mut RecordWriter>,
 ) -> Result<Pair, GateError> {
     let order = if baseline_first { [0, 1] } else { [1, 0] };
-    let mut out = [(0i32, 0u64, 0u64); 2];
-    let mut rows = Vec::with_capacity(2);
-    for (slot, &which) in order.iter().enumerate() {
-        let e = &mut engines[which];
-        e.reset();
-        let watch = Stopwatch::start(clock);
-        let r = e.solve(&d.moves);
-        let (measured, wall) = watch.stop();
-        let s = r.map_err(|err| GateError::EngineFailure {
-            engine: specs[which].clone(),
-            ply: d.ply,
-            moves: d.moves.clone(),
-            message: match err {
-                EngineError::Timeout => "time limit exceeded".into(),
-                e => e.to_string(),
-            },
-        })?;
-        let nanos = s.reported_nanos.unwrap_or(measured);
-        out[which] = (s.score, s.nodes, nanos);
-        rows.push(Record {
-            experiment: "gate".into(),
-            seed: 0,
-            ply: d.ply,
-            index: d.index,
-            moves: d.moves.clone(),
-            engine: specs[which].clone(),
-            slot: slot as u32,
-            repeat,
-            score: s.score,
-            nodes: s.nodes,
-            nanos,
-            wall_nanos: wall,
-        });
+    let mut out = [None; 2];
+    for &which in &order {
+        let m = measure(&mut *engines[which], &d.moves, clock)
+            .map_err(|f| engine_failure(&specs[which], d, f))?;
+        out[which] = Some(m);
     }
     if let Some(w) = records.as_deref_mut() {
-        for r in &rows {
-            w.write(r)?;
+        for (slot, &which) in order.iter().enumerate() {
+            let m = out[which].expect("solved");
+            w.write(&m.record("gate", 0, d, &specs[which], slot as u32, repeat))?;
         }
     }
-    Ok(Pair {
-        base: out[0],
-        cand: out[1],
-    })
+    let [base, cand] = out.map(|m| m.expect("solved"));
+    Ok(Pair { base, cand })
 }
 
 fn mismatch(specs: &[String; 2], d: &Drawn, b: i32, c: i32) -> Mismatch {
@@ -166,7 +152,7 @@ fn mismatch(specs: &[String; 2], d: &Drawn, b: i32, c: i32) -> Mismatch {
         candidate_score: c,
         reproducers: specs
             .iter()
-            .map(|s| format!("treebench solve --engine '{s}' '{}'", d.moves))
+            .map(|s| crate::util::repro::solve_command(s, &d.moves))
             .collect(),
     }
 }
@@ -206,10 +192,10 @@ pub fn run(
             0,
             &mut records,
         )?;
-        sigs[0].add(d.ply, p.base.1);
-        sigs[1].add(d.ply, p.cand.1);
-        if p.base.0 != p.cand.0 {
-            mismatches.push(mismatch(&specs, d, p.base.0, p.cand.0));
+        sigs[0].add(d.ply, p.base.nodes);
+        sigs[1].add(d.ply, p.cand.nodes);
+        if p.base.score != p.cand.score {
+            mismatches.push(mismatch(&specs, d, p.base.score, p.cand.score));
         }
     }
     let [baseline_signature, candidate_signature] = sigs;
@@ -235,12 +221,12 @@ pub fn run(
                 cycle as u32 + 1,
                 &mut records,
             )?;
-            if p.base.0 != p.cand.0 {
-                mismatches.push(mismatch(&specs, d, p.base.0, p.cand.0));
+            if p.base.score != p.cand.score {
+                mismatches.push(mismatch(&specs, d, p.base.score, p.cand.score));
                 break;
             }
-            tb.push(p.base.2);
-            tc.push(p.cand.2);
+            tb.push(p.base.nanos);
+            tc.push(p.cand.nanos);
             if cfg.rule.is_look(tb.len()) {
                 if let Some(l) = look(&cfg.rule, &tb, &tc) {
                     on_look(&l);
@@ -295,17 +281,10 @@ pub fn run(
 /// table).
 pub fn signature_of(engine: &mut dyn Engine, positions: &[Drawn]) -> Result<Signature, GateError> {
     let mut sig = Signature::default();
+    let spec = engine.spec();
     for d in positions {
-        engine.reset();
-        let s = engine
-            .solve(&d.moves)
-            .map_err(|e| GateError::EngineFailure {
-                engine: engine.spec(),
-                ply: d.ply,
-                moves: d.moves.clone(),
-                message: e.to_string(),
-            })?;
-        sig.add(d.ply, s.nodes);
+        let m = measure(engine, &d.moves, Clock::Wall).map_err(|f| engine_failure(&spec, d, f))?;
+        sig.add(d.ply, m.nodes);
     }
     Ok(sig)
 }

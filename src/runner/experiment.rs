@@ -13,7 +13,7 @@
 //! game = "connect4"                 # or "tictactoe", "tree:b=5,d=9"
 //! ```
 
-use super::positions::PositionSpace;
+use crate::game::GameKind;
 use serde::Deserialize;
 use std::path::Path;
 use thiserror::Error;
@@ -75,7 +75,7 @@ pub struct Experiment {
     pub min_nodes: u64,
     /// Seconds per solve.
     pub time_limit: Option<f64>,
-    pub game: PositionSpace,
+    pub game: GameKind,
     /// The file's text, recorded in the run's metadata.
     pub source: String,
 }
@@ -120,8 +120,8 @@ impl Experiment {
             )));
         }
         let game = match &raw.game {
-            None => PositionSpace::Connect4,
-            Some(g) => PositionSpace::parse(g).map_err(|e| invalid(format!("key `game`: {e}")))?,
+            None => GameKind::Connect4,
+            Some(g) => GameKind::parse(g).map_err(|e| invalid(format!("key `game`: {e}")))?,
         };
         let plies = match &raw.plies {
             PliesSpec::List(v) => v.clone(),
@@ -232,7 +232,7 @@ engines = ["negamax", "mtdf"]
         assert_eq!(e.plies, vec![8, 10, 12]);
         assert_eq!(e.repeats, 1);
         assert!(e.exclude_immediate_win);
-        assert_eq!(e.game, PositionSpace::Connect4);
+        assert_eq!(e.game, GameKind::Connect4);
         assert_eq!(e.hash().len(), 16);
         let _ = Experiment::default_experiment();
     }

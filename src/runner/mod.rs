@@ -1,6 +1,7 @@
 //! The paired runner: experiments, seeded positions, records.
 
 pub mod experiment;
+pub mod measure;
 pub mod merge;
 pub mod meta;
 pub mod paired;

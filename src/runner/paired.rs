@@ -8,6 +8,7 @@
 //! `--resume` solves again.
 
 use super::experiment::Experiment;
+use super::measure::{measure, Clock, Failed};
 use super::meta::{now_rfc3339, Meta};
 use super::positions::{positions_for_ply, Drawn};
 use super::record::{scan, Record, RecordError, RecordWriter};
@@ -34,7 +35,7 @@ impl Disagreement {
     pub fn reproducers(&self) -> Vec<String> {
         self.scores
             .iter()
-            .map(|(spec, _)| format!("treebench solve --engine '{spec}' '{}'", self.moves))
+            .map(|(spec, _)| crate::util::repro::solve_command(spec, &self.moves))
             .collect()
     }
 }
@@ -347,48 +348,46 @@ pub fn run_with(
             let rot = ((seq + u64::from(repeat)) % k as u64) as usize;
             for slot in 0..k {
                 let which = (slot + rot) % k;
-                let engine = &mut engines[which];
-                engine.reset();
-                let t0 = Instant::now();
-                let result = engine.solve(&d.moves);
-                let wall = t0.elapsed();
+                let measured = measure(engines[which].as_mut(), &d.moves, Clock::Wall);
+                let wall = match &measured {
+                    Ok(m) => m.wall_nanos,
+                    Err(f) => f.wall_nanos,
+                };
                 summary.solves += 1;
-                summary.solve_time += wall;
-                let over = limit.is_some_and(|l| wall > l);
-                let solve = match result {
-                    Ok(s) if !over => s,
-                    Ok(_) | Err(EngineError::Timeout) => {
+                summary.solve_time += Duration::from_nanos(wall);
+                let over = limit.is_some_and(|l| Duration::from_nanos(wall) > l);
+                let m = match measured {
+                    Ok(m) if !over => m,
+                    Ok(_)
+                    | Err(Failed {
+                        error: EngineError::Timeout,
+                        ..
+                    }) => {
                         summary.skipped += 1;
                         meta.skipped
                             .push(format!("{}:{}:{}", d.ply, d.index, d.moves));
                         bar.inc(per_position - rows.len() as u64);
                         continue 'positions;
                     }
-                    Err(e) => {
+                    Err(f) => {
                         bar.abandon();
                         return Err(RunError::EngineFailure {
                             engine: exp.engines[which].clone(),
                             ply: d.ply,
                             index: d.index,
                             moves: d.moves.clone(),
-                            message: e.to_string(),
+                            message: f.error.to_string(),
                         });
                     }
                 };
-                rows.push(Record {
-                    experiment: exp.name.clone(),
-                    seed: exp.seed,
-                    ply: d.ply,
-                    index: d.index,
-                    moves: d.moves.clone(),
-                    engine: exp.engines[which].clone(),
-                    slot: slot as u32,
+                rows.push(m.record(
+                    &exp.name,
+                    exp.seed,
+                    d,
+                    &exp.engines[which],
+                    slot as u32,
                     repeat,
-                    score: solve.score,
-                    nodes: solve.nodes,
-                    nanos: solve.reported_nanos.unwrap_or(wall.as_nanos() as u64),
-                    wall_nanos: wall.as_nanos() as u64,
-                });
+                ));
                 bar.inc(1);
             }
         }

@@ -8,88 +8,15 @@
 //! same stream. Duplicates within a ply (same position, whatever the move order) are skipped and
 //! the next index is drawn instead, so a ply has `count` distinct positions when that many exist.
 
-use crate::engine::GameKind;
 use crate::game::connect4::Board;
-use crate::textbook::{legal_moves, TreeShape};
+use crate::game::{legal_moves, GameKind};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use std::collections::HashSet;
 
-/// The game whose positions are drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PositionSpace {
-    /// Connect-4, 7×6.
-    Connect4,
-    /// Tic-tac-toe.
-    TicTacToe,
-    /// A uniform random tree of this shape.
-    RandomTree(TreeShape),
-}
-
-impl PositionSpace {
-    /// The engine game kind of this space.
-    #[must_use]
-    pub fn kind(&self) -> GameKind {
-        match self {
-            PositionSpace::Connect4 => GameKind::Connect4,
-            PositionSpace::TicTacToe => GameKind::TicTacToe,
-            PositionSpace::RandomTree(_) => GameKind::RandomTree,
-        }
-    }
-
-    /// Parse `connect4`, `tictactoe` or `tree:b=5,d=9`.
-    pub fn parse(s: &str) -> Result<Self, String> {
-        match s {
-            "connect4" => Ok(PositionSpace::Connect4),
-            "tictactoe" => Ok(PositionSpace::TicTacToe),
-            _ => {
-                let rest = s.strip_prefix("tree:").ok_or_else(|| {
-                    format!("unknown game `{s}` (connect4, tictactoe, tree:b=B,d=D)")
-                })?;
-                let (mut b, mut d) = (None, None);
-                for kv in rest.split(',') {
-                    let (k, v) = kv
-                        .split_once('=')
-                        .ok_or_else(|| format!("game `{s}`: expected key=value"))?;
-                    let n: u8 = v
-                        .parse()
-                        .map_err(|_| format!("game `{s}`: `{v}` is not a number"))?;
-                    match k {
-                        "b" => b = Some(n),
-                        "d" => d = Some(n),
-                        _ => return Err(format!("game `{s}`: unknown key `{k}` (b, d)")),
-                    }
-                }
-                match (b, d) {
-                    (Some(branching @ 2..=9), Some(depth @ 1..=20)) => {
-                        Ok(PositionSpace::RandomTree(TreeShape { branching, depth }))
-                    }
-                    _ => Err(format!("game `{s}`: needs b in 2..=9 and d in 1..=20")),
-                }
-            }
-        }
-    }
-
-    /// Longest game in plies.
-    #[must_use]
-    pub fn max_ply(&self) -> u32 {
-        match self {
-            PositionSpace::Connect4 => 42,
-            PositionSpace::TicTacToe => 9,
-            PositionSpace::RandomTree(t) => u32::from(t.depth),
-        }
-    }
-}
-
-impl std::fmt::Display for PositionSpace {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            PositionSpace::Connect4 => f.write_str("connect4"),
-            PositionSpace::TicTacToe => f.write_str("tictactoe"),
-            PositionSpace::RandomTree(t) => write!(f, "tree:b={},d={}", t.branching, t.depth),
-        }
-    }
-}
+/// Temporary alias: the game positions are drawn from is the one [`GameKind`] (kept while
+/// `runner/paired.rs` and other branches still name `PositionSpace`).
+pub use crate::game::GameKind as PositionSpace;
 
 /// One drawn position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -129,7 +56,7 @@ const MAX_RESTARTS: u32 = 10_000;
 /// Draw position `index` of `ply`: a move string, or `None` if no undecided position was found.
 #[must_use]
 pub fn draw(
-    space: PositionSpace,
+    space: GameKind,
     seed: u64,
     ply: u32,
     index: u32,
@@ -139,7 +66,7 @@ pub fn draw(
     'restart: for _ in 0..MAX_RESTARTS {
         let mut moves = String::with_capacity(ply as usize);
         match space {
-            PositionSpace::Connect4 => {
+            GameKind::Connect4 => {
                 let mut pos = Board::new();
                 for _ in 0..ply {
                     let legal: Vec<usize> = (0..7).filter(|&c| pos.can_play(c)).collect();
@@ -157,29 +84,24 @@ pub fn draw(
                     continue 'restart;
                 }
             }
-            PositionSpace::TicTacToe | PositionSpace::RandomTree(_) => {
-                let tree = match space {
-                    PositionSpace::RandomTree(t) => Some(t),
-                    _ => None,
-                };
+            GameKind::TicTacToe | GameKind::RandomTree(_) => {
                 for _ in 0..ply {
-                    let legal = legal_moves(space.kind(), tree, &moves).ok()?;
+                    let legal = legal_moves(space, &moves).ok()?;
                     if legal.is_empty() {
                         continue 'restart;
                     }
                     moves.push(legal[below(&mut rng, legal.len() as u32) as usize] as char);
                 }
-                let after = legal_moves(space.kind(), tree, &moves).ok()?;
+                let after = legal_moves(space, &moves).ok()?;
                 if after.is_empty() {
                     continue 'restart;
                 }
-                if exclude_immediate_win && space == PositionSpace::TicTacToe {
+                if exclude_immediate_win && space == GameKind::TicTacToe {
                     let wins = after.iter().any(|&m| {
                         let mut s = moves.clone();
                         s.push(m as char);
                         // the move ends the game and it is not a full-board draw
-                        legal_moves(space.kind(), None, &s).is_ok_and(|l| l.is_empty())
-                            && s.len() < 9
+                        legal_moves(space, &s).is_ok_and(|l| l.is_empty()) && s.len() < 9
                     });
                     if wins {
                         continue 'restart;
@@ -193,12 +115,12 @@ pub fn draw(
 }
 
 /// A key identifying the position a move string reaches (for duplicate detection).
-fn position_key(space: PositionSpace, moves: &str) -> String {
+fn position_key(space: GameKind, moves: &str) -> String {
     match space {
-        PositionSpace::Connect4 => {
+        GameKind::Connect4 => {
             Board::from_moves(moves).map_or_else(|_| moves.to_string(), |p| p.key().to_string())
         }
-        PositionSpace::TicTacToe => {
+        GameKind::TicTacToe => {
             // cells owned by each side, in play order parity
             let mut cells = [b'.'; 9];
             for (i, c) in moves.bytes().enumerate() {
@@ -206,7 +128,7 @@ fn position_key(space: PositionSpace, moves: &str) -> String {
             }
             String::from_utf8_lossy(&cells).into_owned()
         }
-        PositionSpace::RandomTree(_) => moves.to_string(),
+        GameKind::RandomTree(_) => moves.to_string(),
     }
 }
 
@@ -214,7 +136,7 @@ fn position_key(space: PositionSpace, moves: &str) -> String {
 /// distinct undecided positions than asked for (the search stops after `count·20 + 1000` draws).
 #[must_use]
 pub fn positions_for_ply(
-    space: PositionSpace,
+    space: GameKind,
     seed: u64,
     ply: u32,
     count: u32,
@@ -241,8 +163,8 @@ mod tests {
 
     #[test]
     fn deterministic_and_independent() {
-        let a = positions_for_ply(PositionSpace::Connect4, 7, 12, 10, true);
-        let b = positions_for_ply(PositionSpace::Connect4, 7, 12, 20, true);
+        let a = positions_for_ply(GameKind::Connect4, 7, 12, 10, true);
+        let b = positions_for_ply(GameKind::Connect4, 7, 12, 20, true);
         assert_eq!(a.len(), 10);
         assert_eq!(a[..], b[..10], "adding positions keeps the first ones");
         for d in &a {
@@ -250,27 +172,15 @@ mod tests {
             let p = Board::from_moves(&d.moves).expect("undecided");
             assert!(!p.can_win_next());
         }
-        let c = positions_for_ply(PositionSpace::Connect4, 8, 12, 10, true);
+        let c = positions_for_ply(GameKind::Connect4, 8, 12, 10, true);
         assert_ne!(a, c, "the seed matters");
     }
 
     #[test]
     fn small_plies_stop_at_the_distinct_count() {
-        let a = positions_for_ply(PositionSpace::Connect4, 1, 1, 50, true);
+        let a = positions_for_ply(GameKind::Connect4, 1, 1, 50, true);
         assert_eq!(a.len(), 7, "seven distinct first moves");
-        let t = positions_for_ply(PositionSpace::TicTacToe, 1, 1, 50, true);
+        let t = positions_for_ply(GameKind::TicTacToe, 1, 1, 50, true);
         assert_eq!(t.len(), 9);
-    }
-
-    #[test]
-    fn game_parse() {
-        assert_eq!(
-            PositionSpace::parse("connect4").unwrap(),
-            PositionSpace::Connect4
-        );
-        let t = PositionSpace::parse("tree:b=5,d=9").unwrap();
-        assert_eq!(t.to_string(), "tree:b=5,d=9");
-        assert!(PositionSpace::parse("chess").is_err());
-        assert!(PositionSpace::parse("tree:b=1,d=9").is_err());
     }
 }

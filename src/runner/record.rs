@@ -1,44 +1,93 @@
 //! The results schema: one CSV row per solve, written to `results/<experiment>.csv`.
 //!
-//! Columns, in order: `experiment, seed, ply, index, moves, engine, slot, repeat, score, nodes,
-//! nanos, wall_nanos`. `slot` is the engine's place in the solve order for that position
-//! (0 = first); `nanos` is the solve time (the engine's own report for external engines),
-//! `wall_nanos` the time around the call as the harness saw it.
+//! The columns are declared once, in [`COLUMNS`] (name, type, meaning, in file order); the
+//! [`Record`] struct, the CSV [`HEADER`], the checks of [`Rows`] (used by the resume [`scan`]
+//! and by `analysis::validate_csv`) and the polars schema of `analysis::load` all derive from
+//! that one declaration.
 
 use serde::{Deserialize, Serialize};
 
-/// One solve of one position by one engine.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Record {
-    pub experiment: String,
-    pub seed: u64,
-    pub ply: u32,
-    pub index: u32,
-    pub moves: String,
-    pub engine: String,
-    pub slot: u32,
-    pub repeat: u32,
-    pub score: i32,
-    pub nodes: u64,
-    pub nanos: u64,
-    pub wall_nanos: u64,
+/// The type of a column's values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColumnType {
+    /// UTF-8 text (CSV-quoted where it holds a comma).
+    Text,
+    U32,
+    U64,
+    I32,
 }
 
-/// The CSV header, in column order.
-pub const HEADER: [&str; 12] = [
-    "experiment",
-    "seed",
-    "ply",
-    "index",
-    "moves",
-    "engine",
-    "slot",
-    "repeat",
-    "score",
-    "nodes",
-    "nanos",
-    "wall_nanos",
-];
+/// One column of a results file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Column {
+    pub name: &'static str,
+    pub ty: ColumnType,
+    pub meaning: &'static str,
+}
+
+/// The [`ColumnType`] of a Rust field type, so that each column's type is written once.
+trait ColumnValue {
+    const TYPE: ColumnType;
+}
+impl ColumnValue for String {
+    const TYPE: ColumnType = ColumnType::Text;
+}
+impl ColumnValue for u32 {
+    const TYPE: ColumnType = ColumnType::U32;
+}
+impl ColumnValue for u64 {
+    const TYPE: ColumnType = ColumnType::U64;
+}
+impl ColumnValue for i32 {
+    const TYPE: ColumnType = ColumnType::I32;
+}
+
+/// Declares the schema once: the [`Record`] fields (in column order, documented with their
+/// meaning) and the matching [`COLUMNS`].
+macro_rules! results_schema {
+    ($($name:ident: $ty:ty => $meaning:literal,)*) => {
+        /// One solve of one position by one engine: one row of a results file.
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+        pub struct Record {
+            $(#[doc = $meaning] pub $name: $ty,)*
+        }
+
+        /// The columns of a results file, in order.
+        pub const COLUMNS: [Column; [$(stringify!($name)),*].len()] = [
+            $(Column {
+                name: stringify!($name),
+                ty: <$ty as ColumnValue>::TYPE,
+                meaning: $meaning,
+            },)*
+        ];
+    };
+}
+
+results_schema! {
+    experiment: String => "Name of the experiment.",
+    seed: u64 => "Seed the positions were drawn with.",
+    ply: u32 => "Number of moves played in the position.",
+    index: u32 => "The position's number among those drawn at its ply.",
+    moves: String => "The move string of the position.",
+    engine: String => "The engine's canonical spec.",
+    slot: u32 => "The engine's place in the solve order for that position (0 = first).",
+    repeat: u32 => "Which repetition of the position's solves (0 = first).",
+    score: i32 => "The exact score the engine returned.",
+    nodes: u64 => "Search nodes the engine reported.",
+    nanos: u64 => "Solve time in nanoseconds (the engine's own report for external engines).",
+    wall_nanos: u64 => "Wall time around the call as the harness saw it, in nanoseconds.",
+}
+
+/// The CSV header, in column order: the names of [`COLUMNS`].
+pub const HEADER: [&str; COLUMNS.len()] = {
+    let mut names = [""; COLUMNS.len()];
+    let mut i = 0;
+    while i < COLUMNS.len() {
+        names[i] = COLUMNS[i].name;
+        i += 1;
+    }
+    names
+};
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom};
@@ -122,6 +171,107 @@ impl RecordWriter {
     }
 }
 
+/// A streaming reader of the rows of a results file that checks them against [`COLUMNS`]: the
+/// header must be exactly [`HEADER`] and every row must have one parsable field per column.
+/// Errors are [`RecordError::Malformed`], naming the file, the line and the column.
+pub struct Rows<R> {
+    path: PathBuf,
+    rdr: csv::Reader<R>,
+    raw: csv::ByteRecord,
+    header: csv::ByteRecord,
+    header_end: u64,
+}
+
+impl<R: Read> Rows<R> {
+    /// Read and check the header of the results file `path` (named in errors) from `reader`.
+    pub fn new(path: &Path, reader: R) -> Result<Self, RecordError> {
+        let mut rdr = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(reader);
+        let mut raw = csv::ByteRecord::new();
+        let got = rdr
+            .read_byte_record(&mut raw)
+            .map_err(|e| row_error(path, &e, 1))?;
+        if !got || raw.iter().ne(HEADER.iter().map(|h| h.as_bytes())) {
+            let found: Vec<_> = raw.iter().map(String::from_utf8_lossy).collect();
+            return Err(RecordError::Malformed {
+                path: path.to_path_buf(),
+                line: 1,
+                message: format!(
+                    "header is `{}`, expected `{}`",
+                    found.join(","),
+                    HEADER.join(",")
+                ),
+            });
+        }
+        let header_end = rdr.position().byte();
+        Ok(Self {
+            path: path.to_path_buf(),
+            rdr,
+            header: raw.clone(),
+            raw,
+            header_end,
+        })
+    }
+
+    /// Byte offset just past the header line.
+    #[must_use]
+    pub fn header_end(&self) -> u64 {
+        self.header_end
+    }
+
+    /// Byte offset just past the last row read.
+    #[must_use]
+    pub fn offset(&self) -> u64 {
+        self.rdr.position().byte()
+    }
+
+    /// The next row, `None` at the end of the input.
+    pub fn next_record(&mut self) -> Result<Option<Record>, RecordError> {
+        let line = self.rdr.position().line();
+        match self.rdr.read_byte_record(&mut self.raw) {
+            Ok(false) => Ok(None),
+            Ok(true) => self
+                .raw
+                .deserialize(Some(&self.header))
+                .map(Some)
+                .map_err(|e| row_error(&self.path, &e, line)),
+            Err(e) => Err(row_error(&self.path, &e, line)),
+        }
+    }
+
+    /// Whether nothing follows the last row read (after an error: whether the bad row was the
+    /// last one).
+    pub fn at_end(&mut self) -> bool {
+        let mut next = csv::ByteRecord::new();
+        matches!(self.rdr.read_byte_record(&mut next), Ok(false))
+    }
+}
+
+/// A CSV error of a row as a [`RecordError::Malformed`] naming the column; `line` is the row's
+/// line where the error has no position.
+fn row_error(path: &Path, e: &csv::Error, line: u64) -> RecordError {
+    let column = |i: u64| HEADER.get(i as usize).copied().unwrap_or("?");
+    let message = match e.kind() {
+        csv::ErrorKind::UnequalLengths {
+            expected_len, len, ..
+        } => format!("expected {expected_len} fields, found {len}"),
+        csv::ErrorKind::Deserialize { err, .. } => match err.field() {
+            Some(i) => format!("column `{}`: {}", column(i), err.kind()),
+            None => err.kind().to_string(),
+        },
+        csv::ErrorKind::Utf8 { err, .. } => {
+            format!("column `{}`: invalid UTF-8", column(err.field() as u64))
+        }
+        _ => e.to_string(),
+    };
+    RecordError::Malformed {
+        path: path.to_path_buf(),
+        line: e.position().map_or(line, csv::Position::line),
+        message,
+    }
+}
+
 /// What a scan of a results file found.
 #[derive(Debug, Default)]
 pub struct Scan {
@@ -156,55 +306,25 @@ pub fn scan(path: &Path) -> Result<Scan, RecordError> {
         }
         file.seek(SeekFrom::Start(0)).map_err(io_err(path))?;
     }
-    let malformed = |line: u64, message: String| RecordError::Malformed {
-        path: path.to_path_buf(),
-        line,
-        message,
-    };
     if complete_len == 0 {
-        if len == 0 {
-            return Err(malformed(1, "empty file: expected the header".into()));
-        }
-        return Err(malformed(1, "unfinished header line".into()));
+        return Err(RecordError::Malformed {
+            path: path.to_path_buf(),
+            line: 1,
+            message: if len == 0 {
+                "empty file: expected the header".into()
+            } else {
+                "unfinished header line".into()
+            },
+        });
     }
-    let mut rdr = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .from_reader(file.take(complete_len));
-    let mut raw = csv::StringRecord::new();
+    let mut rows = Rows::new(path, file.take(complete_len))?;
     let mut out = Scan {
         records: Vec::new(),
         partial_tail: len - complete_len,
-        header_end: 0,
+        header_end: rows.header_end(),
     };
-    let mut line = 1u64;
-    let read = |rdr: &mut csv::Reader<_>, raw: &mut csv::StringRecord, line: u64| {
-        rdr.read_record(raw)
-            .map_err(|e| malformed(line, e.to_string()))
-    };
-    if !read(&mut rdr, &mut raw, line)? || raw.iter().ne(HEADER.iter().copied()) {
-        return Err(malformed(
-            1,
-            format!("header is not `{}`", HEADER.join(",")),
-        ));
-    }
-    out.header_end = rdr.position().byte();
-    let header = csv::StringRecord::from(HEADER.to_vec());
-    loop {
-        line = rdr.position().line();
-        if !read(&mut rdr, &mut raw, line)? {
-            break;
-        }
-        let rec: Record = raw.deserialize(Some(&header)).map_err(|e| {
-            let msg = match e.kind() {
-                csv::ErrorKind::Deserialize { err, .. } => match err.field() {
-                    Some(f) => format!("column `{}`: {}", HEADER[f as usize], err.kind()),
-                    None => err.to_string(),
-                },
-                _ => e.to_string(),
-            };
-            malformed(line, msg)
-        })?;
-        out.records.push((rec, rdr.position().byte()));
+    while let Some(rec) = rows.next_record()? {
+        out.records.push((rec, rows.offset()));
     }
     Ok(out)
 }
@@ -245,6 +365,16 @@ mod tests {
     }
 
     #[test]
+    fn the_record_serialises_in_column_order() {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.serialize(rec(0)).unwrap();
+        let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
+        assert_eq!(text.lines().next().unwrap(), HEADER.join(","));
+        assert_eq!(HEADER.len(), 12);
+        assert_eq!(COLUMNS[8].ty, ColumnType::I32);
+    }
+
+    #[test]
     fn round_trip_and_errors() {
         let dir = std::env::temp_dir().join(format!("treebench-rec-{}", std::process::id()));
         let path = dir.join("r.csv");
@@ -271,8 +401,15 @@ mod tests {
         std::fs::write(&path, text.replace(",-2,10,", ",-2,ten,")).unwrap();
         let e = read_all(&path).unwrap_err().to_string();
         assert!(e.contains("line 2") && e.contains("nodes"), "{e}");
+        std::fs::write(&path, text.replace(",-2,10,", ",-2,")).unwrap();
+        let e = read_all(&path).unwrap_err().to_string();
+        assert!(e.contains("line 2: expected 12 fields, found 11"), "{e}");
         std::fs::write(&path, "a,b\n").unwrap();
-        assert!(read_all(&path).unwrap_err().to_string().contains("header"));
+        let e = read_all(&path).unwrap_err().to_string();
+        assert!(
+            e.contains("line 1: header is `a,b`, expected `experiment,"),
+            "{e}"
+        );
         std::fs::remove_dir_all(&dir).ok();
     }
 }

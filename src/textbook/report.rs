@@ -4,12 +4,11 @@ use crate::table::{Column, PipeTable, Table, TableFormat};
 use crate::util::fmt::thousands;
 use std::fmt::{self, Write as _};
 
-use super::games::{RandomTree, Scoring, TicTacToe, CENTRE_ORDER};
-use super::search::{
+use super::uct_match::{uct_losses, UCT_SEED};
+use crate::engine::textbook::search::{
     alphabeta, minimax, mtdf, reachable_states, AlphaBeta, Order, Stats, TableKind,
 };
-use super::uct::{uct_losses, UCT_SEED};
-use super::Game;
+use crate::game::{Game, RandomTree, Scoring, TicTacToe, CENTRE_ORDER};
 
 /// Tic-tac-toe from the empty board (X to move, win/draw/loss scoring).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

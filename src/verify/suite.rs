@@ -10,7 +10,8 @@ use super::report::{
 use crate::engine::connect4::{Connect4Engine, SolverConfig};
 use crate::engine::search::Mutant;
 use crate::engine::Engine;
-use crate::runner::positions::{positions_for_ply, PositionSpace};
+use crate::game::GameKind;
+use crate::runner::positions::positions_for_ply;
 use crate::util::names::file_stem;
 use std::io::{BufRead, Write};
 use std::ops::RangeInclusive;
@@ -171,7 +172,7 @@ fn random_positions(opts: &VerifyOptions, total: u32) -> Vec<(u32, Vec<String>)>
     ply_counts(&opts.plies, total)
         .into_iter()
         .map(|(ply, n)| {
-            let v = positions_for_ply(PositionSpace::Connect4, opts.seed, ply, n, true)
+            let v = positions_for_ply(GameKind::Connect4, opts.seed, ply, n, true)
                 .into_iter()
                 .map(|d| d.moves)
                 .collect();

@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-use super::{uniform_below, Game};
+use crate::game::{uniform_below, Game};
 
 /// "Infinity" for windows; `-INF` is representable, so negating a window bound never overflows.
 pub const INF: i32 = i32::MAX;

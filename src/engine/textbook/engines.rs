@@ -1,9 +1,10 @@
-//! [`Engine`]s over the textbook searches, their spec grammar, and a legal-move helper.
+//! [`Engine`]s over the textbook searches and their options.
 //!
-//! # Spec grammar
-//! A spec is `NAME` or `NAME:KEY=VALUE,KEY=VALUE,...`; omitted options take their default and
-//! [`Engine::spec`] always prints every option in the order below, so it parses back to the
-//! same engine.
+//! # Options
+//! Specs follow the one grammar of [`crate::engine::spec`]; the [registry](crate::engine::registry)
+//! maps each name to a [`TextbookGame`] and a [`SearchKind`]. Omitted options take their
+//! default and [`Engine::spec`] always prints every option in the order below, so it parses
+//! back to the same engine.
 //!
 //! | name | options (default first) |
 //! |---|---|
@@ -25,11 +26,34 @@
 //! `solve` keeps the table between calls until `reset` (the runner always resets first); the
 //! oracle's memo of true values for `order=best` is kept across resets (it is not counted).
 
-use crate::engine::{Engine, EngineError, GameKind, Solve};
+use crate::engine::{Engine, EngineError, Solve};
+use crate::game::{
+    replay, Game, GameKind, RandomTree, Scoring, TicTacToe, CENTRE_ORDER, INDEX_ORDER,
+};
 
-use super::games::{RandomTree, Scoring, TicTacToe, CENTRE_ORDER, INDEX_ORDER};
 use super::search::{minimax, mtdf, AlphaBeta, Order, Stats, TableKind, INF};
-use super::Game;
+
+/// The game of a textbook engine (the first part of its name: `ttt-…`, `tree-…`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextbookGame {
+    /// Tic-tac-toe (`ttt-…`).
+    TicTacToe,
+    /// A seeded uniform random tree (`tree-…`).
+    RandomTree,
+}
+
+/// The search of a textbook engine (the second part of its name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SearchKind {
+    /// `…-minimax`: plain minimax.
+    Minimax,
+    /// `…-alphabeta`: alpha-beta without a table.
+    AlphaBeta,
+    /// `…-tt`: alpha-beta with a table.
+    Table,
+    /// `…-mtdf`: MTD(f) over alpha-beta with a table.
+    Mtdf,
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Algo {
@@ -59,37 +83,13 @@ struct TextbookEngine<G: Game> {
     ab: AlphaBeta<G>,
 }
 
-/// Replay `moves` (characters `'1'..='9'`, move `c` is `c − '1'`) from the root of `game`.
-fn replay<G: Game>(game: &G, moves: &str) -> Result<G::State, String> {
-    let mut s = game.root();
-    for (i, ch) in moves.chars().enumerate() {
-        if game.is_terminal(&s) {
-            return Err(format!(
-                "move '{ch}' at index {i}: the game is already over"
-            ));
-        }
-        let m = match ch {
-            '1'..='9' => ch as u8 - b'1',
-            _ => {
-                return Err(format!(
-                    "bad move character '{ch}' at index {i} (expected 1-9)"
-                ))
-            }
-        };
-        if !game.moves(&s).contains(&m) {
-            return Err(format!("illegal move '{ch}' at index {i}"));
-        }
-        s = game.play(&s, m);
-    }
-    Ok(s)
-}
-
 impl<G: Game + Send> Engine for TextbookEngine<G>
 where
     G::State: Send,
 {
     fn spec(&self) -> String {
         let mut opts = Vec::new();
+        let is_tree = matches!(self.kind, GameKind::RandomTree(_));
         let order = match self.order {
             OrderOpt::Index => "index",
             OrderOpt::Centre => "centre",
@@ -97,12 +97,11 @@ where
             OrderOpt::Random => "random",
         };
         // Random trees call the game's own order "given".
-        let order = if self.kind == GameKind::RandomTree && self.order == OrderOpt::Index {
+        let order = if is_tree && self.order == OrderOpt::Index {
             "given"
         } else {
             order
         };
-        let is_tree = self.kind == GameKind::RandomTree;
         if is_tree {
             opts.push(self.game_opts.clone());
         }
@@ -171,7 +170,8 @@ fn table_name(t: TableKind) -> &'static str {
     }
 }
 
-/// Options given to one engine, checked for unknown and repeated keys.
+/// Options given to one engine, checked for unknown keys (the spec grammar has already
+/// rejected repeated keys).
 struct Opts<'a> {
     name: &'a str,
     given: Vec<(&'a str, &'a str)>,
@@ -183,7 +183,7 @@ impl<'a> Opts<'a> {
         options: &[(&'a str, &'a str)],
         allowed: &[&str],
     ) -> Result<Self, String> {
-        for (i, (k, _)) in options.iter().enumerate() {
+        for (k, _) in options {
             if !allowed.contains(k) {
                 return Err(if allowed.is_empty() {
                     format!("{name}: unknown option `{k}` (this engine takes no options)")
@@ -193,9 +193,6 @@ impl<'a> Opts<'a> {
                         allowed.join(", ")
                     )
                 });
-            }
-            if options[..i].iter().any(|(k2, _)| k2 == k) {
-                return Err(format!("{name}: option `{k}` given twice"));
             }
         }
         Ok(Opts {
@@ -254,47 +251,32 @@ const TT_TABLES: [(&str, TableKind); 3] = [
 const MTDF_TABLES: [(&str, TableKind); 2] =
     [("bounds", TableKind::Bounds), ("broken", TableKind::Broken)];
 
-/// Build a textbook engine from its name and options (already split at `:`, `,` and `=`).
+/// Build the textbook engine `name` (as the registry lists it) playing `game` with `search`,
+/// from its options (already parsed by [`crate::engine::spec::parse_spec`]).
 ///
-/// Returns `Ok(None)` when `name` is not a textbook engine (so a registry can try others), and
-/// `Err` naming the engine, the option and the bad value otherwise. See the module docs for the
-/// grammar.
-pub fn build_engine(
-    name: &str,
+/// `Err` names the engine, the option and the bad value. See the module docs for the options.
+pub fn build(
+    name: &'static str,
+    game: TextbookGame,
+    search: SearchKind,
     options: &[(&str, &str)],
-) -> Result<Option<Box<dyn Engine>>, String> {
-    let (game, algo_name) = match name.split_once('-') {
-        Some(("ttt", a)) => ("ttt", a),
-        Some(("tree", a)) => ("tree", a),
-        _ => return Ok(None),
-    };
-    let static_name: &'static str = match name {
-        "ttt-minimax" => "ttt-minimax",
-        "ttt-alphabeta" => "ttt-alphabeta",
-        "ttt-tt" => "ttt-tt",
-        "ttt-mtdf" => "ttt-mtdf",
-        "tree-minimax" => "tree-minimax",
-        "tree-alphabeta" => "tree-alphabeta",
-        "tree-tt" => "tree-tt",
-        "tree-mtdf" => "tree-mtdf",
-        _ => return Ok(None),
-    };
+) -> Result<Box<dyn Engine>, String> {
     let mut allowed: Vec<&str> = match game {
-        "ttt" => vec!["score"],
-        _ => vec!["b", "d", "seed"],
+        TextbookGame::TicTacToe => vec!["score"],
+        TextbookGame::RandomTree => vec!["b", "d", "seed"],
     };
-    allowed.extend(match algo_name {
-        "minimax" => &[][..],
-        "alphabeta" => &["order"][..],
-        "tt" => &["table", "order"][..],
-        _ => &["guess", "table", "order"][..],
+    allowed.extend(match search {
+        SearchKind::Minimax => &[][..],
+        SearchKind::AlphaBeta => &["order"][..],
+        SearchKind::Table => &["table", "order"][..],
+        SearchKind::Mtdf => &["guess", "table", "order"][..],
     });
     let opts = Opts::new(name, options, &allowed)?;
-    let algo = match algo_name {
-        "minimax" => Algo::Minimax,
-        "alphabeta" => Algo::AlphaBeta,
-        "tt" => Algo::Table(opts.choice("table", TableKind::Exact, &TT_TABLES)?),
-        _ => Algo::Mtdf {
+    let algo = match search {
+        SearchKind::Minimax => Algo::Minimax,
+        SearchKind::AlphaBeta => Algo::AlphaBeta,
+        SearchKind::Table => Algo::Table(opts.choice("table", TableKind::Exact, &TT_TABLES)?),
+        SearchKind::Mtdf => Algo::Mtdf {
             guess: opts.number("guess", 0i32)?,
             table: opts.choice("table", TableKind::Bounds, &MTDF_TABLES)?,
         },
@@ -303,7 +285,7 @@ pub fn build_engine(
         Algo::Minimax | Algo::AlphaBeta => TableKind::None,
         Algo::Table(t) | Algo::Mtdf { table: t, .. } => t,
     };
-    if game == "ttt" {
+    if game == TextbookGame::TicTacToe {
         let default_score = if matches!(algo, Algo::Mtdf { .. }) {
             Scoring::DepthWeighted
         } else {
@@ -332,14 +314,14 @@ pub fn build_engine(
         } else {
             "depth"
         };
-        Ok(Some(Box::new(TextbookEngine {
-            name: static_name,
+        Ok(Box::new(TextbookEngine {
+            name,
             algo,
             order,
             game_opts: format!("score={score}"),
             kind: GameKind::TicTacToe,
             ab: AlphaBeta::new(ttt, search_order, table),
-        })))
+        }))
     } else {
         let b: u8 = opts.number("b", 5u8)?;
         let d: u8 = opts.number("d", 9u8)?;
@@ -351,69 +333,13 @@ pub fn build_engine(
             OrderOpt::Random => Order::Random { seed },
             _ => Order::Given,
         };
-        Ok(Some(Box::new(TextbookEngine {
-            name: static_name,
+        Ok(Box::new(TextbookEngine {
+            name,
             algo,
             order,
             game_opts: format!("b={b},d={d},seed={seed}"),
-            kind: GameKind::RandomTree,
+            kind: GameKind::RandomTree(tree.shape()),
             ab: AlphaBeta::new(tree, search_order, table),
-        })))
-    }
-}
-
-/// Options of a spec as `(key, value)` pairs, in the order written.
-pub type SpecOptions<'a> = Vec<(&'a str, &'a str)>;
-
-/// Split a spec `NAME[:K=V,K=V...]` into its name and options (no validation of the keys).
-pub fn parse_spec(spec: &str) -> Result<(&str, SpecOptions<'_>), String> {
-    let (name, rest) = spec.split_once(':').unwrap_or((spec, ""));
-    let mut opts = Vec::new();
-    for part in rest.split(',').filter(|p| !p.is_empty()) {
-        let (k, v) = part
-            .split_once('=')
-            .ok_or_else(|| format!("{name}: option `{part}` is not KEY=VALUE"))?;
-        opts.push((k.trim(), v.trim()));
-    }
-    Ok((name.trim(), opts))
-}
-
-/// [`parse_spec`] then [`build_engine`]; `Err` also when the name is not a textbook engine.
-pub fn build_engine_from_spec(spec: &str) -> Result<Box<dyn Engine>, String> {
-    let (name, opts) = parse_spec(spec)?;
-    build_engine(name, &opts)?.ok_or_else(|| format!("`{name}` is not a textbook engine"))
-}
-
-/// Shape of a random tree, for [`legal_moves`] (the leaf seed does not affect the moves).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TreeShape {
-    /// Branching factor (2..=9).
-    pub branching: u8,
-    /// Depth (1..=20).
-    pub depth: u8,
-}
-
-/// The legal next moves after `moves`, as move characters (`b'1'..=b'9'`) in index order; an
-/// empty vector means the position is terminal (game over / leaf). `tree` is required for
-/// [`GameKind::RandomTree`] and ignored for tic-tac-toe; Connect-4 is not handled here. `Err`
-/// names the offending character and index for a bad or illegal move string.
-pub fn legal_moves(
-    kind: GameKind,
-    tree: Option<TreeShape>,
-    moves: &str,
-) -> Result<Vec<u8>, String> {
-    fn next<G: Game>(g: &G, moves: &str) -> Result<Vec<u8>, String> {
-        let s = replay(g, moves)?;
-        let mut ms = g.moves(&s);
-        ms.sort_unstable();
-        Ok(ms.into_iter().map(|m| b'1' + m).collect())
-    }
-    match kind {
-        GameKind::TicTacToe => next(&TicTacToe::new(), moves),
-        GameKind::RandomTree => {
-            let t = tree.ok_or("legal_moves: a random tree needs its shape (branching, depth)")?;
-            next(&RandomTree::new(t.branching, t.depth, 0)?, moves)
-        }
-        GameKind::Connect4 => Err("legal_moves: Connect-4 is not a textbook game".to_string()),
+        }))
     }
 }

@@ -1,0 +1,159 @@
+//! The switches of the Connect-4 search: every technique is a field of [`SearchConfig`], so a
+//! variant of the engine is a value, and every seeded bug is a [`Mutant`].
+
+/// How children are ordered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ordering {
+    /// By the number of winning cells the move creates, one less for a move right below one of
+    /// our own winning cells (the opponent would block it at once); centre first among ties.
+    Threats,
+    /// Centre first, no threat count.
+    Centre,
+    /// Left to right.
+    None,
+}
+
+/// How a node at the depth limit is scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Eval {
+    /// Play the game out with a fixed simple policy ([`Searcher::rollout`]): a real game result.
+    Rollout,
+    /// Count open threats: cells where the side to move would win minus cells where the
+    /// opponent would, clamped to the scores the node allows.
+    Threats,
+}
+
+impl Eval {
+    /// The spec name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Eval::Rollout => "rollout",
+            Eval::Threats => "threats",
+        }
+    }
+}
+
+/// A deliberately broken variant, for proving that the verification checks catch bugs.
+/// Each is compiled into the search as a const parameter, so the correct engine pays nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Mutant {
+    /// The correct engine.
+    None = 0,
+    /// Every table entry is stored as exact, whatever bound the search proved.
+    TtBoundsAsExact = 1,
+    /// Enhanced transposition cutoffs trust a child's lower bound as if it were an upper bound.
+    EtcAcceptsLower = 2,
+    /// The mirror lookup mirrors the stone mask but not the side to move's stones.
+    MirrorWrongKey = 3,
+    /// The ceiling of the score bounds is one lower than the convention allows.
+    ClampCeiling = 4,
+    /// The move generator drops the leftmost non-losing move when there are several.
+    DropMove = 5,
+    /// `score_to_moves_left` slips the parity of a win by one ply (the search is unaffected).
+    MovesLeftParity = 6,
+}
+
+impl Mutant {
+    /// Every mutant, with its name in engine specs.
+    pub const ALL: [(Mutant, &'static str); 6] = [
+        (Mutant::TtBoundsAsExact, "tt-bounds-as-exact"),
+        (Mutant::EtcAcceptsLower, "etc-accepts-lower"),
+        (Mutant::MirrorWrongKey, "mirror-wrong-key"),
+        (Mutant::ClampCeiling, "clamp-ceiling"),
+        (Mutant::DropMove, "drop-move"),
+        (Mutant::MovesLeftParity, "moves-left-parity"),
+    ];
+
+    /// The spec name of a mutant (`"none"` for the correct engine).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(m, _)| *m == self)
+            .map_or("none", |(_, n)| n)
+    }
+
+    /// The mutant of a spec name.
+    #[must_use]
+    pub fn from_name(s: &str) -> Option<Self> {
+        if s == "none" {
+            return Some(Mutant::None);
+        }
+        Self::ALL.iter().find(|(_, n)| *n == s).map(|(m, _)| *m)
+    }
+}
+
+/// The switches of the search. `Default` is the full engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// `log2` of the table entries; `None` for no table.
+    pub tt_bits: Option<u32>,
+    /// Entries per table bucket: 1 (always replace) or 2 (depth-preferred + always-replace).
+    pub tt_ways: u32,
+    /// Move ordering.
+    pub ordering: Ordering,
+    /// Clamp the window with the bounds the score convention implies.
+    pub clamp: bool,
+    /// Search only moves that do not lose at once (else: check immediate wins at every node).
+    pub non_losing: bool,
+    /// Look positions up by their canonical (mirror-min) key when at least this many cells are
+    /// empty; `None` for never.
+    pub mirror_min_left: Option<u32>,
+    /// Enhanced transposition cutoffs at nodes with at least this many empty cells; `None` for
+    /// never.
+    pub etc_min_left: Option<u32>,
+    /// Return the best possible score at once when a move sets up two stacked threats the
+    /// opponent cannot answer (a win with our next-but-one stone).
+    pub double_threat: bool,
+    /// Probe and store the table only at nodes with at least this many empty cells (0: at
+    /// every node).
+    pub tt_min_left: u32,
+    /// Prefetch the children's table slots while ordering them (where ETC does not probe them).
+    pub prefetch: bool,
+    /// Ask the OS for huge pages for the table (fewer TLB misses).
+    pub huge_pages: bool,
+    /// Depth limit in plies; `None` searches to the end of the game.
+    pub max_depth: Option<u32>,
+    /// How a node at the depth limit is scored.
+    pub eval: Eval,
+    /// Principal Variation Search (NegaScout) inside the tree: the first child with the full
+    /// window, the rest with a null window and a re-search when one fails high.
+    pub pvs: bool,
+    /// A seeded bug, or [`Mutant::None`].
+    pub mutant: Mutant,
+}
+
+impl SearchConfig {
+    /// Default table size: 2^23 entries of 8 bytes, 64 MiB.
+    pub const DEFAULT_TT_BITS: u32 = 23;
+    /// Default mirror threshold: canonical keys while at least 20 cells are empty.
+    pub const DEFAULT_MIRROR_MIN_LEFT: u32 = 20;
+    /// Default ETC threshold: while at least 14 cells are empty.
+    pub const DEFAULT_ETC_MIN_LEFT: u32 = 14;
+    /// Default table threshold: nodes with at least 8 empty cells.
+    pub const DEFAULT_TT_MIN_LEFT: u32 = 8;
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        Self {
+            tt_bits: Some(Self::DEFAULT_TT_BITS),
+            tt_ways: 2,
+            ordering: Ordering::Threats,
+            clamp: true,
+            non_losing: true,
+            mirror_min_left: Some(Self::DEFAULT_MIRROR_MIN_LEFT),
+            etc_min_left: Some(Self::DEFAULT_ETC_MIN_LEFT),
+            double_threat: true,
+            tt_min_left: Self::DEFAULT_TT_MIN_LEFT,
+            prefetch: true,
+            huge_pages: true,
+            max_depth: None,
+            eval: Eval::Rollout,
+            pvs: false,
+            mutant: Mutant::None,
+        }
+    }
+}
