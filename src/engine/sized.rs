@@ -1,4 +1,4 @@
-//! The Connect-4 solver on any compiled board size: one [`with_board!`](crate::with_board)
+//! The Connect-4 solver on any compiled board size: one `with_board!` (`game::connect4::board`)
 //! dispatch when the engine is built, then a [`Connect4Engine<W, H>`] monomorphised for that size
 //! (the 7×6 engine is the same type it always was).
 
@@ -20,12 +20,12 @@ pub fn check_table(search: &SearchConfig, size: BoardSize) -> Result<(), SpecErr
     if bits >= need {
         return Ok(());
     }
-    let gib = |b: u32| (8u64 << b) as f64 / f64::from(1u32 << 30);
+    let mib = |b: u32| (8u64 << b) >> 20;
     Err(SpecError(format!(
         "board {size}: its {}-bit position keys need a table of at least 2^{need} entries \
-         ({:.1} GiB; this engine asks for tt={bits}); pass tt={need}{} or tt=off",
+         ({} MiB; this engine asks for tt={bits}); pass tt={need}{} or tt=off",
         size.key_bits(),
-        gib(need),
+        mib(need),
         if search.tt_ways == 2 && need > Table::min_bits(size.key_bits()).max(1) {
             format!(" (or ways=1,tt={})", need - 1)
         } else {
@@ -37,7 +37,7 @@ pub fn check_table(search: &SearchConfig, size: BoardSize) -> Result<(), SpecErr
 /// Check that a seeded bug asked for is compiled for this board
 /// ([`Searcher::MUTANTS_COMPILED`](super::search::Searcher::MUTANTS_COMPILED)).
 pub fn check_mutant(search: &SearchConfig, size: BoardSize) -> Result<(), SpecError> {
-    let compiled = crate::with_board!(size, |W, H| { Searcher::<W, H>::MUTANTS_COMPILED });
+    let compiled = crate::game::connect4::board::with_board!(size, |W, H| { Searcher::<W, H>::MUTANTS_COMPILED });
     if search.mutant == Mutant::None || compiled {
         Ok(())
     } else {
@@ -52,7 +52,7 @@ pub fn check_mutant(search: &SearchConfig, size: BoardSize) -> Result<(), SpecEr
 pub fn build(cfg: SolverConfig, size: BoardSize) -> Result<Box<dyn Engine>, SpecError> {
     check_table(&cfg.search, size)?;
     check_mutant(&cfg.search, size)?;
-    Ok(crate::with_board!(size, |W, H| {
+    Ok(crate::game::connect4::board::with_board!(size, |W, H| {
         Box::new(Connect4Engine::<W, H>::new(cfg)) as Box<dyn Engine>
     }))
 }
@@ -87,7 +87,7 @@ mod tests {
 
     #[test]
     fn builds_each_size_and_solves() {
-        let cfg = SolverConfig::parse("mtdf:tt=16").unwrap().unwrap();
+        let cfg = SolverConfig::parse("mtdf:tt=20").unwrap().unwrap();
         let mut e = build(cfg, "4x4".parse().unwrap()).unwrap();
         e.reset();
         assert_eq!(e.solve("").unwrap().score, 0);

@@ -183,7 +183,7 @@ impl BoardSolve {
 pub fn solve_empty(cfg: SolverConfig, board: BoardSize) -> Result<(i32, u64, Duration), String> {
     sized::check_table(&cfg.search, board).map_err(|e| e.0)?;
     sized::check_mutant(&cfg.search, board).map_err(|e| e.0)?;
-    Ok(crate::with_board!(board, |W, H| {
+    Ok(crate::game::connect4::board::with_board!(board, |W, H| {
         let mut e = Connect4Engine::<W, H>::new(cfg);
         let t = Instant::now();
         let (score, nodes) = e.solve_position(&crate::game::connect4::Position::<W, H>::new());

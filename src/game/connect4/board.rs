@@ -1,5 +1,5 @@
 //! Board sizes: the [`BoardSize`] value chosen at run time (`--board 6x5`, `connect4:6x5`), the
-//! list of sizes compiled into the binary, and [`with_board!`](crate::with_board), which turns a
+//! list of sizes compiled into the binary, and `with_board!`, which turns a
 //! run-time size into the const parameters `W`, `H` of [`Position`](super::Position), the
 //! search and the engine.
 //!
@@ -21,11 +21,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-#[doc(hidden)]
-#[macro_export]
 macro_rules! __board_dispatch {
     ($size:ident, $w:ident, $h:ident, $body:block) => {
-        $crate::__board_dispatch!($size, $w, $h, $body;
+        $crate::game::connect4::board::__board_dispatch!($size, $w, $h, $body;
             (4, 4) (4, 5) (4, 6) (4, 7) (4, 8) (4, 9) (4, 10) (4, 11) (4, 12) (4, 13) (4, 14) (4, 15)
             (5, 4) (5, 5) (5, 6) (5, 7) (5, 8) (5, 9) (5, 10) (5, 11)
             (6, 4) (6, 5) (6, 6) (6, 7) (6, 8) (6, 9)
@@ -54,23 +52,26 @@ macro_rules! __board_dispatch {
 
 /// Run a block with the board size's width and height as consts, for const-generic code:
 ///
-/// ```
-/// use treebench::game::connect4::{BoardSize, Position};
+/// ```ignore
+/// use crate::game::connect4::{board::with_board, BoardSize, Position};
 /// let size: BoardSize = "5x4".parse().unwrap();
-/// let cells = treebench::with_board!(size, |W, H| { Position::<W, H>::CELLS });
+/// let cells = with_board!(size, |W, H| { Position::<W, H>::CELLS });
 /// assert_eq!(cells, 20);
 /// ```
 ///
 /// The block is compiled once per size in [`BoardSize::ALL`] (a `match` over the sizes, not a
 /// trait object), so keep it to building an engine or running a whole job; every arm must have
 /// the same type.
-#[macro_export]
 macro_rules! with_board {
     ($size:expr, |$w:ident, $h:ident| $body:block) => {{
         let __board_size: $crate::game::connect4::BoardSize = $size;
-        $crate::__board_dispatch!(__board_size, $w, $h, $body)
+        $crate::game::connect4::board::__board_dispatch!(__board_size, $w, $h, $body)
     }};
 }
+
+// Crate-wide paths of the two macros (`crate::game::connect4::board::with_board!`).
+pub(crate) use __board_dispatch;
+pub(crate) use with_board;
 
 /// A Connect-4 board size: `width` columns of `height` rows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -104,7 +105,7 @@ impl BoardSize {
         height: 6,
     };
 
-    /// Every compiled size, by width then height: the sizes [`with_board!`](crate::with_board)
+    /// Every compiled size, by width then height: the sizes `with_board!`
     /// lists (a test checks the two agree and that these are all the sizes that fit).
     #[rustfmt::skip]
     pub const ALL: [BoardSize; 42] = {
@@ -278,7 +279,7 @@ mod tests {
     #[test]
     fn dispatch_reaches_each_size() {
         for b in BoardSize::ALL {
-            let (w, h, cells, bits) = crate::with_board!(b, |W, H| {
+            let (w, h, cells, bits) = with_board!(b, |W, H| {
                 (
                     Position::<W, H>::WIDTH,
                     Position::<W, H>::HEIGHT,

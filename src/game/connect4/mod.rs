@@ -41,7 +41,7 @@
 //! # Board sizes
 //!
 //! [`Position`] takes the size as const parameters; [`BoardSize`] is the run-time choice and
-//! [`with_board!`](crate::with_board) dispatches from one to the other.
+//! `board::with_board!` dispatches from one to the other.
 
 pub mod board;
 pub mod position;
