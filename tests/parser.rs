@@ -52,7 +52,7 @@ proptest! {
 fn errors_name_character_and_index() {
     assert_eq!(
         Board::from_moves("44x").unwrap_err().to_string(),
-        "invalid character 'x' at index 2: expected a column digit 1..7"
+        "invalid character 'x' at index 2: not a column of a 7-column board (columns are 1..7)"
     );
     assert_eq!(
         Board::from_moves("4444444").unwrap_err().to_string(),

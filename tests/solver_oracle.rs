@@ -190,3 +190,37 @@ fn every_driver_matches_brute_force_on_5x4_sample() {
         bad[..bad.len().min(20)].join("\n")
     );
 }
+
+/// A seeded sample of a small board, scored by brute force (one shared memo).
+fn brute_cases<const W: usize, const H: usize>(
+    seed: u64,
+    count: usize,
+    min_ply: usize,
+    max_ply: usize,
+) -> Vec<(String, i32)> {
+    let positions = brute::sample::<W, H>(seed, count, min_ply, max_ply);
+    assert_eq!(positions.len(), count);
+    let mut b = Brute::<W, H>::new();
+    positions
+        .into_iter()
+        .map(|m| {
+            let s = b.score(&Grid::from_moves(&m).unwrap());
+            (m, s)
+        })
+        .collect()
+}
+
+#[test]
+fn every_driver_matches_brute_force_on_4x5_sample() {
+    let cases = brute_cases::<4, 5>(11, 1500, 4, 19);
+    let bad = check_all::<4, 5>(&cases, &DRIVERS);
+    assert!(bad.is_empty(), "{} mismatches:\n{}", bad.len(), bad[..bad.len().min(20)].join("\n"));
+}
+
+#[test]
+fn every_driver_matches_brute_force_on_6x4_sample() {
+    // Brute force from a low ply on 6x4 is costly: start at ply 8.
+    let cases = brute_cases::<6, 4>(13, 1500, 8, 23);
+    let bad = check_all::<6, 4>(&cases, &DRIVERS);
+    assert!(bad.is_empty(), "{} mismatches:\n{}", bad.len(), bad[..bad.len().min(20)].join("\n"));
+}

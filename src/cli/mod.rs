@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 #[cfg(feature = "analysis")]
 pub mod analyze;
 pub mod bench;
+pub mod boards;
 pub mod gate;
 pub mod merge;
 #[cfg(feature = "analysis")]
@@ -65,6 +66,9 @@ pub enum Command {
     Gate(gate::GateArgs),
     /// Node signature of an engine on the gate position set; check or write a signature file.
     Bench(bench::BenchArgs),
+    /// Solve the empty board of every size up to `--max-cells`: table, CSV, figure, and the
+    /// check against Tromp's published table (exit 3 on a disagreement).
+    Boards(boards::BoardsArgs),
     /// Verify engines: driver agreement, mirror symmetry, units, books, BitBully, brute force,
     /// mutants. Prints a table; exits 1 on any failure.
     Verify(verify::VerifyArgs),
@@ -94,6 +98,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Gate(a) => gate::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Verify(a) => verify::run(a),
+        Command::Boards(a) => boards::run(a),
     }
 }
 

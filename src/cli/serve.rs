@@ -14,6 +14,10 @@ pub struct ServeArgs {
     /// Engine spec, e.g. `mtdf`, `negamax:tt=20`.
     #[arg(long, short, default_value = "mtdf")]
     pub engine: String,
+    /// Board size `WIDTHxHEIGHT` (width and height from 4, width x (height+1) at most 64);
+    /// columns past 9 are written a, b, c.
+    #[arg(long, default_value = "7x6")]
+    pub board: treebench::game::connect4::BoardSize,
     /// Clock of the reported `micros`: `wall` (elapsed) or `cpu` (the solving thread's CPU time,
     /// which leaves out time spent waiting for a core on a loaded machine).
     #[arg(long, default_value = "wall")]
@@ -21,7 +25,7 @@ pub struct ServeArgs {
 }
 
 pub fn run(args: ServeArgs) -> Result<i32> {
-    let mut engine = registry::build(&args.engine)?;
+    let mut engine = registry::build_on(&args.engine, args.board)?;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

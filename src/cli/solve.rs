@@ -17,7 +17,11 @@ pub struct SolveArgs {
     /// interval being the scores still possible after it (the last one is the score).
     #[arg(long)]
     pub trace: bool,
-    /// Move strings (digits 1..7). Without any, read one position per line from stdin; extra
+    /// Board size `WIDTHxHEIGHT` (width and height from 4, width x (height+1) at most 64);
+    /// columns past 9 are written a, b, c.
+    #[arg(long, default_value = "7x6")]
+    pub board: treebench::game::connect4::BoardSize,
+    /// Move strings (columns 1..W from the left; a, b, c past 9). Without any, read one position per line from stdin; extra
     /// whitespace-separated fields are ignored, so Pons' test-set files can be piped in.
     pub moves: Vec<String>,
 }
@@ -62,7 +66,7 @@ fn solve_line(
 }
 
 pub fn run(args: SolveArgs) -> Result<i32> {
-    let mut engine = registry::build(&args.engine)?;
+    let mut engine = registry::build_on(&args.engine, args.board)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut all_good = true;

@@ -26,6 +26,10 @@ pub struct VerifyArgs {
     /// Seeded 5×4 positions checked against brute force.
     #[arg(long, default_value_t = 2000)]
     pub brute_5x4: usize,
+    /// The `boards` check: solve the empty board of every size with at most this many cells and
+    /// compare with Tromp's published table (0 skips it).
+    #[arg(long, default_value_t = 28)]
+    pub boards_max_cells: u32,
     /// Skip the 4×4 exhaustive check.
     #[arg(long)]
     pub no_4x4: bool,
@@ -48,7 +52,7 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub only_mutants: bool,
     /// Only these checks (repeatable): drivers, mirror, units-parity, units-playout, book-8ply,
-    /// book-12ply-dist, bitbully, brute-4x4, brute-5x4.
+    /// book-12ply-dist, bitbully, brute-4x4, brute-5x4, boards.
     #[arg(long = "check")]
     pub checks: Vec<String>,
     /// Check every position of the 8-ply book (hours; resumable, results under --results).
@@ -85,6 +89,7 @@ pub fn run(args: VerifyArgs) -> Result<i32> {
         seed: args.seed,
         book_samples: args.book_samples,
         brute_5x4: args.brute_5x4,
+        boards_max_cells: args.boards_max_cells,
         brute_4x4: !args.no_4x4,
         playouts_per_ply: args.playouts,
         mutants: args.mutants || args.only_mutants || !args.mutant_names.is_empty(),

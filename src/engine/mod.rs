@@ -85,6 +85,7 @@ pub mod external;
 pub mod ordering;
 pub mod registry;
 pub mod search;
+pub mod sized;
 pub mod spec;
 pub mod textbook;
 pub mod tt;

@@ -125,6 +125,26 @@ pub fn build(spec: &str) -> Result<Box<dyn Engine>, SpecError> {
     }
 }
 
+/// Build the engine a spec names on a board size: the default 7×6 goes through [`build`]
+/// unchanged; other sizes take the Connect-4 solver only ([`super::sized::build`]), since
+/// textbook and external engines have no board size.
+pub fn build_on(
+    spec: &str,
+    board: crate::game::connect4::BoardSize,
+) -> Result<Box<dyn Engine>, SpecError> {
+    if board.is_standard() {
+        return build(spec);
+    }
+    match SolverConfig::parse(spec)? {
+        Some(cfg) => super::sized::build(cfg, board)
+            .map_err(|e| SpecError(format!("engine `{spec}`: {}", e.0))),
+        None => Err(SpecError(format!(
+            "engine `{spec}`: board {board} needs a Connect-4 solver (negamax, mtdf, pvs, …); \
+             other engines play on 7x6 only"
+        ))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

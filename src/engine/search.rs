@@ -175,21 +175,35 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
                 }
             };
         }
-        dispatch!(
-            0,
-            1,
-            2,
-            3,
-            4,
-            5,
-            PVS,
-            PVS | 1,
-            PVS | 2,
-            PVS | 3,
-            PVS | 4,
-            PVS | 5
-        )
+        if Self::MUTANTS_COMPILED {
+            dispatch!(
+                0,
+                1,
+                2,
+                3,
+                4,
+                5,
+                PVS,
+                PVS | 1,
+                PVS | 2,
+                PVS | 3,
+                PVS | 4,
+                PVS | 5
+            )
+        } else {
+            // A const condition: the arms above are not even compiled for this size.
+            assert!(
+                mutant == Mutant::None,
+                "mutants are compiled for 7x6 and boards of at most 24 cells only"
+            );
+            dispatch!(0, PVS)
+        }
     }
+
+    /// Whether the seeded bugs ([`Mutant`]) are compiled for this board: the standard board and
+    /// the small ones the brute-force oracle covers. Every other size compiles the correct
+    /// search only (with and without PVS), which keeps the 42 compiled sizes cheap to build.
+    pub const MUTANTS_COMPILED: bool = (W == 7 && H == 6) || W * H <= 24;
 
     /// The table key of `pos`: canonical near the root when the mirror lookup is on.
     #[inline(always)]

@@ -2,6 +2,7 @@
 //! independent oracles (BitBully's books and solver, brute force on small boards).
 
 pub mod book;
+pub mod boards;
 pub mod books;
 pub mod brute;
 pub mod checks;

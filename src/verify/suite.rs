@@ -52,6 +52,9 @@ pub struct VerifyOptions {
     pub brute_4x4: bool,
     /// Seeded 5×4 positions checked against brute force.
     pub brute_5x4: usize,
+    /// The `boards` check: empty boards of at most this many cells against Tromp's table
+    /// (0: skip).
+    pub boards_max_cells: u32,
     /// Run the mutant matrix.
     pub mutants: bool,
     /// Which mutants (all by default).
@@ -92,6 +95,7 @@ impl Default for VerifyOptions {
             bitbully_8ply: 4,
             bitbully_per_ply: 6,
             brute_4x4: true,
+            boards_max_cells: 28,
             brute_5x4: 2000,
             mutants: false,
             mutant_names: Vec::new(),
@@ -126,7 +130,7 @@ pub enum VerifyError {
 }
 
 /// The check names, in table order.
-pub const CHECKS: [&str; 10] = [
+pub const CHECKS: [&str; 11] = [
     "drivers",
     "mirror",
     "units-parity",
@@ -136,6 +140,7 @@ pub const CHECKS: [&str; 10] = [
     "bitbully",
     "brute-4x4",
     "brute-5x4",
+    "boards",
     "—",
 ];
 
@@ -399,6 +404,13 @@ impl<'a> Plan<'a> {
                 format!("seeded sample, plies 4–19, {nvar} drivers"),
             ));
         }
+        if self.wanted("boards") && self.opts.boards_max_cells >= 16 {
+            let (start, max) = (Instant::now(), self.opts.boards_max_cells);
+            let o = super::boards::check(cfg, max, self.stop_early)
+                .map_err(|e| VerifyError::Check("boards".into(), e))?;
+            let detail = format!("empty boards of ≤ {max} cells vs Tromp's table");
+            rows.push(done_row("boards", &spec, o, start, detail));
+        }
         Ok(rows)
     }
 }
@@ -446,7 +458,7 @@ pub fn run(opts: &VerifyOptions) -> Result<VerifyReport, VerifyError> {
         if !CHECKS.contains(&c.as_str()) {
             return Err(VerifyError::Options(format!(
                 "unknown check `{c}` (checks: {})",
-                CHECKS[..9].join(", ")
+                CHECKS[..CHECKS.len() - 1].join(", ")
             )));
         }
     }

@@ -35,11 +35,19 @@
 //! # Move strings
 //!
 //! Positions are written as the sequence of columns played, digits `1..=W` from the left
-//! (`"4453"`: four moves, starting in the centre), Pons' convention.
+//! (`"4453"`: four moves, starting in the centre), Pons' convention. Boards wider than nine
+//! columns go on with letters: `a`, `b`, `c` are columns 10, 11 and 12 (see [`board`]).
+//!
+//! # Board sizes
+//!
+//! [`Position`] takes the size as const parameters; [`BoardSize`] is the run-time choice and
+//! `board::with_board!` dispatches from one to the other.
 
+pub mod board;
 pub mod position;
 pub mod score;
 
+pub use board::{BoardError, BoardSize};
 pub use position::{ParseError, Position};
 
 /// The standard 7×6 board.

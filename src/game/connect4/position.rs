@@ -6,8 +6,13 @@ use thiserror::Error;
 /// Why a move string does not describe a position that can be solved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 pub enum ParseError {
-    /// A character that is not a column digit `1..=W`.
-    #[error("invalid character {ch:?} at index {index}: expected a column digit 1..{width}")]
+    /// A character that is not a column of this board (`1..=W`, then `a`.. for columns 10 and
+    /// up, see [`super::board`]).
+    #[error(
+        "invalid character {ch:?} at index {index}: not a column of a {width}-column board \
+         (columns are {})",
+        super::board::column_range(*width)
+    )]
     InvalidChar {
         index: usize,
         ch: char,
@@ -84,14 +89,15 @@ impl<const W: usize, const H: usize> Position<W, H> {
         }
     }
 
-    /// Parse a move string (digits `1..=W`), rejecting illegal or decided positions.
+    /// Parse a move string (columns `1..=W`, `a`.. for columns 10 and up), rejecting illegal or
+    /// decided positions.
     pub fn from_moves(moves: &str) -> Result<Self, ParseError> {
         let mut pos = Self::new();
         let mut won_at: Option<usize> = None;
         for (index, ch) in moves.chars().enumerate() {
-            let col = match ch.to_digit(10) {
-                Some(d) if d >= 1 && (d as usize) <= W => d as usize - 1,
-                _ => {
+            let col = match super::board::column_of_char(ch, W) {
+                Some(c) => c,
+                None => {
                     return Err(ParseError::InvalidChar {
                         index,
                         ch,
@@ -505,5 +511,32 @@ mod tests {
         assert_eq!(p.nb_moves(), 4);
         assert_eq!(S::CELLS, 16);
         assert!(S::from_moves("5").is_err());
+    }
+
+    #[test]
+    fn wide_boards_use_letters() {
+        type Wide = Position<12, 4>;
+        let p = Wide::from_moves("abc9").unwrap();
+        assert_eq!(p.nb_moves(), 4);
+        assert_eq!(p.cell(9, 0), Some(true));
+        assert_eq!(p.cell(10, 0), Some(false));
+        assert_eq!(p.cell(11, 0), Some(true));
+        let e = Position::<10, 4>::from_moves("1ab").unwrap_err();
+        assert_eq!(
+            e,
+            ParseError::InvalidChar {
+                index: 2,
+                ch: 'b',
+                width: 10
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "invalid character 'b' at index 2: not a column of a 10-column board (columns are 1..9, a)"
+        );
+        assert_eq!(
+            B::from_moves("48").unwrap_err().to_string(),
+            "invalid character '8' at index 1: not a column of a 7-column board (columns are 1..7)"
+        );
     }
 }

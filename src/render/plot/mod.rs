@@ -4,12 +4,14 @@
 //! Each figure is one type implementing [`Figure`]; [`figures`] lists those of an experiment and
 //! [`write_figures`] writes them all.
 
+mod boards;
 mod distribution;
 mod node_scatter;
 mod scatter;
 mod speedup;
 mod time_scatter;
 
+pub use boards::BoardScaling;
 pub use distribution::TimeDistribution;
 pub use node_scatter::NodeScatter;
 pub use speedup::SpeedupPerPly;
