@@ -30,7 +30,13 @@ fn other_drivers_agree_on_the_small_boards() {
         let sizes = BoardSize::up_to_cells(24);
         let rows = boards::solve_all(cfg, &sizes, |_| {}).unwrap();
         for r in &rows {
-            assert_eq!(r.tromp, Agreement::Agrees, "{spec} {}: score {}", r.board, r.score);
+            assert_eq!(
+                r.tromp,
+                Agreement::Agrees,
+                "{spec} {}: score {}",
+                r.board,
+                r.score
+            );
         }
     }
 }
@@ -58,7 +64,10 @@ fn boards_command_prints_the_table_and_writes_the_figure() {
         dir.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("width,height,cells,score,result,nodes,seconds,tromp"), "{out}");
+    assert!(
+        out.contains("width,height,cells,score,result,nodes,seconds,tromp"),
+        "{out}"
+    );
     assert!(out.contains("5,4,20,0,=,"), "{out}");
     for f in ["boards.csv", "boards.txt", "boards.svg", "boards.png"] {
         assert!(dir.join(f).exists(), "{f}");

@@ -214,7 +214,12 @@ fn brute_cases<const W: usize, const H: usize>(
 fn every_driver_matches_brute_force_on_4x5_sample() {
     let cases = brute_cases::<4, 5>(11, 1500, 4, 19);
     let bad = check_all::<4, 5>(&cases, &DRIVERS);
-    assert!(bad.is_empty(), "{} mismatches:\n{}", bad.len(), bad[..bad.len().min(20)].join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} mismatches:\n{}",
+        bad.len(),
+        bad[..bad.len().min(20)].join("\n")
+    );
 }
 
 #[test]
@@ -222,5 +227,10 @@ fn every_driver_matches_brute_force_on_6x4_sample() {
     // Brute force from a low ply on 6x4 is costly: start at ply 8.
     let cases = brute_cases::<6, 4>(13, 1500, 8, 23);
     let bad = check_all::<6, 4>(&cases, &DRIVERS);
-    assert!(bad.is_empty(), "{} mismatches:\n{}", bad.len(), bad[..bad.len().min(20)].join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} mismatches:\n{}",
+        bad.len(),
+        bad[..bad.len().min(20)].join("\n")
+    );
 }

@@ -37,7 +37,9 @@ pub fn check_table(search: &SearchConfig, size: BoardSize) -> Result<(), SpecErr
 /// Check that a seeded bug asked for is compiled for this board
 /// ([`Searcher::MUTANTS_COMPILED`](super::search::Searcher::MUTANTS_COMPILED)).
 pub fn check_mutant(search: &SearchConfig, size: BoardSize) -> Result<(), SpecError> {
-    let compiled = crate::game::connect4::board::with_board!(size, |W, H| { Searcher::<W, H>::MUTANTS_COMPILED });
+    let compiled = crate::game::connect4::board::with_board!(size, |W, H| {
+        Searcher::<W, H>::MUTANTS_COMPILED
+    });
     if search.mutant == Mutant::None || compiled {
         Ok(())
     } else {
@@ -70,10 +72,7 @@ mod tests {
         }
         let e = check_table(&d, "8x7".parse().unwrap()).unwrap_err().0;
         assert!(e.contains("tt=31") && e.contains("tt=off"), "{e}");
-        let off = SearchConfig {
-            tt_bits: None,
-            ..d
-        };
+        let off = SearchConfig { tt_bits: None, ..d };
         assert!(check_table(&off, "8x7".parse().unwrap()).is_ok());
         let m = SearchConfig {
             mutant: Mutant::DropMove,

@@ -1,10 +1,10 @@
 //! Who wins the empty board of each size: the solver's answer, and John Tromp's published table
 //! as an independent oracle (`tests/data/tromp_boards.txt`, every size with width + height ≤ 15).
 
-use crate::engine::connect4::{Connect4Engine, SolverConfig};
-use crate::engine::sized;
 use super::checks::Outcome as Outcome_;
 use super::report::Failure;
+use crate::engine::connect4::{Connect4Engine, SolverConfig};
+use crate::engine::sized;
 use crate::game::connect4::BoardSize;
 use crate::table::{Align, Cell, Column, Table};
 use crate::util::fmt::{fmt_duration, thousands};

@@ -1,8 +1,8 @@
 //! Verification: engines checked against each other, against the score convention and against
 //! independent oracles (BitBully's books and solver, brute force on small boards).
 
-pub mod book;
 pub mod boards;
+pub mod book;
 pub mod books;
 pub mod brute;
 pub mod checks;

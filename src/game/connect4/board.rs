@@ -287,7 +287,10 @@ mod tests {
                     Position::<W, H>::KEY_BITS,
                 )
             });
-            assert_eq!((w, h, cells, bits), (b.width(), b.height(), b.cells(), b.key_bits()));
+            assert_eq!(
+                (w, h, cells, bits),
+                (b.width(), b.height(), b.cells(), b.key_bits())
+            );
         }
     }
 

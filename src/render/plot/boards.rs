@@ -27,14 +27,18 @@ impl<'a> BoardScaling<'a> {
     fn plot<DB: DrawingBackend>(&self, root: DrawingArea<DB, Shift>) -> Result<(), RenderError> {
         let err = plot_err("boards");
         root.fill(&WHITE).map_err(&err)?;
-        let root = root
-            .titled(&self.title(), (FONT, 20))
-            .map_err(&err)?;
+        let root = root.titled(&self.title(), (FONT, 20)).map_err(&err)?;
         let panels = root.split_evenly((1, 2));
-        let cells: Vec<f64> = self.rows.iter().map(|r| f64::from(r.board.cells())).collect();
+        let cells: Vec<f64> = self
+            .rows
+            .iter()
+            .map(|r| f64::from(r.board.cells()))
+            .collect();
         let (lo, hi) = cells
             .iter()
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &c| (a.min(c), b.max(c)));
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &c| {
+                (a.min(c), b.max(c))
+            });
         let x_range = if lo.is_finite() {
             (lo - 1.0)..(hi + 1.0)
         } else {
