@@ -1,43 +1,11 @@
 //! The paired runner through the binary: reproducible records, interruption and resume,
 //! the agreement gate, shards and merge, bad experiment files.
 
-use std::path::{Path, PathBuf};
+mod common;
+use common::{bin, rows_without_times, run, scratch, write_exp};
+
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_treebench"))
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("treebench-runner-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn write_exp(dir: &Path, name: &str, body: &str) -> PathBuf {
-    let p = dir.join(format!("{name}.toml"));
-    std::fs::write(&p, format!("name = \"{name}\"\n{body}")).unwrap();
-    p
-}
-
-/// The rows without their time columns.
-fn rows_without_times(path: &Path) -> Vec<String> {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| {
-            // nanos and wall_nanos are the 11th and 12th columns (probes follows them)
-            let f: Vec<&str> = l.split(',').collect();
-            [&f[..10], &f[12..]].concat().join(",")
-        })
-        .collect()
-}
-
-fn run(dir: &Path, args: &[&str]) -> std::process::Output {
-    bin().current_dir(dir).args(args).output().unwrap()
-}
 
 const SMALL: &str = r#"seed = 11
 plies = [20, 24, 28]

@@ -1,0 +1,42 @@
+//! Helpers shared by the integration tests that drive the binary on experiment files.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The built `treebench` binary.
+pub fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_treebench"))
+}
+
+/// A fresh scratch directory for one test (unique per test binary through the process id).
+pub fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("treebench-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Write experiment `name` with `body` into `dir`.
+pub fn write_exp(dir: &Path, name: &str, body: &str) -> PathBuf {
+    let p = dir.join(format!("{name}.toml"));
+    std::fs::write(&p, format!("name = \"{name}\"\n{body}")).unwrap();
+    p
+}
+
+/// Run the binary in `dir`.
+pub fn run(dir: &Path, args: &[&str]) -> Output {
+    bin().current_dir(dir).args(args).output().unwrap()
+}
+
+/// The rows of a results file without their time columns.
+pub fn rows_without_times(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            // nanos and wall_nanos are the 11th and 12th columns (probes follows them)
+            let f: Vec<&str> = l.split(',').collect();
+            [&f[..10], &f[12..]].concat().join(",")
+        })
+        .collect()
+}
