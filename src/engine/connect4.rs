@@ -43,12 +43,10 @@ impl SolverConfig {
     pub fn with_options(driver: Driver, options: &[(&str, &str)]) -> Result<Self, String> {
         let mut cfg = SolverConfig {
             driver,
-            search: SearchConfig {
-                pvs: driver.pvs(),
-                ..SearchConfig::default()
-            },
+            search: SearchConfig::default(),
             iterative: false,
-        };
+        }
+        .with_driver(driver);
         for (key, value) in options {
             cfg.set(key, value)?;
         }
