@@ -6,7 +6,7 @@
 
 pub use super::config::{Eval, Mutant, Ordering, SearchConfig};
 use super::ordering::{centre_first, MoveSorter};
-use super::tt::{Bound, Table};
+use super::tt::{Bound, Table, Tt};
 use crate::game::connect4::score::immediate_win_score;
 use crate::game::connect4::Position;
 use std::ops::ControlFlow;
@@ -53,11 +53,19 @@ const PVS: u8 = 0x10;
 /// Remaining depth marker for a search to the end of the game.
 const UNLIMITED: u32 = u32::MAX;
 
-/// The search state: configuration, table and node counter.
-pub struct Searcher<const W: usize = 7, const H: usize = 6> {
+mod smp;
+
+/// The search state: configuration, table and node counter. `T` is the table: the private
+/// [`Table`] of a one-thread solve, or a handle on the table the threads of a parallel solve
+/// share ([`super::tt_shared::SharedTable`]); the search is monomorphised for each.
+pub struct Searcher<const W: usize = 7, const H: usize = 6, T: Tt = Table> {
     cfg: SearchConfig,
-    table: Option<Table>,
+    table: Option<T>,
     nodes: u64,
+    /// Parallel search only: this thread's variation of the move order (0: none) ...
+    variant: u32,
+    /// ... applied at nodes with at least this many empty cells.
+    vary_min_left: u32,
     /// When set, the search stops (returning meaningless values) once the clock passes it;
     /// checked every 2^14 nodes.
     deadline: Option<std::time::Instant>,
@@ -66,23 +74,43 @@ pub struct Searcher<const W: usize = 7, const H: usize = 6> {
 
 /// Nodes between two looks at the clock when a deadline is set.
 const DEADLINE_CHECK_MASK: u64 = (1 << 14) - 1;
+/// Nodes between two looks at the shared table's stop request (parallel search only).
+const STOP_CHECK_MASK: u64 = (1 << 8) - 1;
 
 impl<const W: usize, const H: usize> Searcher<W, H> {
-    const ORDER: [usize; W] = centre_first::<W>();
-
     /// A searcher; allocates its table once.
     #[must_use]
     pub fn new(cfg: SearchConfig) -> Self {
         let table = cfg.tt_bits.map(|b| {
             Table::with_options(b, Position::<W, H>::KEY_BITS, cfg.huge_pages, cfg.tt_ways)
         });
+        Self::with_table(cfg, table)
+    }
+}
+
+impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
+    const ORDER: [usize; W] = centre_first::<W>();
+
+    /// A searcher on this table (`None`: no table, whatever `cfg.tt_bits` says).
+    #[must_use]
+    pub fn with_table(cfg: SearchConfig, table: Option<T>) -> Self {
         Self {
             cfg,
             table,
             nodes: 0,
+            variant: 0,
+            vary_min_left: u32::MAX,
             deadline: None,
             stopped: false,
         }
+    }
+
+    /// Parallel search: search the children of nodes with at least `min_left` empty cells in
+    /// the order rotated by `variant` places (0: the usual order), so that the threads of a
+    /// Lazy SMP solve start on different subtrees. Ignored by a one-thread searcher.
+    pub fn set_variation(&mut self, variant: u32, min_left: u32) {
+        self.variant = variant;
+        self.vary_min_left = min_left;
     }
 
     /// The configuration.
@@ -93,7 +121,7 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
 
     /// The table, if any.
     #[must_use]
-    pub fn table(&self) -> Option<&Table> {
+    pub fn table(&self) -> Option<&T> {
         self.table.as_ref()
     }
 
@@ -175,7 +203,7 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
                 }
             };
         }
-        if Self::MUTANTS_COMPILED {
+        if Self::MUTANTS_COMPILED && !T::SHARED {
             dispatch!(
                 0,
                 1,
@@ -191,10 +219,11 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
                 PVS | 5
             )
         } else {
-            // A const condition: the arms above are not even compiled for this size.
+            // A const condition: the arms above are not even compiled for this size (or for
+            // the parallel search).
             assert!(
                 mutant == Mutant::None,
-                "mutants are compiled for 7x6 and boards of at most 24 cells only"
+                "mutants are compiled for one thread on 7x6 and boards of at most 24 cells only"
             );
             dispatch!(0, PVS)
         }
@@ -286,12 +315,16 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
         ))
     }
 
-    /// Step 1: count the node and look at the clock every 2^14 nodes when a deadline is set.
+    /// Step 1: count the node and look at the clock every 2^14 nodes when a deadline is set;
+    /// in a parallel search, look for a stop request every 2^8 nodes.
     #[inline(always)]
     fn count_node(&mut self) -> ControlFlow<i32> {
         self.nodes += 1;
         if self.nodes & DEADLINE_CHECK_MASK == 0 && self.deadline.is_some() {
             self.check_deadline();
+        }
+        if T::SHARED && self.nodes & STOP_CHECK_MASK == 0 {
+            self.check_stop();
         }
         if self.stopped {
             ControlFlow::Break(0)
@@ -544,36 +577,75 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
         child_depth: u32,
         slot: &Slot,
     ) -> i32 {
+        if T::SHARED {
+            return self.search_children_smp::<M>(pos, sorter, w, child_depth, slot);
+        }
         let alpha0 = w.alpha;
         let mut best = i32::MIN;
         while let Some(mv) = sorter.pop() {
             let mut child = *pos;
             child.play(mv);
-            let score = if M & PVS != 0 && best != i32::MIN && w.beta - w.alpha > 1 {
-                // NegaScout: prove the child no better than alpha with a null window; search
-                // it again with the full window only when that fails.
-                let scout = -self.search::<M>(&child, -w.alpha - 1, -w.alpha, child_depth);
-                if scout > w.alpha && scout < w.beta {
-                    -self.search::<M>(&child, -w.beta, -w.alpha, child_depth)
-                } else {
-                    scout
-                }
-            } else {
-                -self.search::<M>(&child, -w.beta, -w.alpha, child_depth)
-            };
-            if score >= w.beta {
-                if slot.used {
-                    self.store::<M>(slot.key, score, Bound::Lower, slot.need);
-                }
-                return score;
-            }
-            if score > best {
-                best = score;
-                if score > w.alpha {
-                    w.alpha = score;
-                }
+            let score = self.child_value::<M>(&child, w, best, child_depth);
+            if let ControlFlow::Break(v) = self.take_score::<M>(score, &mut best, &mut w, slot) {
+                return v;
             }
         }
+        self.store_best::<M>(best, alpha0, slot);
+        best
+    }
+
+    /// The value of one child for the side to move, searched with the window `w`; with PVS
+    /// every child but the first (`best` still `i32::MIN`) gets a null window first.
+    #[inline(always)]
+    fn child_value<const M: u8>(
+        &mut self,
+        child: &Position<W, H>,
+        w: Window,
+        best: i32,
+        child_depth: u32,
+    ) -> i32 {
+        if M & PVS != 0 && best != i32::MIN && w.beta - w.alpha > 1 {
+            // NegaScout: prove the child no better than alpha with a null window; search
+            // it again with the full window only when that fails.
+            let scout = -self.search::<M>(child, -w.alpha - 1, -w.alpha, child_depth);
+            if scout > w.alpha && scout < w.beta {
+                -self.search::<M>(child, -w.beta, -w.alpha, child_depth)
+            } else {
+                scout
+            }
+        } else {
+            -self.search::<M>(child, -w.beta, -w.alpha, child_depth)
+        }
+    }
+
+    /// Take a child's score: a cutoff at beta stores the lower bound and ends the node;
+    /// otherwise the best score and alpha move up.
+    #[inline(always)]
+    fn take_score<const M: u8>(
+        &mut self,
+        score: i32,
+        best: &mut i32,
+        w: &mut Window,
+        slot: &Slot,
+    ) -> ControlFlow<i32> {
+        if score >= w.beta {
+            if slot.used {
+                self.store::<M>(slot.key, score, Bound::Lower, slot.need);
+            }
+            return ControlFlow::Break(score);
+        }
+        if score > *best {
+            *best = score;
+            if score > w.alpha {
+                w.alpha = score;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Store the result of a node whose every child was searched without a cutoff.
+    #[inline(always)]
+    fn store_best<const M: u8>(&mut self, best: i32, alpha0: i32, slot: &Slot) {
         if slot.used {
             let bound = if best > alpha0 {
                 Bound::Exact
@@ -582,7 +654,6 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
             };
             self.store::<M>(slot.key, best, bound, slot.need);
         }
-        best
     }
 
     #[inline(always)]
