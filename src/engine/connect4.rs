@@ -508,6 +508,8 @@ mod tests {
             "aspiration:depth=6,eval=threats,id=on,guess=2,delta=3",
             "sss",
             "dual:tt=20",
+            "mtdf:threads=4",
+            "null-window:tt=20,threads=2,smp=abdada",
         ] {
             let c = SolverConfig::parse(s).unwrap().unwrap();
             assert_eq!(c.to_string(), s);
@@ -530,5 +532,26 @@ mod tests {
         assert!(e.contains("delta=0"), "{e}");
         let e = SolverConfig::parse("mtdf:tt=40").unwrap_err().0;
         assert!(e.contains("tt=40"), "{e}");
+        assert_eq!(
+            SolverConfig::parse("mtdf:threads=1")
+                .unwrap()
+                .unwrap()
+                .to_string(),
+            "mtdf"
+        );
+        for (spec, msg) in [
+            ("mtdf:threads=0", "expected 1..=256"),
+            ("mtdf:threads=two", "expected a number"),
+            ("mtdf:smp=abdada", "needs threads=N with N > 1"),
+            ("mtdf:threads=2,smp=ybwc", "expected lazy or abdada"),
+            ("mtdf:threads=2,tt=off", "`tt=off` cannot run in parallel"),
+            (
+                "mtdf:threads=2,mutant=drop-move",
+                "mutants are compiled for one thread",
+            ),
+        ] {
+            let e = SolverConfig::parse(spec).unwrap_err().0;
+            assert!(e.contains(msg), "{spec}: {e}");
+        }
     }
 }

@@ -53,6 +53,7 @@ const PVS: u8 = 0x10;
 /// Remaining depth marker for a search to the end of the game.
 const UNLIMITED: u32 = u32::MAX;
 
+mod eval;
 mod smp;
 
 /// The search state: configuration, table and node counter. `T` is the table: the private
@@ -379,27 +380,6 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         ControlFlow::Continue(moves)
     }
 
-    /// The value of a node at the depth limit, clamped to the scores the node allows (so that
-    /// the window clamps stay sound) and the same for a position and its mirror image (so that
-    /// mirror lookups stay sound): a depth-limited search computes the exact minimax value of
-    /// the depth-limited tree, whatever the driver.
-    #[cold]
-    fn evaluate(&self, pos: &Position<W, H>, m: &Moves) -> i32 {
-        let ceiling = ((pos.cells_left() as i32 - 1) / 2).max(m.floor);
-        let v = match self.cfg.eval {
-            Eval::Rollout => {
-                let mirror = Position::<W, H>::mirror(pos);
-                if mirror.key() < pos.key() {
-                    self.rollout(&mirror)
-                } else {
-                    self.rollout(pos)
-                }
-            }
-            Eval::Threats => m.own.count_ones() as i32 - m.theirs.count_ones() as i32,
-        };
-        v.clamp(m.floor, ceiling)
-    }
-
     /// Step 3: the children's remaining depth; at unlimited depth, the double-threat shortcut.
     #[inline(always)]
     fn double_threat(&self, pos: &Position<W, H>, m: &Moves, depth: u32) -> ControlFlow<i32, u32> {
@@ -665,32 +645,6 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                 bound
             };
             t.put(key, value, bound, depth);
-        }
-    }
-
-    /// Play the game out: each side wins at once if it can, else plays its first non-losing
-    /// move in centre-first order. Returns the final score from the side to move at `pos`.
-    #[must_use]
-    pub fn rollout(&self, pos: &Position<W, H>) -> i32 {
-        let cells = Position::<W, H>::CELLS;
-        let mut p = *pos;
-        let mut sign = 1;
-        loop {
-            if p.nb_moves() >= cells {
-                return 0;
-            }
-            if p.can_win_next() {
-                return sign * immediate_win_score(cells, p.nb_moves());
-            }
-            let next = p.possible_non_losing_moves();
-            let choices = if next == 0 { p.possible() } else { next };
-            let col = Self::ORDER
-                .iter()
-                .copied()
-                .find(|&c| choices & Position::<W, H>::column_mask(c) != 0)
-                .expect("a non-full board has a playable column");
-            p.play_col(col);
-            sign = -sign;
         }
     }
 }
