@@ -145,10 +145,10 @@ fn parallel_solves_are_exact() {
                 let s = e.solve(moves).unwrap();
                 assert_eq!(s.score, score, "{spec} on {moves}");
                 assert!(
-                    s.nodes >= e.main_thread_nodes() && e.main_thread_nodes() > 0,
+                    s.nodes >= e.main_nodes() && e.main_nodes() > 0,
                     "{spec} on {moves}: {} nodes, {} on the main thread",
                     s.nodes,
-                    e.main_thread_nodes()
+                    e.main_nodes()
                 );
             }
         }
@@ -174,7 +174,7 @@ fn one_thread_is_the_plain_engine() {
         assert_eq!(a.solve(moves).unwrap(), s);
         assert_eq!(b.threads(), 1);
         assert_eq!(
-            b.main_thread_nodes(),
+            b.main_nodes(),
             s.nodes,
             "one thread: all nodes are the main's"
         );

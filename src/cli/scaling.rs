@@ -1,7 +1,8 @@
 //! `treebench scaling`: a position set solved with 1, 2, 4, … threads; per thread count the
 //! wall time (median over repeats of the set's total), the speed-up against the first count,
-//! the efficiency (speed-up / threads) and the nodes of all threads (the search overhead).
-//! Every score must equal the first count's (exit 3 otherwise).
+//! the efficiency (speed-up / threads), the nodes of all threads (the search overhead) and of
+//! the main thread (its share of the work: what the helpers saved it, independent of how busy
+//! the machine is). Every score must equal the first count's (exit 3 otherwise).
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -15,7 +16,8 @@ use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct ScalingArgs {
-    /// Engine spec without `threads` (a Connect-4 driver): `threads=N` is added per run.
+    /// Engine spec without `threads` (a Connect-4 driver): `threads=N` is added per run (an
+    /// `smp=` option is dropped for one thread).
     #[arg(long, short, default_value = "mtdf")]
     pub engine: String,
     /// Thread counts, comma-separated; the first is the reference of the speed-ups.
@@ -49,12 +51,25 @@ struct Row {
     threads: u32,
     seconds: f64,
     nodes: f64,
+    main_nodes: f64,
 }
 
-/// The spec with `threads=t` added.
-fn with_threads(spec: &str, t: u32) -> String {
-    let sep = if spec.contains(':') { ',' } else { ':' };
-    format!("{spec}{sep}threads={t}")
+/// The spec with `threads=t` added (and, for one thread, `smp` dropped).
+fn with_threads(spec: &str, t: u32) -> Result<String> {
+    let (name, opts) = treebench::engine::spec::parse_spec(spec)?;
+    let mut items: Vec<String> = opts
+        .iter()
+        .filter(|(k, _)| t > 1 || *k != "smp")
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    if t > 1 {
+        items.push(format!("threads={t}"));
+    }
+    Ok(if items.is_empty() {
+        name.to_string()
+    } else {
+        format!("{name}:{}", items.join(","))
+    })
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -100,11 +115,7 @@ pub fn run(args: ScalingArgs) -> Result<i32> {
     };
     let mut engines = Vec::new();
     for &t in &threads {
-        let spec = if t == 1 {
-            args.engine.clone()
-        } else {
-            with_threads(&args.engine, t)
-        };
+        let spec = with_threads(&args.engine, t)?;
         engines.push(registry::build_on(&spec, args.board)?);
     }
     let label = |m: &str| {
@@ -125,6 +136,7 @@ pub fn run(args: ScalingArgs) -> Result<i32> {
     // totals[i][r]: seconds and nodes of thread count i in repeat r.
     let mut secs = vec![vec![0.0; args.repeats as usize]; threads.len()];
     let mut nodes = vec![vec![0.0; args.repeats as usize]; threads.len()];
+    let mut main_nodes = vec![0.0; threads.len()];
     let mut scores: Vec<Option<i32>> = vec![None; positions.len()];
     for r in 0..args.repeats as usize {
         for (p, moves) in positions.iter().enumerate() {
@@ -155,6 +167,7 @@ pub fn run(args: ScalingArgs) -> Result<i32> {
                 }
                 secs[i][r] += m.wall_nanos as f64 / 1e9;
                 nodes[i][r] += m.nodes as f64;
+                main_nodes[i] += e.main_thread_nodes().unwrap_or(m.nodes) as f64;
             }
         }
     }
@@ -165,26 +178,36 @@ pub fn run(args: ScalingArgs) -> Result<i32> {
             threads: t,
             seconds: median(secs[i].clone()),
             nodes: nodes[i].iter().sum::<f64>() / f64::from(args.repeats),
+            main_nodes: main_nodes[i] / f64::from(args.repeats),
         })
         .collect();
     let (t0, s0, n0) = (rows[0].threads, rows[0].seconds, rows[0].nodes);
-    let mut csv = String::from("threads,seconds,speedup,efficiency,nodes,node_ratio\n");
+    let mut csv =
+        String::from("threads,seconds,speedup,efficiency,nodes,node_ratio,main_nodes,main_ratio\n");
     println!(
-        "{:>7} {:>10} {:>8} {:>10} {:>14} {:>10}",
-        "threads", "seconds", "speed-up", "efficiency", "nodes", "nodes/ref"
+        "{:>7} {:>10} {:>8} {:>10} {:>14} {:>10} {:>14} {:>9}",
+        "threads",
+        "seconds",
+        "speed-up",
+        "efficiency",
+        "nodes",
+        "nodes/ref",
+        "main nodes",
+        "main/ref"
     );
     for r in &rows {
         let speedup = s0 / r.seconds;
         let eff = speedup / (f64::from(r.threads) / f64::from(t0));
         let ratio = r.nodes / n0;
+        let main_ratio = r.main_nodes / n0;
         println!(
-            "{:>7} {:>10.4} {:>8.2} {:>10.2} {:>14.0} {:>10.2}",
-            r.threads, r.seconds, speedup, eff, r.nodes, ratio
+            "{:>7} {:>10.4} {:>8.2} {:>10.2} {:>14.0} {:>10.2} {:>14.0} {:>9.2}",
+            r.threads, r.seconds, speedup, eff, r.nodes, ratio, r.main_nodes, main_ratio
         );
         let _ = writeln!(
             csv,
-            "{},{:.6},{:.4},{:.4},{:.0},{:.4}",
-            r.threads, r.seconds, speedup, eff, r.nodes, ratio
+            "{},{:.6},{:.4},{:.4},{:.0},{:.4},{:.0},{:.4}",
+            r.threads, r.seconds, speedup, eff, r.nodes, ratio, r.main_nodes, main_ratio
         );
     }
     if let Some(p) = &args.csv {
@@ -200,8 +223,17 @@ mod tests {
 
     #[test]
     fn specs_and_medians() {
-        assert_eq!(with_threads("mtdf", 4), "mtdf:threads=4");
-        assert_eq!(with_threads("mtdf:tt=20", 2), "mtdf:tt=20,threads=2");
+        assert_eq!(with_threads("mtdf", 4).unwrap(), "mtdf:threads=4");
+        assert_eq!(with_threads("mtdf", 1).unwrap(), "mtdf");
+        assert_eq!(
+            with_threads("mtdf:tt=20", 2).unwrap(),
+            "mtdf:tt=20,threads=2"
+        );
+        assert_eq!(with_threads("mtdf:smp=abdada", 1).unwrap(), "mtdf");
+        assert_eq!(
+            with_threads("mtdf:smp=abdada", 4).unwrap(),
+            "mtdf:smp=abdada,threads=4"
+        );
         assert_eq!(median(vec![3.0, 1.0, 2.0]), 2.0);
         assert_eq!(median(vec![4.0, 1.0, 2.0, 3.0]), 2.5);
     }

@@ -387,7 +387,7 @@ impl<const W: usize, const H: usize> Connect4Engine<W, H> {
 
     /// Nodes of the main thread in the last solve (all of them with one thread).
     #[must_use]
-    pub fn main_thread_nodes(&self) -> u64 {
+    pub fn main_nodes(&self) -> u64 {
         match &self.searchers {
             Searchers::One(_) => self.probes.iter().map(|p| p.nodes).sum(),
             Searchers::Parallel(p) => p.main_nodes(),
@@ -429,6 +429,13 @@ impl<const W: usize, const H: usize> Engine for Connect4Engine<W, H> {
         match &mut self.searchers {
             Searchers::One(s) => s.reset(),
             Searchers::Parallel(p) => p.reset(),
+        }
+    }
+
+    fn main_thread_nodes(&self) -> Option<u64> {
+        match &self.searchers {
+            Searchers::One(_) => None,
+            Searchers::Parallel(p) => Some(p.main_nodes()),
         }
     }
 

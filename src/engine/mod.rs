@@ -73,6 +73,12 @@ pub trait Engine: Send {
     fn threads(&self) -> usize {
         1
     }
+    /// Nodes of the main thread in the last solve, for an engine that searches on several
+    /// threads (`None` otherwise): the main thread's share of the work, which parallel search
+    /// aims to cut.
+    fn main_thread_nodes(&self) -> Option<u64> {
+        None
+    }
     /// Whether the engine runs in another process: the harness's clocks then time a round trip
     /// (the thread's CPU clock sees only the idle wait), and `reset` cannot be enforced.
     fn external(&self) -> bool {
