@@ -566,8 +566,19 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             let mut child = *pos;
             child.play(mv);
             let score = self.child_value::<M>(&child, w, best, child_depth);
-            if let ControlFlow::Break(v) = self.take_score::<M>(score, &mut best, &mut w, slot) {
-                return v;
+            // As `take_score`, written out: the one-thread loop compiles as it did before the
+            // parallel search existed.
+            if score >= w.beta {
+                if slot.used {
+                    self.store::<M>(slot.key, score, Bound::Lower, slot.need);
+                }
+                return score;
+            }
+            if score > best {
+                best = score;
+                if score > w.alpha {
+                    w.alpha = score;
+                }
             }
         }
         self.store_best::<M>(best, alpha0, slot);
