@@ -434,7 +434,7 @@ pub fn run_with(
                     (spec.clone(), r.score)
                 })
                 .collect();
-            meta.end_time = Some(now_rfc3339());
+            meta.finish();
             write_meta(&meta_file, &meta)?;
             return Err(RunError::Disagreement(Disagreement {
                 ply: d.ply,
@@ -459,7 +459,7 @@ pub fn run_with(
     }
     bar.finish_and_clear();
     summary.wall = started.elapsed();
-    meta.end_time = Some(now_rfc3339());
+    meta.finish();
     meta.overhead_ns_per_solve = summary.overhead_per_solve().map(|d| d.as_nanos() as f64);
     write_meta(&meta_file, &meta)?;
     Ok(summary)
