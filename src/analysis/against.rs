@@ -8,8 +8,9 @@
 //! - the ratio of total nodes NEW / OLD (exactly 1 for a deterministic engine that did not
 //!   change);
 //! - a verdict, criterion's rule: **no change** when p ≥ alpha, or when the interval reaches
-//!   inside ±`noise` around 1; **regressed** when the whole interval lies above 1 + `noise`;
-//!   **improved** when it lies below 1 − `noise`.
+//!   inside the noise band around 1; **regressed** when the whole interval lies above
+//!   1 + `noise`; **improved** when it lies below 1 / (1 + `noise`) (the band is symmetric in
+//!   ratio: with `noise` = 0.05 the lower edge is 0.952, criterion's 1 − 0.05 = 0.95 nearly).
 
 use std::path::PathBuf;
 
@@ -80,7 +81,7 @@ pub fn verdict(p: f64, ci: (f64, f64), noise: f64, alpha: f64) -> Verdict {
         Verdict::NoChange
     } else if ci.0 > 1.0 + noise {
         Verdict::Regressed
-    } else if ci.1 < 1.0 - noise {
+    } else if ci.1 < 1.0 / (1.0 + noise) {
         Verdict::Improved
     } else {
         Verdict::NoChange
@@ -340,6 +341,11 @@ mod tests {
         );
         assert_eq!(v(0.001, 0.5, 0.9), Verdict::Improved);
         assert_eq!(v(0.001, 0.5, 0.96), Verdict::NoChange);
+        // The band is symmetric in ratio: 1 / 1.05 = 0.952.
+        assert_eq!(v(0.001, 0.5, 0.951), Verdict::Improved);
+        assert_eq!(v(0.001, 0.5, 0.953), Verdict::NoChange);
+        assert_eq!(verdict(0.001, (0.3, 0.6), 0.5, 0.05), Verdict::Improved);
+        assert_eq!(verdict(0.001, (0.3, 0.7), 0.5, 0.05), Verdict::NoChange);
         assert_eq!(v(f64::NAN, 2.0, 3.0), Verdict::NoChange);
     }
 }

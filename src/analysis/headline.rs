@@ -128,7 +128,7 @@ pub fn row_sentence(r: &PlyRow, unit: &str) -> String {
 pub fn legend(exp: &ExperimentAnalysis) -> String {
     format!(
         "Each line, over all plies: the ratio of mean times with its {:.0}% bootstrap interval; \
-         on how many positions the first engine was faster; the two-sided Wilcoxon signed-rank \
+         on how many positions the engine named first was faster; the two-sided Wilcoxon signed-rank \
          p-value (exact integer-nanosecond differences, zeros left out); the ratio of total \
          nodes; and time per node (total time / total nodes) compared by a two-sided Wilcoxon \
          test on the per-position differences of ln(time per node): \"equal\" when p ≥ {}.",

@@ -167,9 +167,11 @@ pub fn render_against(r: &AgainstReport) -> String {
         "Pairs: the same position (seed, ply, index) and engine in both runs, repeats summed. \
          Interval: paired percentile bootstrap of the ratio of mean times; p: two-sided Wilcoxon \
          signed-rank test on the exact nanosecond differences. Verdict (criterion's rule): \
-         regressed / improved when p < {} and the whole interval lies above 1 + {} / below \
-         1 − {}; otherwise no change.",
-        o.alpha, o.noise, o.noise
+         regressed / improved when p < {} and the whole interval lies above {:.3} / below \
+         {:.3} (1 + noise, 1 / (1 + noise)); otherwise no change.",
+        o.alpha,
+        1.0 + o.noise,
+        1.0 / (1.0 + o.noise)
     )];
     out.push('\n');
     out.push_str(&Text.render(&t));

@@ -50,26 +50,36 @@ fn loads(v: Option<&serde_json::Value>) -> Option<String> {
     (x.len() == 3).then(|| x.join(" / "))
 }
 
-/// The table each engine was given, in words.
+/// The table each engine was given, in words (engines with the same table grouped).
 fn table_sizes(exp: &ExperimentAnalysis) -> String {
-    let mut parts = Vec::new();
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
     for e in &exp.engines {
         let text = match SolverConfig::parse(e) {
             Ok(Some(cfg)) => match cfg.search.tt_bits {
                 Some(bits) => {
                     let bytes = (1u64 << bits) * 8;
                     format!(
-                        "`{e}` 2^{bits} entries of 8 bytes ({} MiB)",
+                        "2^{bits} entries of 8 bytes ({} MiB)",
                         bytes as f64 / (1 << 20) as f64
                     )
                 }
-                None => format!("`{e}` no table"),
+                None => "no table".to_string(),
             },
-            _ => format!("`{e}` its own tables"),
+            _ => "its own tables".to_string(),
         };
-        parts.push(text);
+        match groups.iter_mut().find(|(t, _)| *t == text) {
+            Some((_, engines)) => engines.push(format!("`{e}`")),
+            None => groups.push((text, vec![format!("`{e}`")])),
+        }
     }
-    parts.join("; ")
+    if let [(text, _)] = groups.as_slice() {
+        return format!("{text} for every engine");
+    }
+    groups
+        .into_iter()
+        .map(|(t, e)| format!("{t} for {}", e.join(", ")))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 fn list(items: impl IntoIterator<Item = String>) -> String {
@@ -125,9 +135,9 @@ pub fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
         )
     } else {
         format!(
-            "The solve order was not balanced (solves per slot, first/second/...: {slots}): an \
-             engine that solved more often first or last may be favoured by caches or frequency \
-             scaling."
+            "The solve order rotated from one position to the next; positions dropped after \
+             their solves (trivial ones, `min_nodes`) or an interrupted run leave the slots \
+             somewhat uneven (solves per slot, first/second/...: {slots})."
         )
     };
     let scores = if f.score_disagreements == 0 {

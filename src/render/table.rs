@@ -318,15 +318,23 @@ pub fn comparison_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
                 "Wilcoxon signed-rank test, two-sided, on the exact differences baseline − \
                  candidate in integer nanoseconds per position (pairs: positions paired; zeros: \
                  equal times, left out; n: nonzero differences ranked; T+: rank sum of the \
-                 positive ones). p below {} shows as < 1e-6. p (Holm): adjusted across the {} \
+                 positive ones). p below 1e-6 shows as < 1e-6. p (Holm): adjusted across the {} \
                  plies; * marks p (Holm) < {alpha}, and on the all-plies row (one test) p < \
                  {alpha}. HL Δ: Hodges–Lehmann estimate of baseline − candidate with its \
                  two-sided {ci}, matching the two-sided test.",
-                crate::analysis::headline::P_FLOOR,
                 cmp.rows.len()
             ),
             CAVEAT.to_string(),
         ],
+    }
+}
+
+/// An engine's name for a narrow header: itself when short, else its role (the caption names it).
+fn short<'a>(engine: &'a str, role: &'a str) -> &'a str {
+    if engine.chars().count() <= 12 {
+        engine
+    } else {
+        role
     }
 }
 
@@ -344,8 +352,14 @@ pub fn compact_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
     let columns = vec![
         col("ply", &["ply"]),
         col("n", &["n"]),
-        col(&format!("{} ({})", cmp.baseline, u.name), &["baseline"]),
-        col(&format!("{} ({})", cmp.candidate, u.name), &["candidate"]),
+        col(
+            &format!("{} ({})", short(&cmp.baseline, "baseline"), u.name),
+            &["baseline"],
+        ),
+        col(
+            &format!("{} ({})", short(&cmp.candidate, "candidate"), u.name),
+            &["candidate"],
+        ),
         col(&format!("speed-up [{ci}]"), &["speedup"]),
         col("node ratio", &["node_ratio"]),
         col("p (Holm)", &["p"]),
@@ -378,7 +392,10 @@ pub fn compact_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
         })
         .collect();
     Table {
-        title: format!("{}: {} vs {}", exp.name, cmp.candidate, cmp.baseline),
+        title: format!(
+            "{}: {} (candidate) vs {} (baseline)",
+            exp.name, cmp.candidate, cmp.baseline
+        ),
         columns,
         rows,
         total_row: true,
