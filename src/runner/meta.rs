@@ -1,5 +1,6 @@
 //! Run metadata written beside the results: who, where, when, and exactly what was run.
 
+use super::measure::Clock;
 use serde::{Deserialize, Serialize};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -33,8 +34,8 @@ pub struct Meta {
     /// Absent for a complete file.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub partial: Vec<String>,
-    /// The clock of the solve times: the paired runner times every solve on the monotonic
-    /// wall clock (`std::time::Instant`, `CLOCK_MONOTONIC` on Linux).
+    /// The clock of the solve times: `wall (monotonic)` (`std::time::Instant`,
+    /// `CLOCK_MONOTONIC` on Linux) or `cpu (thread)` (`CLOCK_THREAD_CPUTIME_ID`).
     #[serde(default)]
     pub clock: Option<String>,
     /// Resolution of that clock as the OS reports it (`clock_getres`), ns.
@@ -78,7 +79,7 @@ impl Meta {
             overhead_ns_per_solve: None,
             partial: Vec::new(),
             clock: Some("wall (monotonic)".to_string()),
-            clock_resolution_ns: clock_resolution_ns(),
+            clock_resolution_ns: clock_resolution_ns(Clock::Wall),
             load_avg_start: load_avg(),
             load_avg_end: None,
             cpu_mhz: cpu_mhz(),
@@ -92,6 +93,18 @@ impl Meta {
                 .to_string(),
             ),
         }
+    }
+
+    /// Record the clock the solves are timed on, and its resolution.
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = Some(
+            match clock {
+                Clock::Wall => "wall (monotonic)",
+                Clock::Cpu => "cpu (thread)",
+            }
+            .to_string(),
+        );
+        self.clock_resolution_ns = clock_resolution_ns(clock);
     }
 
     /// Mark the run finished now: the end time and the load average at the end.
@@ -127,8 +140,9 @@ fn cpu_mhz() -> Option<f64> {
         .and_then(|(_, v)| v.trim().parse().ok())
 }
 
-/// `clock_getres(CLOCK_MONOTONIC)` in ns, the clock behind `Instant` on Unix.
-fn clock_resolution_ns() -> Option<u64> {
+/// `clock_getres` of the clock in ns (`CLOCK_MONOTONIC`, behind `Instant` on Unix, or
+/// `CLOCK_THREAD_CPUTIME_ID`).
+fn clock_resolution_ns(clock: Clock) -> Option<u64> {
     #[cfg(unix)]
     {
         let mut ts = libc::timespec {
@@ -136,11 +150,16 @@ fn clock_resolution_ns() -> Option<u64> {
             tv_nsec: 0,
         };
         // SAFETY: `ts` is a valid, writable timespec; clock_getres only writes it.
-        let rc = unsafe { libc::clock_getres(libc::CLOCK_MONOTONIC, &mut ts) };
+        let id = match clock {
+            Clock::Wall => libc::CLOCK_MONOTONIC,
+            Clock::Cpu => libc::CLOCK_THREAD_CPUTIME_ID,
+        };
+        let rc = unsafe { libc::clock_getres(id, &mut ts) };
         (rc == 0).then(|| ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64)
     }
     #[cfg(not(unix))]
     {
+        let _ = clock;
         None
     }
 }
@@ -217,6 +236,8 @@ mod tests {
         assert_eq!(super::parse_loadavg("0.70 x"), None);
         let mut m = super::Meta::collect("x", "h", "", None);
         assert!(m.build_profile.is_some() && m.clock.is_some());
+        m.set_clock(super::Clock::Cpu);
+        assert_eq!(m.clock.as_deref(), Some("cpu (thread)"));
         m.finish();
         assert!(m.end_time.is_some());
         if cfg!(target_os = "linux") {
