@@ -544,6 +544,37 @@ proptest! {
         }
     }
 
+    /// With ties or zeros and n ≤ 13, `Auto` (scipy 1.17) gives the exact sign-flip p-value of
+    /// T+ with midranks, zeros dropped: checked against brute-force enumeration.
+    #[test]
+    fn permutation_p_matches_sign_flip_enumeration(d in tied_differences()) {
+        let nonzero: Vec<f64> = d.iter().copied().filter(|x| *x != 0.0).collect();
+        let ranks = brute_midranks(&nonzero);
+        let t: f64 = nonzero.iter().zip(&ranks).filter(|(x, _)| **x > 0.0).map(|(_, r)| r).sum();
+        let null = brute_null(&ranks);
+        let total = null.len() as f64;
+        let p_le = null.iter().filter(|v| **v <= t).count() as f64 / total;
+        let p_ge = null.iter().filter(|v| **v >= t).count() as f64 / total;
+        let ties_or_zeros = nonzero.len() < d.len() || {
+            let mut a: Vec<f64> = nonzero.iter().map(|x| x.abs()).collect();
+            a.sort_by(f64::total_cmp);
+            a.windows(2).any(|w| w[0] == w[1])
+        };
+        for (alt, want) in [
+            (Alternative::Less, p_le),
+            (Alternative::Greater, p_ge),
+            (Alternative::TwoSided, (2.0 * p_le.min(p_ge)).min(1.0)),
+        ] {
+            let r = wilcoxon(&d, &opts(alt, Method::Permutation)).unwrap();
+            prop_assert_eq!(r.statistic, t);
+            prop_assert!((r.p_value - want).abs() < 1e-12, "{:?}: {} vs {}", alt, r.p_value, want);
+            let a = wilcoxon(&d, &opts(alt, Method::Auto)).unwrap();
+            let expect = if ties_or_zeros { Method::Permutation } else { Method::Exact };
+            prop_assert_eq!(a.method, expect);
+            prop_assert!((a.p_value - want).abs() < 1e-12);
+        }
+    }
+
     /// With ties and zeros, the normal approximation of `Wilcox` and `Pratt` uses the exact mean
     /// and variance of the sign-flip distribution of T+ (tie correction = permutation variance).
     #[test]
