@@ -15,6 +15,8 @@ pub mod positions;
 #[cfg(feature = "analysis")]
 pub mod report;
 pub mod run;
+#[cfg(feature = "analysis")]
+pub mod scaling;
 pub mod serve;
 pub mod solve;
 pub mod textbook;
@@ -47,6 +49,9 @@ pub enum Command {
     /// A report per experiment: README.md, index.html, tables and figures.
     #[cfg(feature = "analysis")]
     Report(report::ReportArgs),
+    /// Speed-up against board size from one results file per board: table and figure.
+    #[cfg(feature = "analysis")]
+    Scaling(scaling::ScalingArgs),
     /// (Needs the `analysis` feature, not in this build.)
     #[cfg(not(feature = "analysis"))]
     Analyze(Lean),
@@ -56,6 +61,9 @@ pub enum Command {
     /// (Needs the `analysis` feature, not in this build.)
     #[cfg(not(feature = "analysis"))]
     Report(Lean),
+    /// (Needs the `analysis` feature, not in this build.)
+    #[cfg(not(feature = "analysis"))]
+    Scaling(Lean),
     /// Reproduce the textbook node counts (tic-tac-toe, random trees, MTD(f), UCT).
     Textbook(textbook::TextbookArgs),
     /// Serve an engine over the line protocol: a position per line on stdin, `score nodes
@@ -87,12 +95,16 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Plot(a) => plot::run(a),
         #[cfg(feature = "analysis")]
         Command::Report(a) => report::run(a),
+        #[cfg(feature = "analysis")]
+        Command::Scaling(a) => scaling::run(a),
         #[cfg(not(feature = "analysis"))]
         Command::Analyze(_) => Ok(needs_analysis("analyze")),
         #[cfg(not(feature = "analysis"))]
         Command::Plot(_) => Ok(needs_analysis("plot")),
         #[cfg(not(feature = "analysis"))]
         Command::Report(_) => Ok(needs_analysis("report")),
+        #[cfg(not(feature = "analysis"))]
+        Command::Scaling(_) => Ok(needs_analysis("scaling")),
         Command::Textbook(a) => textbook::run(a),
         Command::Serve(a) => serve::run(a),
         Command::Gate(a) => gate::run(a),

@@ -74,8 +74,11 @@ pub fn comparison_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
     rows.push(row_cells(&cmp.total, alpha));
     Table {
         title: format!(
-            "{}: {} (candidate) vs {} (baseline)",
-            exp.name, cmp.candidate, cmp.baseline
+            "{}{}: {} (candidate) vs {} (baseline)",
+            exp.name,
+            super::game_label(exp).map_or(String::new(), |g| format!(" ({g})")),
+            cmp.candidate,
+            cmp.baseline
         ),
         columns,
         rows,

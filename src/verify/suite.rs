@@ -172,7 +172,7 @@ fn random_positions(opts: &VerifyOptions, total: u32) -> Vec<(u32, Vec<String>)>
     ply_counts(&opts.plies, total)
         .into_iter()
         .map(|(ply, n)| {
-            let v = positions_for_ply(GameKind::Connect4, opts.seed, ply, n, true)
+            let v = positions_for_ply(GameKind::CONNECT4, opts.seed, ply, n, true)
                 .into_iter()
                 .map(|d| d.moves)
                 .collect();
