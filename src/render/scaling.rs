@@ -118,6 +118,7 @@ pub fn table(rows: &[ScalingRow], confidence: f64) -> Table {
         Column::right("positions"),
         Column::right("baseline nodes"),
         Column::right("candidate nodes"),
+        Column::right("node ratio"),
         Column::right("baseline ms"),
         Column::right("candidate ms"),
         Column {
@@ -171,6 +172,10 @@ pub fn table(rows: &[ScalingRow], confidence: f64) -> Table {
             Cell::plain(r.n.to_string()),
             num(r.baseline_nodes),
             num(r.candidate_nodes),
+            Cell {
+                text: sig3(r.baseline_nodes / r.candidate_nodes),
+                raw: vec![format!("{:.6}", r.baseline_nodes / r.candidate_nodes)],
+            },
             ms(r.baseline_ms),
             ms(r.candidate_ms),
             speed,
@@ -180,7 +185,8 @@ pub fn table(rows: &[ScalingRow], confidence: f64) -> Table {
     t.notes = vec![
         "speed-up: mean baseline time / mean candidate time over the board's positions (> 1: \
          the candidate is faster), with its paired bootstrap interval; p: one-sided Wilcoxon \
-         signed-rank test of baseline - candidate time per position; nodes: mean per position."
+         signed-rank test of baseline - candidate time per position; nodes: mean per position; \
+         node ratio: mean baseline nodes / mean candidate nodes."
             .into(),
     ];
     t
@@ -243,6 +249,7 @@ impl<'a> ScalingFigure<'a> {
         chart
             .configure_mesh()
             .x_desc("cells (width x height)")
+            .x_label_formatter(&|x| format!("{x:.0}"))
             .y_desc(format!(
                 "speed-up: mean {baseline} time / mean candidate time"
             ))
@@ -270,6 +277,12 @@ impl<'a> ScalingFigure<'a> {
                 self.rows.iter().filter(|r| r.candidate == *cand).collect();
             let at = |r: &ScalingRow| f64::from(r.board.cells()) + dx;
             chart
+                .draw_series(LineSeries::new(
+                    mine.iter().map(|r| (at(r), r.speedup)),
+                    colour.mix(0.5).stroke_width(1),
+                ))
+                .map_err(&err)?;
+            chart
                 .draw_series(mine.iter().filter_map(|r| {
                     let (lo, hi) = r.speedup_ci?;
                     Some(ErrorBar::new_vertical(
@@ -290,7 +303,7 @@ impl<'a> ScalingFigure<'a> {
                 .map_err(&err)?
                 .label(format!("{cand} (95% CI)"))
                 .legend(move |(x, y)| Circle::new((x + 8, y), 5, colour.filled()));
-            if i == 0 {
+            if i + 1 == cands.len() {
                 chart
                     .draw_series(mine.iter().map(|r| {
                         Text::new(
@@ -403,8 +416,8 @@ fn readme_text(
     boards.dedup();
     let _ = writeln!(
         s,
-        "Boards: {}. Each board's experiment has its own report (the per-ply tables and figures) \
-         beside this one.",
+        "Boards: {}. `treebench run` writes each board's own report (per-ply tables and \
+         figures) beside this folder.",
         boards.join(", ")
     );
     s

@@ -414,11 +414,11 @@ engines = ["negamax", "mtdf"]
                 "ply 16 leaves no move to search (connect4:4x4 has at most 16 plies)",
             ),
             (
-                OK.replace(
+                OK.replace("\"8-12:2\"", "[8, 17]").replace(
                     "positions = 3",
                     "positions = 3\ngame = [\"connect4:5x4\", \"connect4:4x4\"]",
                 ),
-                "connect4:4x4 has at most 16 plies",
+                "ply 17 leaves no move to search (connect4:4x4 has at most 16 plies",
             ),
             (
                 OK.replace(

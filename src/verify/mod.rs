@@ -8,6 +8,7 @@ pub mod brute;
 pub mod checks;
 pub mod oracle;
 pub mod report;
+pub mod sized;
 pub mod suite;
 
 pub use report::VerifyReport;
