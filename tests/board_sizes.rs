@@ -24,7 +24,10 @@ fn one_line_error(o: &Output, needle: &str) {
     // (a progress line may come first: the run had started when the engines were built)
     let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("error")).collect();
     assert_eq!(lines.len(), 1, "one error line: {err}");
-    assert!(!err.lines().last().unwrap().starts_with(' '), "no trace: {err}");
+    assert!(
+        !err.lines().last().unwrap().starts_with(' '),
+        "no trace: {err}"
+    );
     assert!(lines[0].contains(needle), "`{needle}` in: {err}");
 }
 
