@@ -43,6 +43,9 @@ pub struct ScalingRow {
     /// Ratio of mean times, baseline / candidate, and its interval.
     pub speedup: f64,
     pub speedup_ci: Option<(f64, f64)>,
+    /// Geometric mean of the per-position time ratios baseline / candidate (robust to the odd
+    /// solve a loaded machine stretches).
+    pub geomean_ratio: Option<f64>,
     /// One-sided Wilcoxon signed-rank p-value (candidate faster).
     pub p_value: Option<f64>,
 }
@@ -99,6 +102,7 @@ pub fn rows(analysis: &Analysis) -> Result<Vec<ScalingRow>, AnalysisError> {
                 candidate_ms: t.candidate_ms.mean,
                 speedup: t.speedup,
                 speedup_ci: t.speedup_ci,
+                geomean_ratio: t.geomean_ratio,
                 p_value: t.test.map(|r| r.p_value),
             });
         }
@@ -124,6 +128,11 @@ pub fn table(rows: &[ScalingRow], confidence: f64) -> Table {
         Column {
             header: format!("speed-up [{:.0}% CI]", confidence * 100.0),
             csv_keys: vec!["speedup".into(), "ci_low".into(), "ci_high".into()],
+            align: Align::Right,
+        },
+        Column {
+            header: "geo-mean ratio".into(),
+            csv_keys: vec!["geomean_ratio".into()],
             align: Align::Right,
         },
         Column {
@@ -165,6 +174,10 @@ pub fn table(rows: &[ScalingRow], confidence: f64) -> Table {
             text: r.p_value.map_or("–".into(), fmt_p),
             raw: vec![r.p_value.map_or(String::new(), |p| format!("{p:.6e}"))],
         };
+        let geo = Cell {
+            text: r.geomean_ratio.map_or("–".into(), sig3),
+            raw: vec![r.geomean_ratio.map_or(String::new(), |g| format!("{g:.6}"))],
+        };
         t.rows.push(vec![
             Cell::plain(r.board.to_string()),
             Cell::plain(r.board.cells().to_string()),
@@ -179,12 +192,14 @@ pub fn table(rows: &[ScalingRow], confidence: f64) -> Table {
             ms(r.baseline_ms),
             ms(r.candidate_ms),
             speed,
+            geo,
             p,
         ]);
     }
     t.notes = vec![
         "speed-up: mean baseline time / mean candidate time over the board's positions (> 1: \
-         the candidate is faster), with its paired bootstrap interval; p: one-sided Wilcoxon \
+         the candidate is faster), with its paired bootstrap interval; geo-mean ratio: geometric mean \
+         of the per-position time ratios (less swayed by a single slow solve); p: one-sided Wilcoxon \
          signed-rank test of baseline - candidate time per position; nodes: mean per position; \
          node ratio: mean baseline nodes / mean candidate nodes."
             .into(),
@@ -234,7 +249,7 @@ impl<'a> ScalingFigure<'a> {
                 .iter()
                 .flat_map(|r| {
                     let (a, b) = r.speedup_ci.unwrap_or((r.speedup, r.speedup));
-                    [r.speedup, a, b]
+                    [r.speedup, a, b, r.baseline_nodes / r.candidate_nodes]
                 })
                 .chain([1.0]),
         );
@@ -301,8 +316,28 @@ impl<'a> ScalingFigure<'a> {
                         .map(|r| Circle::new((at(r), r.speedup), 5, colour.filled())),
                 )
                 .map_err(&err)?
-                .label(format!("{cand} (95% CI)"))
+                .label(format!("{cand}: time speed-up (95% CI)"))
                 .legend(move |(x, y)| Circle::new((x + 8, y), 5, colour.filled()));
+            // the node ratio: the same comparison free of timing noise
+            let nodes = |r: &ScalingRow| (at(r), r.baseline_nodes / r.candidate_nodes);
+            chart
+                .draw_series(DashedLineSeries::new(
+                    mine.iter().map(|r| nodes(r)),
+                    6,
+                    4,
+                    colour.mix(0.6).stroke_width(1),
+                ))
+                .map_err(&err)?;
+            chart
+                .draw_series(
+                    mine.iter()
+                        .map(|r| TriangleMarker::new(nodes(r), 6, colour.stroke_width(2))),
+                )
+                .map_err(&err)?
+                .label(format!(
+                    "{cand}: node ratio (mean {baseline} nodes / mean {cand} nodes)"
+                ))
+                .legend(move |(x, y)| TriangleMarker::new((x + 8, y), 6, colour.stroke_width(2)));
             if i + 1 == cands.len() {
                 chart
                     .draw_series(mine.iter().map(|r| {
@@ -337,7 +372,8 @@ impl Figure for ScalingFigure<'_> {
     }
     fn description(&self) -> String {
         "Ratio of mean solve times, baseline / candidate, on each board, against its number of \
-         cells, with the paired bootstrap interval; above the line at 1 the candidate is faster."
+         cells, with the paired bootstrap interval (dots), and the ratio of mean nodes \
+         (triangles, dashed); above the line at 1 the candidate is faster or searches less."
             .into()
     }
     figure_backends!();
