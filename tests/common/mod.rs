@@ -1,4 +1,5 @@
 //! Helpers shared by the integration tests that drive the binary on experiment files.
+#![allow(dead_code)] // each test binary uses a part of these helpers
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
