@@ -4,6 +4,11 @@
 # scripts/test.sh; needs scipy (scripts/setup-oracles.sh installs it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/oracles.sh
+if ! "$PYTHON" -c 'import scipy' 2>/dev/null; then
+  oracle_missing check_wilcoxon_scipy "$PYTHON cannot import scipy; run scripts/setup-oracles.sh"
+  exit 0
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cat > "$work/scipy-check.toml" <<'TOML'
@@ -17,4 +22,4 @@ TOML
 cargo run --release --quiet -- run "$work/scipy-check.toml" --results "$work/results" --no-report
 cargo run --release --quiet -- analyze "$work/results/scipy-check.csv" --out "$work/report" >/dev/null
 table=$(ls "$work"/report/scipy-check/*.csv | head -1)
-python3 scripts/check_wilcoxon_scipy.py "$work/results/scipy-check.csv" "$table" negamax mtdf
+"$PYTHON" scripts/check_wilcoxon_scipy.py "$work/results/scipy-check.csv" "$table" negamax mtdf

@@ -8,10 +8,11 @@
 # Exits non-zero if any expectation is not met. Reports go to $GATE_OUT (default target/ci-gate).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+. scripts/oracles.sh
 start=$(date +%s)
 # Where cargo put the binary (CARGO_TARGET_DIR may be remapped): ask cargo.
 bin=$(cargo build --release --bin treebench --message-format=json-render-diagnostics \
-  | python3 -c 'import json, sys
+  | "$PYTHON" -c 'import json, sys
 for line in sys.stdin:
     m = json.loads(line)
     if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "treebench" and m.get("executable"):

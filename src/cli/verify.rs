@@ -81,6 +81,7 @@ fn parse_plies(s: &str) -> Result<std::ops::RangeInclusive<u32>> {
 }
 
 pub fn run(args: VerifyArgs) -> Result<i32> {
+    let require_oracles = treebench::util::oracles::required().map_err(anyhow::Error::msg)?;
     let d = VerifyOptions::default();
     let opts = VerifyOptions {
         engines: args.engines,
@@ -102,6 +103,7 @@ pub fn run(args: VerifyArgs) -> Result<i32> {
         full_book_limit: args.full_book_limit,
         results_dir: args.results,
         threads: args.threads.unwrap_or(d.threads).max(1),
+        require_oracles,
         ..d
     };
     let report = verify::run(&opts)?;

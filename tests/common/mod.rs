@@ -41,3 +41,27 @@ pub fn rows_without_times(path: &Path) -> Vec<String> {
         })
         .collect()
 }
+
+/// The Python of the oracles and of the stand-in engines (`$PYTHON`, else `python3`).
+pub fn python() -> String {
+    treebench::util::oracles::python()
+}
+
+/// An oracle this test needs is missing (`why` says which and how to get it). When oracles are
+/// required (`TREEBENCH_REQUIRE_ORACLES=1`) the test fails here; otherwise it prints
+/// `SKIPPED: TEST: WHY` straight to stderr (past the test harness's capture, so the line shows
+/// in `cargo test` output next to the test's `ok`), and the caller returns.
+pub fn oracle_missing(why: &str) {
+    use std::io::Write;
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    match treebench::util::oracles::required() {
+        Ok(true) => panic!("{test}: {why} (TREEBENCH_REQUIRE_ORACLES=1: a missing oracle fails)"),
+        Err(e) => panic!("{e}"),
+        Ok(false) => {
+            let _ = writeln!(std::io::stderr().lock(), "SKIPPED: {test}: {why}");
+        }
+    }
+}
