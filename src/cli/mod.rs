@@ -19,8 +19,8 @@ pub mod run;
 pub mod scaling;
 pub mod serve;
 pub mod solve;
-pub mod threads;
 pub mod textbook;
+pub mod threads;
 pub mod verify;
 
 /// treebench: benchmark and verify game-tree search engines.
