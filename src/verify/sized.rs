@@ -16,7 +16,7 @@
 use super::boards::{compare, solve_empty, tromp, Agreement, Outcome as Result3};
 use super::brute;
 use super::checks::{self, driver_variants, par_run, Outcome};
-use super::report::{CheckRow, Failure, Status, VerifyReport};
+use super::report::{CheckRow, Failure, VerifyReport};
 use super::suite::{VerifyError, VerifyOptions};
 use crate::engine::connect4::SolverConfig;
 use crate::engine::{sized, Engine};
@@ -91,15 +91,8 @@ impl BoardPlan<'_> {
             self.plies.end()
         );
         let mut rows = Vec::new();
-        let row = |name: &str, detail: String, start: Instant, o: Outcome| CheckRow {
-            check: name.into(),
-            engine: spec.clone(),
-            tried: o.tried,
-            failures: o.failures.len() as u64,
-            elapsed: start.elapsed(),
-            status: Status::Ran,
-            detail,
-            examples: o.failures.into_iter().take(3).collect(),
+        let row = |name: &str, detail: String, start: Instant, o: Outcome| {
+            super::suite::done_row(name, &spec, o, start, detail)
         };
         let variants = driver_variants(cfg, self.guesses);
         if self.wanted("drivers") {
@@ -377,6 +370,7 @@ pub fn ply_counts(plies: &RangeInclusive<u32>, total: u32) -> Vec<(u32, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::report::Status;
 
     #[test]
     fn mirror_on_wide_boards() {

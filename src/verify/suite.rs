@@ -302,16 +302,7 @@ impl<'a> Plan<'a> {
             }
             let start = Instant::now();
             let o = f().map_err(|e| VerifyError::Check(name.into(), e))?;
-            rows.push(CheckRow {
-                check: name.into(),
-                engine: spec.clone(),
-                tried: o.tried,
-                failures: o.failures.len() as u64,
-                elapsed: start.elapsed(),
-                status: Status::Ran,
-                detail,
-                examples: o.failures.into_iter().take(3).collect(),
-            });
+            rows.push(done_row(name, &spec, o, start, detail));
             Ok(())
         };
         let guesses = &self.opts.guesses;
@@ -416,7 +407,13 @@ impl<'a> Plan<'a> {
     }
 }
 
-fn done_row(name: &str, spec: &str, o: Outcome, start: Instant, detail: String) -> CheckRow {
+pub(crate) fn done_row(
+    name: &str,
+    spec: &str,
+    o: Outcome,
+    start: Instant,
+    detail: String,
+) -> CheckRow {
     CheckRow {
         check: name.into(),
         engine: spec.into(),
