@@ -40,9 +40,11 @@ for extra in ci-verify ci-gate check_wilcoxon_scipy ci-slurm; do
   fi
 done
 
-skipped=$(cat "$log"/*.log | grep -o 'SKIPPED: .*' | sort -u | wc -l)
+# grep exits 1 when nothing was skipped; under pipefail that must not end the script
+skipped_lines=$(cat "$log"/*.log | { grep -o 'SKIPPED: .*' || true; } | sort -u)
+skipped=$(printf '%s' "$skipped_lines" | grep -c . || true)
 if [ "$skipped" -gt 0 ]; then
   echo "== $skipped checks SKIPPED for missing oracles (TREEBENCH_REQUIRE_ORACLES=${TREEBENCH_REQUIRE_ORACLES}):"
-  cat "$log"/*.log | grep -o 'SKIPPED: .*' | sort -u
+  printf '%s\n' "$skipped_lines"
 fi
 echo "== all checks passed in $SECONDS s"
