@@ -142,6 +142,21 @@ fn expect_nodes_and_bench_signature() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("MISMATCH") && out.contains("--write"), "{out}");
 
+    // A parallel engine has no node signature: refused with a clear message, nothing written.
+    let written = dir.join("par-sig.txt");
+    let o = bin()
+        .args(["bench", "--engine", "mtdf:threads=2", "--write"])
+        .arg(&written)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("no node signature") && text(&o).contains("threads=1"),
+        "{}",
+        text(&o)
+    );
+    assert!(!written.exists());
+
     let total: String = std::fs::read_to_string(&sig)
         .unwrap()
         .lines()

@@ -30,6 +30,7 @@ fn short_run_passes_on_mtdf() {
     assert!(report.passed(), "{text}");
     for check in [
         "drivers",
+        "parallel",
         "mirror",
         "units-parity",
         "units-playout",

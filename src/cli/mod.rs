@@ -15,6 +15,7 @@ pub mod positions;
 #[cfg(feature = "analysis")]
 pub mod report;
 pub mod run;
+pub mod scaling;
 pub mod serve;
 pub mod solve;
 pub mod textbook;
@@ -69,6 +70,9 @@ pub enum Command {
     /// Solve the empty board of every size up to `--max-cells`: table, CSV, figure, and the
     /// check against Tromp's published table (exit 3 on a disagreement).
     Boards(boards::BoardsArgs),
+    /// Solve a position set with 1, 2, 4, … threads: wall time, speed-up, efficiency and the
+    /// nodes of all threads (search overhead); exit 3 if a thread count changes a score.
+    Scaling(scaling::ScalingArgs),
     /// Verify engines: driver agreement, mirror symmetry, units, books, BitBully, brute force,
     /// mutants. Prints a table; exits 1 on any failure.
     Verify(verify::VerifyArgs),
@@ -99,6 +103,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Bench(a) => bench::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Boards(a) => boards::run(a),
+        Command::Scaling(a) => scaling::run(a),
     }
 }
 

@@ -51,7 +51,7 @@ pub struct VerifyArgs {
     /// Only the mutant matrix, not the table of the real engines.
     #[arg(long)]
     pub only_mutants: bool,
-    /// Only these checks (repeatable): drivers, mirror, units-parity, units-playout, book-8ply,
+    /// Only these checks (repeatable): drivers, parallel, mirror, units-parity, units-playout, book-8ply,
     /// book-12ply-dist, bitbully, brute-4x4, brute-5x4, boards.
     #[arg(long = "check")]
     pub checks: Vec<String>,

@@ -2,6 +2,7 @@
 //! string that prints and parses (`mtdf:tt=20,etc=off`).
 
 use super::drivers::{self, Driver, Probe};
+use super::parallel::{Parallel, Smp, MAX_THREADS};
 use super::search::{Eval, Mutant, Ordering, SearchConfig, Searcher};
 use super::spec::{parse_spec, spec_name};
 use super::{Engine, EngineError, GameKind, Solve};
@@ -16,6 +17,10 @@ pub struct SolverConfig {
     pub search: SearchConfig,
     /// Iterative deepening: run the driver at depth 1, 2, … before the full depth.
     pub iterative: bool,
+    /// Threads of a solve (1: the one-thread engine; more: a parallel solve, [`super::parallel`]).
+    pub threads: u32,
+    /// How the threads of a parallel solve share the work.
+    pub smp: Smp,
 }
 
 /// Temporary re-export: `SpecError` now lives with the spec grammar in [`super::spec`]
@@ -23,7 +28,7 @@ pub struct SolverConfig {
 pub use super::spec::SpecError;
 
 const OPTIONS: &str =
-    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mutant";
+    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mutant, threads, smp";
 
 impl SolverConfig {
     /// Parse `DRIVER[:key=value,...]` for the drivers of [`Driver::NAMES`].
@@ -45,12 +50,44 @@ impl SolverConfig {
             driver,
             search: SearchConfig::default(),
             iterative: false,
+            threads: 1,
+            smp: Smp::Lazy,
         }
         .with_driver(driver);
         for (key, value) in options {
             cfg.set(key, value)?;
         }
+        cfg.check_parallel(options.iter().any(|(k, _)| *k == "smp"))?;
         Ok(cfg)
+    }
+
+    /// A parallel solve shares a table and runs the correct search: `threads > 1` refuses
+    /// `tt=off` and mutants, and `smp` needs `threads > 1`.
+    fn check_parallel(&self, smp_given: bool) -> Result<(), String> {
+        if self.threads == 1 {
+            if smp_given {
+                return Err(format!(
+                    "option `smp={}` needs threads=N with N > 1",
+                    self.smp.name()
+                ));
+            }
+            return Ok(());
+        }
+        if self.search.tt_bits.is_none() {
+            return Err(format!(
+                "option `threads={}`: the threads share the transposition table, so `tt=off` \
+                 cannot run in parallel",
+                self.threads
+            ));
+        }
+        if self.search.mutant != Mutant::None {
+            return Err(format!(
+                "option `threads={}`: mutants are compiled for one thread only (drop `mutant` or \
+                 use threads=1)",
+                self.threads
+            ));
+        }
+        Ok(())
     }
 
     /// The same search options under another driver (PVS inside the tree follows the driver).
@@ -155,6 +192,19 @@ impl SolverConfig {
                     ))
                 }
             },
+            "threads" => {
+                self.threads = parse_num(key, value)?;
+                if !(1..=MAX_THREADS).contains(&self.threads) {
+                    return Err(format!(
+                        "option `threads={value}`: expected 1..={MAX_THREADS}"
+                    ));
+                }
+            }
+            "smp" => {
+                self.smp = Smp::from_name(value).ok_or_else(|| {
+                    format!("option `smp={value}`: expected {}", Smp::NAMES.join(" or "))
+                })?
+            }
             "mutant" => {
                 s.mutant = Mutant::from_name(value).ok_or_else(|| {
                     let names: Vec<_> = Mutant::ALL.iter().map(|(_, n)| *n).collect();
@@ -265,6 +315,12 @@ impl fmt::Display for SolverConfig {
         if s.mutant != Mutant::None {
             opts.push(format!("mutant={}", s.mutant.name()));
         }
+        if self.threads != 1 {
+            opts.push(format!("threads={}", self.threads));
+            if self.smp != Smp::Lazy {
+                opts.push(format!("smp={}", self.smp.name()));
+            }
+        }
         f.write_str(self.driver.name())?;
         if !opts.is_empty() {
             write!(f, ":{}", opts.join(","))?;
@@ -273,10 +329,17 @@ impl fmt::Display for SolverConfig {
     }
 }
 
+/// The searchers of an engine: one thread on its private table (the engine as it always was), or
+/// a parallel solve on a shared one.
+enum Searchers<const W: usize, const H: usize> {
+    One(Searcher<W, H>),
+    Parallel(Box<Parallel<W, H>>),
+}
+
 /// The Connect-4 solver on a `W`×`H` board.
 pub struct Connect4Engine<const W: usize = 7, const H: usize = 6> {
     cfg: SolverConfig,
-    searcher: Searcher<W, H>,
+    searchers: Searchers<W, H>,
     time_limit: Option<std::time::Duration>,
     /// The root searches of the last solve.
     probes: Vec<Probe>,
@@ -288,7 +351,11 @@ impl<const W: usize, const H: usize> Connect4Engine<W, H> {
     pub fn new(cfg: SolverConfig) -> Self {
         Self {
             cfg,
-            searcher: Searcher::new(cfg.search),
+            searchers: if cfg.threads > 1 {
+                Searchers::Parallel(Box::new(Parallel::new(cfg.search, cfg.threads, cfg.smp)))
+            } else {
+                Searchers::One(Searcher::new(cfg.search))
+            },
             time_limit: None,
             probes: Vec::with_capacity(64),
         }
@@ -301,17 +368,30 @@ impl<const W: usize, const H: usize> Connect4Engine<W, H> {
     }
 
     /// Solve a parsed position without resetting the table; returns score and nodes of this
-    /// solve.
+    /// solve (of all threads in a parallel solve).
     pub fn solve_position(&mut self, pos: &Position<W, H>) -> (i32, u64) {
-        let before = self.searcher.nodes();
-        let score = drivers::solve(
-            &mut self.searcher,
-            pos,
-            self.cfg.driver,
-            self.cfg.iterative,
-            &mut self.probes,
-        );
-        (score, self.searcher.nodes() - before)
+        let (driver, iterative) = (self.cfg.driver, self.cfg.iterative);
+        match &mut self.searchers {
+            Searchers::One(s) => {
+                let before = s.nodes();
+                let score = drivers::solve(s, pos, driver, iterative, &mut self.probes);
+                (score, s.nodes() - before)
+            }
+            Searchers::Parallel(p) => {
+                let before = p.nodes();
+                let score = p.solve(pos, driver, iterative, &mut self.probes);
+                (score, p.nodes() - before)
+            }
+        }
+    }
+
+    /// Nodes of the main thread in the last solve (all of them with one thread).
+    #[must_use]
+    pub fn main_nodes(&self) -> u64 {
+        match &self.searchers {
+            Searchers::One(_) => self.probes.iter().map(|p| p.nodes).sum(),
+            Searchers::Parallel(p) => p.main_nodes(),
+        }
     }
 
     /// Plies until the game ends under perfect play for a position with `n` stones and this
@@ -326,10 +406,13 @@ impl<const W: usize, const H: usize> Connect4Engine<W, H> {
         }
     }
 
-    /// The searcher (table, counters).
+    /// The searcher (table, counters) of a one-thread engine.
     #[must_use]
-    pub fn searcher(&self) -> &Searcher<W, H> {
-        &self.searcher
+    pub fn searcher(&self) -> Option<&Searcher<W, H>> {
+        match &self.searchers {
+            Searchers::One(s) => Some(s),
+            Searchers::Parallel(_) => None,
+        }
     }
 }
 
@@ -343,7 +426,24 @@ impl<const W: usize, const H: usize> Engine for Connect4Engine<W, H> {
     }
 
     fn reset(&mut self) {
-        self.searcher.reset();
+        match &mut self.searchers {
+            Searchers::One(s) => s.reset(),
+            Searchers::Parallel(p) => p.reset(),
+        }
+    }
+
+    fn main_thread_nodes(&self) -> Option<u64> {
+        match &self.searchers {
+            Searchers::One(_) => None,
+            Searchers::Parallel(p) => Some(p.main_nodes()),
+        }
+    }
+
+    fn threads(&self) -> usize {
+        match &self.searchers {
+            Searchers::One(_) => 1,
+            Searchers::Parallel(p) => p.threads(),
+        }
     }
 
     fn set_time_limit(&mut self, limit: Option<std::time::Duration>) {
@@ -357,10 +457,17 @@ impl<const W: usize, const H: usize> Engine for Connect4Engine<W, H> {
     fn solve(&mut self, moves: &str) -> Result<Solve, EngineError> {
         let pos = Position::<W, H>::from_moves(moves)
             .map_err(|e| EngineError::BadPosition(e.to_string()))?;
-        self.searcher
-            .set_deadline(self.time_limit.map(|l| std::time::Instant::now() + l));
+        let deadline = self.time_limit.map(|l| std::time::Instant::now() + l);
+        match &mut self.searchers {
+            Searchers::One(s) => s.set_deadline(deadline),
+            Searchers::Parallel(p) => p.set_deadline(deadline),
+        }
         let (score, nodes) = self.solve_position(&pos);
-        if self.searcher.stopped() {
+        let stopped = match &self.searchers {
+            Searchers::One(s) => s.stopped(),
+            Searchers::Parallel(p) => p.stopped(),
+        };
+        if stopped {
             return Err(EngineError::Timeout);
         }
         Ok(Solve {
@@ -408,6 +515,8 @@ mod tests {
             "aspiration:depth=6,eval=threats,id=on,guess=2,delta=3",
             "sss",
             "dual:tt=20",
+            "mtdf:threads=4",
+            "null-window:tt=20,threads=2,smp=abdada",
         ] {
             let c = SolverConfig::parse(s).unwrap().unwrap();
             assert_eq!(c.to_string(), s);
@@ -430,5 +539,26 @@ mod tests {
         assert!(e.contains("delta=0"), "{e}");
         let e = SolverConfig::parse("mtdf:tt=40").unwrap_err().0;
         assert!(e.contains("tt=40"), "{e}");
+        assert_eq!(
+            SolverConfig::parse("mtdf:threads=1")
+                .unwrap()
+                .unwrap()
+                .to_string(),
+            "mtdf"
+        );
+        for (spec, msg) in [
+            ("mtdf:threads=0", "expected 1..=256"),
+            ("mtdf:threads=two", "expected a number"),
+            ("mtdf:smp=abdada", "needs threads=N with N > 1"),
+            ("mtdf:threads=2,smp=ybwc", "expected lazy or abdada"),
+            ("mtdf:threads=2,tt=off", "`tt=off` cannot run in parallel"),
+            (
+                "mtdf:threads=2,mutant=drop-move",
+                "mutants are compiled for one thread",
+            ),
+        ] {
+            let e = SolverConfig::parse(spec).unwrap_err().0;
+            assert!(e.contains(msg), "{spec}: {e}");
+        }
     }
 }

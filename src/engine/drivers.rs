@@ -22,6 +22,7 @@
 //! 2, … before the exact search, reusing the table and passing its value on as the next guess.
 
 use super::search::Searcher;
+use super::tt::Tt;
 use crate::game::connect4::score::immediate_win_score;
 use crate::game::connect4::Position;
 
@@ -136,8 +137,8 @@ pub struct Probe {
 }
 
 /// The interval of possible values, narrowed by probes, which it logs.
-struct Bounds<'a, const W: usize, const H: usize> {
-    s: &'a mut Searcher<W, H>,
+struct Bounds<'a, const W: usize, const H: usize, T: Tt> {
+    s: &'a mut Searcher<W, H, T>,
     pos: &'a Position<W, H>,
     depth: Option<u32>,
     lower: i32,
@@ -145,7 +146,7 @@ struct Bounds<'a, const W: usize, const H: usize> {
     log: &'a mut Vec<Probe>,
 }
 
-impl<const W: usize, const H: usize> Bounds<'_, W, H> {
+impl<const W: usize, const H: usize, T: Tt> Bounds<'_, W, H, T> {
     /// Search `(alpha, beta)`, narrow the interval by the fail-soft result, log the probe.
     fn probe(&mut self, alpha: i32, beta: i32) -> i32 {
         let before = self.s.nodes();
@@ -179,8 +180,8 @@ impl<const W: usize, const H: usize> Bounds<'_, W, H> {
 /// 1, 2, … first when `iterative` is set. Does not reset the table; appends one [`Probe`] per
 /// root search to `log` (cleared first). An immediate win is scored without a search; a full
 /// board is a draw.
-pub fn solve<const W: usize, const H: usize>(
-    s: &mut Searcher<W, H>,
+pub fn solve<const W: usize, const H: usize, T: Tt>(
+    s: &mut Searcher<W, H, T>,
     pos: &Position<W, H>,
     driver: Driver,
     iterative: bool,
@@ -212,14 +213,14 @@ pub fn solve<const W: usize, const H: usize>(
 }
 
 /// One run of a driver at one depth limit.
-fn run<const W: usize, const H: usize>(
-    s: &mut Searcher<W, H>,
+fn run<const W: usize, const H: usize, T: Tt>(
+    s: &mut Searcher<W, H, T>,
     pos: &Position<W, H>,
     driver: Driver,
     depth: Option<u32>,
     log: &mut Vec<Probe>,
 ) -> i32 {
-    let (lo, hi) = Searcher::<W, H>::score_range(pos);
+    let (lo, hi) = Searcher::<W, H, T>::score_range(pos);
     let mut b = Bounds {
         s,
         pos,
@@ -240,7 +241,7 @@ fn run<const W: usize, const H: usize>(
 
 /// MTD: null windows at the guess, which follows the fail-soft results. From the upper bound
 /// this is MT-SSS\*, from the lower bound MT-DUAL\*.
-fn mtd<const W: usize, const H: usize>(b: &mut Bounds<'_, W, H>, guess: i32) -> i32 {
+fn mtd<const W: usize, const H: usize, T: Tt>(b: &mut Bounds<'_, W, H, T>, guess: i32) -> i32 {
     let mut g = guess;
     while b.open() {
         let beta = if g == b.lower { g + 1 } else { g }.clamp(b.lower + 1, b.upper);
@@ -253,8 +254,8 @@ fn mtd<const W: usize, const H: usize>(b: &mut Bounds<'_, W, H>, guess: i32) -> 
 
 /// Aspiration windows: `(guess - delta, guess + delta)`, then on a failure the side where the
 /// value fell out is widened, the width doubling each time, until a search ends inside.
-fn aspiration<const W: usize, const H: usize>(
-    b: &mut Bounds<'_, W, H>,
+fn aspiration<const W: usize, const H: usize, T: Tt>(
+    b: &mut Bounds<'_, W, H, T>,
     guess: i32,
     delta: i32,
 ) -> i32 {
@@ -281,7 +282,7 @@ fn aspiration<const W: usize, const H: usize>(
 }
 
 /// Bisection with null windows, midpoints pulled towards the halves of the bounds.
-fn null_window<const W: usize, const H: usize>(b: &mut Bounds<'_, W, H>) -> i32 {
+fn null_window<const W: usize, const H: usize, T: Tt>(b: &mut Bounds<'_, W, H, T>) -> i32 {
     while b.open() {
         let (min, max) = (b.lower, b.upper);
         let mut med = min + (max - min) / 2;

@@ -66,6 +66,19 @@ pub trait Engine: Send {
     fn probes(&self) -> &[drivers::Probe] {
         &[]
     }
+    /// Threads a solve runs on (1 for every engine but a parallel Connect-4 solve): the
+    /// harness times a parallel solve by the wall clock (the calling thread's CPU clock sees
+    /// one thread's share), and a parallel engine has no node signature (its nodes depend on
+    /// timing).
+    fn threads(&self) -> usize {
+        1
+    }
+    /// Nodes of the main thread in the last solve, for an engine that searches on several
+    /// threads (`None` otherwise): the main thread's share of the work, which parallel search
+    /// aims to cut.
+    fn main_thread_nodes(&self) -> Option<u64> {
+        None
+    }
     /// Whether the engine runs in another process: the harness's clocks then time a round trip
     /// (the thread's CPU clock sees only the idle wait), and `reset` cannot be enforced.
     fn external(&self) -> bool {
@@ -83,9 +96,11 @@ pub mod connect4;
 pub mod drivers;
 pub mod external;
 pub mod ordering;
+pub mod parallel;
 pub mod registry;
 pub mod search;
 pub mod sized;
 pub mod spec;
 pub mod textbook;
 pub mod tt;
+pub mod tt_shared;

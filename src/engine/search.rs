@@ -6,7 +6,7 @@
 
 pub use super::config::{Eval, Mutant, Ordering, SearchConfig};
 use super::ordering::{centre_first, MoveSorter};
-use super::tt::{Bound, Table};
+use super::tt::{Bound, Table, Tt};
 use crate::game::connect4::score::immediate_win_score;
 use crate::game::connect4::Position;
 use std::ops::ControlFlow;
@@ -53,11 +53,20 @@ const PVS: u8 = 0x10;
 /// Remaining depth marker for a search to the end of the game.
 const UNLIMITED: u32 = u32::MAX;
 
-/// The search state: configuration, table and node counter.
-pub struct Searcher<const W: usize = 7, const H: usize = 6> {
+mod eval;
+mod smp;
+
+/// The search state: configuration, table and node counter. `T` is the table: the private
+/// [`Table`] of a one-thread solve, or a handle on the table the threads of a parallel solve
+/// share ([`super::tt_shared::SharedTable`]); the search is monomorphised for each.
+pub struct Searcher<const W: usize = 7, const H: usize = 6, T: Tt = Table> {
     cfg: SearchConfig,
-    table: Option<Table>,
+    table: Option<T>,
     nodes: u64,
+    /// Parallel search only: this thread's variation of the move order (0: none) ...
+    variant: u32,
+    /// ... applied at nodes with at least this many empty cells.
+    vary_min_left: u32,
     /// When set, the search stops (returning meaningless values) once the clock passes it;
     /// checked every 2^14 nodes.
     deadline: Option<std::time::Instant>,
@@ -66,23 +75,43 @@ pub struct Searcher<const W: usize = 7, const H: usize = 6> {
 
 /// Nodes between two looks at the clock when a deadline is set.
 const DEADLINE_CHECK_MASK: u64 = (1 << 14) - 1;
+/// Nodes between two looks at the shared table's stop request (parallel search only).
+const STOP_CHECK_MASK: u64 = (1 << 8) - 1;
 
 impl<const W: usize, const H: usize> Searcher<W, H> {
-    const ORDER: [usize; W] = centre_first::<W>();
-
     /// A searcher; allocates its table once.
     #[must_use]
     pub fn new(cfg: SearchConfig) -> Self {
         let table = cfg.tt_bits.map(|b| {
             Table::with_options(b, Position::<W, H>::KEY_BITS, cfg.huge_pages, cfg.tt_ways)
         });
+        Self::with_table(cfg, table)
+    }
+}
+
+impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
+    const ORDER: [usize; W] = centre_first::<W>();
+
+    /// A searcher on this table (`None`: no table, whatever `cfg.tt_bits` says).
+    #[must_use]
+    pub fn with_table(cfg: SearchConfig, table: Option<T>) -> Self {
         Self {
             cfg,
             table,
             nodes: 0,
+            variant: 0,
+            vary_min_left: u32::MAX,
             deadline: None,
             stopped: false,
         }
+    }
+
+    /// Parallel search: search the children of nodes with at least `min_left` empty cells in
+    /// the order rotated by `variant` places (0: the usual order), so that the threads of a
+    /// Lazy SMP solve start on different subtrees. Ignored by a one-thread searcher.
+    pub fn set_variation(&mut self, variant: u32, min_left: u32) {
+        self.variant = variant;
+        self.vary_min_left = min_left;
     }
 
     /// The configuration.
@@ -93,7 +122,7 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
 
     /// The table, if any.
     #[must_use]
-    pub fn table(&self) -> Option<&Table> {
+    pub fn table(&self) -> Option<&T> {
         self.table.as_ref()
     }
 
@@ -175,7 +204,7 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
                 }
             };
         }
-        if Self::MUTANTS_COMPILED {
+        if Self::MUTANTS_COMPILED && !T::SHARED {
             dispatch!(
                 0,
                 1,
@@ -191,10 +220,11 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
                 PVS | 5
             )
         } else {
-            // A const condition: the arms above are not even compiled for this size.
+            // A const condition: the arms above are not even compiled for this size (or for
+            // the parallel search).
             assert!(
                 mutant == Mutant::None,
-                "mutants are compiled for 7x6 and boards of at most 24 cells only"
+                "mutants are compiled for one thread on 7x6 and boards of at most 24 cells only"
             );
             dispatch!(0, PVS)
         }
@@ -286,12 +316,16 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
         ))
     }
 
-    /// Step 1: count the node and look at the clock every 2^14 nodes when a deadline is set.
+    /// Step 1: count the node and look at the clock every 2^14 nodes when a deadline is set;
+    /// in a parallel search, look for a stop request every 2^8 nodes.
     #[inline(always)]
     fn count_node(&mut self) -> ControlFlow<i32> {
         self.nodes += 1;
         if self.nodes & DEADLINE_CHECK_MASK == 0 && self.deadline.is_some() {
             self.check_deadline();
+        }
+        if T::SHARED && self.nodes & STOP_CHECK_MASK == 0 {
+            self.check_stop();
         }
         if self.stopped {
             ControlFlow::Break(0)
@@ -344,27 +378,6 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
             moves.next &= moves.next - 1; // drop the lowest bit: the leftmost column's move
         }
         ControlFlow::Continue(moves)
-    }
-
-    /// The value of a node at the depth limit, clamped to the scores the node allows (so that
-    /// the window clamps stay sound) and the same for a position and its mirror image (so that
-    /// mirror lookups stay sound): a depth-limited search computes the exact minimax value of
-    /// the depth-limited tree, whatever the driver.
-    #[cold]
-    fn evaluate(&self, pos: &Position<W, H>, m: &Moves) -> i32 {
-        let ceiling = ((pos.cells_left() as i32 - 1) / 2).max(m.floor);
-        let v = match self.cfg.eval {
-            Eval::Rollout => {
-                let mirror = Position::<W, H>::mirror(pos);
-                if mirror.key() < pos.key() {
-                    self.rollout(&mirror)
-                } else {
-                    self.rollout(pos)
-                }
-            }
-            Eval::Threats => m.own.count_ones() as i32 - m.theirs.count_ones() as i32,
-        };
-        v.clamp(m.floor, ceiling)
     }
 
     /// Step 3: the children's remaining depth; at unlimited depth, the double-threat shortcut.
@@ -544,23 +557,17 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
         child_depth: u32,
         slot: &Slot,
     ) -> i32 {
+        if T::SHARED {
+            return self.search_children_smp::<M>(pos, sorter, w, child_depth, slot);
+        }
         let alpha0 = w.alpha;
         let mut best = i32::MIN;
         while let Some(mv) = sorter.pop() {
             let mut child = *pos;
             child.play(mv);
-            let score = if M & PVS != 0 && best != i32::MIN && w.beta - w.alpha > 1 {
-                // NegaScout: prove the child no better than alpha with a null window; search
-                // it again with the full window only when that fails.
-                let scout = -self.search::<M>(&child, -w.alpha - 1, -w.alpha, child_depth);
-                if scout > w.alpha && scout < w.beta {
-                    -self.search::<M>(&child, -w.beta, -w.alpha, child_depth)
-                } else {
-                    scout
-                }
-            } else {
-                -self.search::<M>(&child, -w.beta, -w.alpha, child_depth)
-            };
+            let score = self.child_value::<M>(&child, w, best, child_depth);
+            // As `take_score`, written out: the one-thread loop compiles as it did before the
+            // parallel search existed.
             if score >= w.beta {
                 if slot.used {
                     self.store::<M>(slot.key, score, Bound::Lower, slot.need);
@@ -574,6 +581,62 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
                 }
             }
         }
+        self.store_best::<M>(best, alpha0, slot);
+        best
+    }
+
+    /// The value of one child for the side to move, searched with the window `w`; with PVS
+    /// every child but the first (`best` still `i32::MIN`) gets a null window first.
+    #[inline(always)]
+    fn child_value<const M: u8>(
+        &mut self,
+        child: &Position<W, H>,
+        w: Window,
+        best: i32,
+        child_depth: u32,
+    ) -> i32 {
+        if M & PVS != 0 && best != i32::MIN && w.beta - w.alpha > 1 {
+            // NegaScout: prove the child no better than alpha with a null window; search
+            // it again with the full window only when that fails.
+            let scout = -self.search::<M>(child, -w.alpha - 1, -w.alpha, child_depth);
+            if scout > w.alpha && scout < w.beta {
+                -self.search::<M>(child, -w.beta, -w.alpha, child_depth)
+            } else {
+                scout
+            }
+        } else {
+            -self.search::<M>(child, -w.beta, -w.alpha, child_depth)
+        }
+    }
+
+    /// Take a child's score: a cutoff at beta stores the lower bound and ends the node;
+    /// otherwise the best score and alpha move up.
+    #[inline(always)]
+    fn take_score<const M: u8>(
+        &mut self,
+        score: i32,
+        best: &mut i32,
+        w: &mut Window,
+        slot: &Slot,
+    ) -> ControlFlow<i32> {
+        if score >= w.beta {
+            if slot.used {
+                self.store::<M>(slot.key, score, Bound::Lower, slot.need);
+            }
+            return ControlFlow::Break(score);
+        }
+        if score > *best {
+            *best = score;
+            if score > w.alpha {
+                w.alpha = score;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Store the result of a node whose every child was searched without a cutoff.
+    #[inline(always)]
+    fn store_best<const M: u8>(&mut self, best: i32, alpha0: i32, slot: &Slot) {
         if slot.used {
             let bound = if best > alpha0 {
                 Bound::Exact
@@ -582,7 +645,6 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
             };
             self.store::<M>(slot.key, best, bound, slot.need);
         }
-        best
     }
 
     #[inline(always)]
@@ -594,32 +656,6 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
                 bound
             };
             t.put(key, value, bound, depth);
-        }
-    }
-
-    /// Play the game out: each side wins at once if it can, else plays its first non-losing
-    /// move in centre-first order. Returns the final score from the side to move at `pos`.
-    #[must_use]
-    pub fn rollout(&self, pos: &Position<W, H>) -> i32 {
-        let cells = Position::<W, H>::CELLS;
-        let mut p = *pos;
-        let mut sign = 1;
-        loop {
-            if p.nb_moves() >= cells {
-                return 0;
-            }
-            if p.can_win_next() {
-                return sign * immediate_win_score(cells, p.nb_moves());
-            }
-            let next = p.possible_non_losing_moves();
-            let choices = if next == 0 { p.possible() } else { next };
-            let col = Self::ORDER
-                .iter()
-                .copied()
-                .find(|&c| choices & Position::<W, H>::column_mask(c) != 0)
-                .expect("a non-full board has a playable column");
-            p.play_col(col);
-            sign = -sign;
         }
     }
 }

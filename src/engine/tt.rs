@@ -65,7 +65,7 @@ pub const DEPTH_EXACT: u32 = 63;
 
 /// Most tag bits an entry holds.
 const TAG_BITS: u32 = 34;
-const GEN_MASK: u64 = 0xFFFF;
+pub(super) const GEN_MASK: u64 = 0xFFFF;
 /// Odd multiplier (from the golden ratio) that scrambles keys bijectively.
 const SCRAMBLE: u64 = 0x9E37_79B9_7F4A_7C15;
 
@@ -80,7 +80,7 @@ pub struct Entry {
 }
 
 /// The entries: one allocation, 2 MiB-aligned, zeroed, optionally backed by huge pages.
-struct Slots {
+pub(super) struct Slots {
     ptr: std::ptr::NonNull<u64>,
     len: usize,
 }
@@ -99,7 +99,7 @@ impl Slots {
     }
 
     /// `len` zeroed entries; asks for huge pages first when `huge` is set (Linux only).
-    fn new(len: usize, huge: bool) -> Self {
+    pub(super) fn new(len: usize, huge: bool) -> Self {
         let layout = Self::layout(len);
         // SAFETY: the layout has a non-zero size (len ≥ 2).
         let raw = unsafe { std::alloc::alloc(layout) }.cast::<u64>();
@@ -144,16 +144,182 @@ impl std::ops::DerefMut for Slots {
     }
 }
 
-/// A transposition table for keys of `key_bits` bits.
-pub struct Table {
-    entries: Slots,
-    generation: u64,
+/// Where a key lives: the slot-and-tag split shared by [`Table`] and
+/// [`super::tt_shared::SharedTable`].
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Geometry {
     key_mask: u64,
     /// Shift that leaves the bucket index of a scrambled key.
     index_shift: u32,
     /// Whether buckets hold two entries (else one).
-    two_way: bool,
+    pub(super) two_way: bool,
     tag_mask: u64,
+    /// `log2` of the number of entries (after clamping).
+    pub(super) bits: u32,
+}
+
+impl Geometry {
+    /// The geometry of `2^bits` entries in buckets of `ways` (1 or 2), `bits` clamped as
+    /// [`Table::with_options`] documents.
+    pub(super) fn new(bits: u32, key_bits: u32, ways: u32) -> Self {
+        assert!(ways == 1 || ways == 2, "ways must be 1 or 2");
+        let two_way = ways == 2;
+        let lo = Table::min_bits(key_bits).max(1) + u32::from(two_way);
+        let bits = bits.clamp(lo, key_bits.min(32));
+        let key_mask = if key_bits >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << key_bits) - 1
+        };
+        let index_shift = key_bits - (bits - u32::from(two_way));
+        Self {
+            key_mask,
+            index_shift,
+            two_way,
+            tag_mask: (1u64 << index_shift) - 1,
+            bits,
+        }
+    }
+
+    /// The first entry of the key's bucket and the key's tag.
+    #[inline(always)]
+    pub(super) fn slot(&self, key: u64) -> (usize, u64) {
+        let h = key.wrapping_mul(SCRAMBLE) & self.key_mask;
+        (
+            ((h >> self.index_shift) as usize) << u32::from(self.two_way),
+            h & self.tag_mask,
+        )
+    }
+
+    /// Store the packed entry `e` (of `tag`, `depth`, this `generation`) in the bucket at `i`
+    /// through `load` and `store`: one-way always replaces; two-way keeps the deeper result in
+    /// the first entry and demotes or diverts the other to the second.
+    #[inline(always)]
+    pub(super) fn place(
+        &self,
+        i: usize,
+        tag: u64,
+        depth: u32,
+        e: u64,
+        generation: u64,
+        load: impl Fn(usize) -> u64,
+        mut store: impl FnMut(usize, u64),
+    ) {
+        if !self.two_way {
+            store(i, e);
+            return;
+        }
+        let first = load(i);
+        let live = first & GEN_MASK == generation;
+        let other = live && first >> 30 != tag;
+        if other && ((first >> 24) & 63) as u32 > depth {
+            // The first entry holds a deeper result: the new one goes to the second.
+            store(i + 1, e);
+        } else {
+            if other {
+                // Demote the first entry's result to the always-replace entry.
+                store(i + 1, first);
+            }
+            store(i, e);
+        }
+    }
+
+    /// The entry of `tag` in this `generation` in the bucket at `i`, read through `load`.
+    #[inline(always)]
+    pub(super) fn find(
+        &self,
+        i: usize,
+        tag: u64,
+        generation: u64,
+        load: impl Fn(usize) -> u64,
+    ) -> Option<Entry> {
+        let mut e = load(i);
+        if e & GEN_MASK != generation || e >> 30 != tag {
+            if !self.two_way {
+                return None;
+            }
+            e = load(i + 1);
+            if e & GEN_MASK != generation || e >> 30 != tag {
+                return None;
+            }
+        }
+        Some(Entry {
+            value: ((e >> 16) & 63) as i32 - 32,
+            bound: Bound::from_bits((e >> 22) & 3),
+            depth: ((e >> 24) & 63) as u32,
+        })
+    }
+}
+
+/// One packed entry (see the layout above).
+#[inline(always)]
+pub(super) fn pack(tag: u64, value: i32, bound: Bound, depth: u32, generation: u64) -> u64 {
+    debug_assert!((-32..32).contains(&value) && depth <= DEPTH_EXACT);
+    (tag << 30)
+        | ((depth as u64) << 24)
+        | ((bound as u64) << 22)
+        | (((value + 32) as u64) << 16)
+        | generation
+}
+
+/// The generation after `g`, and whether the table must be zeroed (the counter wrapped).
+pub(super) fn next_generation(g: u64) -> (u64, bool) {
+    if g + 1 > GEN_MASK {
+        (1, true)
+    } else {
+        (g + 1, false)
+    }
+}
+
+/// What the search needs of a transposition table. [`Table`] is the single-threaded one, used
+/// by every solve with one thread; [`super::tt_shared::SharedTable`] (through an `Arc`) is
+/// shared by the threads of a parallel solve. The search is generic over this trait and
+/// monomorphised per table, so the one-thread search compiles to what it was: every parallel
+/// hook below is a constant `false` or an empty call there.
+pub trait Tt: Send {
+    /// Whether several threads search through this table (the parallel instantiation).
+    const SHARED: bool = false;
+    /// The entry stored for `key` in this generation, if any.
+    fn get(&self, key: u64) -> Option<Entry>;
+    /// Store a value for `key`.
+    fn put(&mut self, key: u64, value: i32, bound: Bound, depth: u32);
+    /// Hint the processor to fetch the slot of `key`.
+    fn prefetch(&self, key: u64);
+    /// Forget every entry (a no-op for a handle on a shared table: its owner resets it once).
+    fn reset(&mut self);
+    /// Whether the owner of a shared table asked every search on it to stop.
+    #[inline(always)]
+    fn stop_requested(&self) -> bool {
+        false
+    }
+    /// Whether searches defer children another thread is searching (ABDADA).
+    #[inline(always)]
+    fn abdada(&self) -> bool {
+        false
+    }
+    /// ABDADA: whether another thread is searching the position of `key` now.
+    #[inline(always)]
+    fn busy(&self, key: u64) -> bool {
+        let _ = key;
+        false
+    }
+    /// ABDADA: this thread starts searching the position of `key`.
+    #[inline(always)]
+    fn enter(&self, key: u64) {
+        let _ = key;
+    }
+    /// ABDADA: this thread is done with the position of `key`.
+    #[inline(always)]
+    fn leave(&self, key: u64) {
+        let _ = key;
+    }
+}
+
+/// A transposition table for keys of `key_bits` bits.
+pub struct Table {
+    entries: Slots,
+    generation: u64,
+    geo: Geometry,
 }
 
 impl Table {
@@ -180,30 +346,18 @@ impl Table {
     /// A table of `2^bits` entries in buckets of `ways` (1 or 2) entries.
     #[must_use]
     pub fn with_options(bits: u32, key_bits: u32, huge_pages: bool, ways: u32) -> Self {
-        assert!(ways == 1 || ways == 2, "ways must be 1 or 2");
-        let two_way = ways == 2;
-        let lo = Self::min_bits(key_bits).max(1) + u32::from(two_way);
-        let bits = bits.clamp(lo, key_bits.min(32));
-        let key_mask = if key_bits >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << key_bits) - 1
-        };
-        let index_shift = key_bits - (bits - u32::from(two_way));
+        let geo = Geometry::new(bits, key_bits, ways);
         Self {
-            entries: Slots::new(1usize << bits, huge_pages),
+            entries: Slots::new(1usize << geo.bits, huge_pages),
             generation: 1,
-            key_mask,
-            index_shift,
-            two_way,
-            tag_mask: (1u64 << index_shift) - 1,
+            geo,
         }
     }
 
     /// Entries per bucket.
     #[must_use]
     pub fn ways(&self) -> u32 {
-        1 + u32::from(self.two_way)
+        1 + u32::from(self.geo.two_way)
     }
 
     /// `log2` of the number of entries.
@@ -220,93 +374,85 @@ impl Table {
 
     /// Forget every entry. O(1) except once every 65,535 calls, when the table is zeroed.
     pub fn reset(&mut self) {
-        self.generation += 1;
-        if self.generation > GEN_MASK {
+        let (g, wrapped) = next_generation(self.generation);
+        self.generation = g;
+        if wrapped {
             self.entries.fill(0);
-            self.generation = 1;
         }
     }
 
     #[inline]
     fn slot(&self, key: u64) -> (usize, u64) {
-        let h = key.wrapping_mul(SCRAMBLE) & self.key_mask;
-        (
-            ((h >> self.index_shift) as usize) << u32::from(self.two_way),
-            h & self.tag_mask,
-        )
+        self.geo.slot(key)
     }
 
     /// Store a value for `key`.
     #[inline]
     pub fn put(&mut self, key: u64, value: i32, bound: Bound, depth: u32) {
-        debug_assert!((-32..32).contains(&value) && depth <= DEPTH_EXACT);
         let (i, tag) = self.slot(key);
-        let e = (tag << 30)
-            | ((depth as u64) << 24)
-            | ((bound as u64) << 22)
-            | (((value + 32) as u64) << 16)
-            | self.generation;
-        if !self.two_way {
-            // SAFETY: `slot` returns an index below `entries.len()` (top `bits` bits of a
-            // `key_bits`-bit value).
-            unsafe { *self.entries.get_unchecked_mut(i) = e };
-            return;
-        }
-        // SAFETY: `slot` returns an even index below `entries.len()` (the bucket index, top
-        // `bits - 1` bits of a `key_bits`-bit value, times two), so `i + 1` is in bounds too.
-        let first = unsafe { *self.entries.get_unchecked(i) };
-        let live = first & GEN_MASK == self.generation;
-        let other = live && first >> 30 != tag;
-        if other && ((first >> 24) & 63) as u32 > depth {
-            // The first entry holds a deeper result: the new one goes to the second.
-            unsafe { *self.entries.get_unchecked_mut(i + 1) = e };
-        } else {
-            if other {
-                // Demote the first entry's result to the always-replace entry.
-                unsafe { *self.entries.get_unchecked_mut(i + 1) = first };
-            }
-            unsafe { *self.entries.get_unchecked_mut(i) = e };
-        }
+        let e = pack(tag, value, bound, depth, self.generation);
+        let entries = self.entries.as_mut_ptr();
+        // SAFETY: `slot` returns an index below `entries.len()` (top `bits` bits of a
+        // `key_bits`-bit value); two-way, an even index, so `i + 1` is in bounds too. The
+        // pointer is derived from `&mut self` and used only within this call.
+        self.geo.place(
+            i,
+            tag,
+            depth,
+            e,
+            self.generation,
+            |j| unsafe { *entries.add(j) },
+            |j, v| unsafe { *entries.add(j) = v },
+        );
     }
 
-    /// The entry stored for `key` in this generation, if any.
-    #[inline]
+    /// The entry stored for `key` in this generation, if any. (Always inlined, as before the
+    /// table was shared: the probe sits in the search's hottest path.)
+    #[inline(always)]
     #[must_use]
     pub fn get(&self, key: u64) -> Option<Entry> {
         let (i, tag) = self.slot(key);
         // SAFETY: as in `put`.
-        let mut e = unsafe { *self.entries.get_unchecked(i) };
-        if e & GEN_MASK != self.generation || e >> 30 != tag {
-            if !self.two_way {
-                return None;
-            }
-            // SAFETY: as in `put`.
-            e = unsafe { *self.entries.get_unchecked(i + 1) };
-            if e & GEN_MASK != self.generation || e >> 30 != tag {
-                return None;
-            }
-        }
-        Some(Entry {
-            value: ((e >> 16) & 63) as i32 - 32,
-            bound: Bound::from_bits((e >> 22) & 3),
-            depth: ((e >> 24) & 63) as u32,
+        self.geo.find(i, tag, self.generation, |j| unsafe {
+            *self.entries.get_unchecked(j)
         })
     }
 
     /// Hint the processor to fetch the slot of `key`.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let (i, _) = self.slot(key);
-            // SAFETY: prefetch of an in-bounds address has no effect on program state.
-            unsafe {
-                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-                _mm_prefetch(self.entries.as_ptr().add(i) as *const i8, _MM_HINT_T0);
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch_slot(self.entries.as_ptr(), self.slot(key).0);
+    }
+}
+
+/// Hint the processor to fetch entry `i` of the entries at `base`.
+#[inline(always)]
+pub(super) fn prefetch_slot(base: *const u64, i: usize) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: prefetch of an in-bounds address has no effect on program state.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch(base.add(i) as *const i8, _MM_HINT_T0);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (base, i);
+}
+
+impl Tt for Table {
+    #[inline(always)]
+    fn get(&self, key: u64) -> Option<Entry> {
+        Table::get(self, key)
+    }
+    #[inline(always)]
+    fn put(&mut self, key: u64, value: i32, bound: Bound, depth: u32) {
+        Table::put(self, key, value, bound, depth);
+    }
+    #[inline(always)]
+    fn prefetch(&self, key: u64) {
+        Table::prefetch(self, key);
+    }
+    fn reset(&mut self) {
+        Table::reset(self);
     }
 }
 

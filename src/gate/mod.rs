@@ -240,6 +240,21 @@ pub fn run(
     }
     let started = Instant::now();
     let specs = [baseline.spec(), candidate.spec()];
+    let threads = [baseline.threads(), candidate.threads()];
+    if threads[1] > 1 && cfg.expect_nodes.is_some() {
+        return Err(GateError::Invalid(no_signature(&specs[1], threads[1])));
+    }
+    // A parallel solve is timed by the wall clock (`measure` does): so is the other side.
+    let wall_cfg;
+    let cfg = if threads.iter().any(|&t| t > 1) && cfg.clock != Clock::Wall {
+        wall_cfg = GateConfig {
+            clock: Clock::Wall,
+            ..cfg.clone()
+        };
+        &wall_cfg
+    } else {
+        cfg
+    };
     let mut engines: [&mut dyn Engine; 2] = [baseline, candidate];
     let external = [engines[0].external(), engines[1].external()];
     let may_keep = [engines[0].may_keep_tables(), engines[1].may_keep_tables()];
@@ -272,7 +287,8 @@ pub fn run(
         )?;
         for (side, m) in [&p.base, &p.cand].into_iter().enumerate() {
             sigs[side].add(d.ply, m.nodes);
-            nodes_reported[side] &= m.nodes_reported;
+            // A parallel engine's nodes depend on timing: no signature.
+            nodes_reported[side] &= m.nodes_reported && threads[side] == 1;
             time_reported[side] &= m.time_reported;
             first[side].push((m.nanos, m.wall_nanos));
         }
@@ -383,11 +399,23 @@ pub fn run(
     })
 }
 
+/// Why a parallel engine has no node signature.
+fn no_signature(spec: &str, threads: usize) -> String {
+    format!(
+        "engine `{spec}` searches on {threads} threads: its nodes depend on how the threads \
+         interleave, so it has no node signature; check the signature with threads=1 (the \
+         parallel search's scores are checked by `treebench verify`)"
+    )
+}
+
 /// The node signature of one engine on a position set (each position solved once from a reset
 /// table).
 pub fn signature_of(engine: &mut dyn Engine, positions: &[Drawn]) -> Result<Signature, GateError> {
     let mut sig = Signature::default();
     let spec = engine.spec();
+    if engine.threads() > 1 {
+        return Err(GateError::Invalid(no_signature(&spec, engine.threads())));
+    }
     for d in positions {
         let m = measure(engine, &d.moves, Clock::Wall).map_err(|f| engine_failure(&spec, d, f))?;
         sig.add(d.ply, m.nodes);

@@ -119,7 +119,7 @@ pub fn mirror_moves(moves: &str, w: usize) -> String {
         .collect()
 }
 
-fn solve_fresh<const W: usize, const H: usize>(
+pub(super) fn solve_fresh<const W: usize, const H: usize>(
     e: &mut Connect4Engine<W, H>,
     moves: &str,
 ) -> Result<i32, String> {
@@ -133,7 +133,7 @@ fn solve_fresh<const W: usize, const H: usize>(
     }
 }
 
-fn failure(
+pub(super) fn failure(
     check: &str,
     spec: String,
     board: &str,
@@ -197,7 +197,7 @@ impl ScoreCache {
     }
 
     /// The engine's score of `moves` (cached), or the failure of `check` when it cannot solve it.
-    fn score_or_failure(
+    pub(super) fn score_or_failure(
         &self,
         check: &str,
         e: &mut Connect4Engine<7, 6>,

@@ -130,8 +130,9 @@ pub enum VerifyError {
 }
 
 /// The check names, in table order.
-pub const CHECKS: [&str; 11] = [
+pub const CHECKS: [&str; 12] = [
     "drivers",
+    "parallel",
     "mirror",
     "units-parity",
     "units-playout",
@@ -327,6 +328,13 @@ impl<'a> Plan<'a> {
             format!("{} drivers, {}", nvar, self.plies_label()),
             &|| checks::drivers(cfg, guesses, &random, &cache, t, se),
         )?;
+        // Mutants and tt=off run on one thread only: no row (the mutant matrix has none).
+        if super::parallel::unsupported(&cfg).is_none() {
+            let detail = format!("threads 2 and 4, lazy and abdada, {}", self.plies_label());
+            row("parallel", detail, &|| {
+                super::parallel::check(cfg, &random, &cache, t, se)
+            })?;
+        }
         row("mirror", self.plies_label(), &|| {
             checks::mirror(cfg, &random, &cache, t, se)
         })?;
@@ -521,6 +529,7 @@ pub fn run(opts: &VerifyOptions) -> Result<VerifyReport, VerifyError> {
         for m in mutants {
             let mut cfg = base;
             cfg.search.mutant = m;
+            cfg.threads = 1; // mutants are compiled for one thread only
             let rows = plan.run_checks(cfg)?;
             if report.mutant_checks.is_empty() {
                 report.mutant_checks = rows.iter().map(|r| r.check.clone()).collect();

@@ -1,0 +1,83 @@
+//! The parts of the search only the parallel instantiation compiles (`T::SHARED`): the stop
+//! request, Lazy SMP's varied move order and ABDADA's deferred children. A one-thread searcher
+//! never reaches this code: the calls are behind constant conditions.
+
+use super::{Searcher, Slot, Window};
+use crate::engine::ordering::MoveSorter;
+use crate::engine::tt::Tt;
+use crate::game::connect4::Position;
+use std::ops::ControlFlow;
+
+/// ABDADA defers children only at nodes with at least this many empty cells: below, a subtree
+/// costs less than the busy marks' bookkeeping.
+pub const ABDADA_MIN_LEFT: u32 = 12;
+
+impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
+    /// Stop when the owner of the shared table asks (the main thread has its answer).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn check_stop(&mut self) {
+        if self.table.as_ref().is_some_and(Tt::stop_requested) {
+            self.stopped = true;
+        }
+    }
+
+    /// Step 8 of a parallel search: as [`Searcher::search_children`], with the children in
+    /// this thread's rotated order near the root (Lazy SMP), and, with ABDADA, every child but
+    /// the first that another thread is searching put off until the others are done.
+    #[inline(always)]
+    pub(super) fn search_children_smp<const M: u8>(
+        &mut self,
+        pos: &Position<W, H>,
+        sorter: &mut MoveSorter<W>,
+        mut w: Window,
+        child_depth: u32,
+        slot: &Slot,
+    ) -> i32 {
+        let alpha0 = w.alpha;
+        let mut best = i32::MIN;
+        let mut moves = [0u64; W];
+        let mut n = 0;
+        while let Some(mv) = sorter.pop() {
+            moves[n] = mv;
+            n += 1;
+        }
+        let left = pos.cells_left();
+        if self.variant != 0 && left >= self.vary_min_left && n > 1 {
+            moves[..n].rotate_left(self.variant as usize % n);
+        }
+        let abdada = left >= ABDADA_MIN_LEFT && self.table.as_ref().is_some_and(|t| t.abdada());
+        let mut deferred = [0u64; W];
+        let mut n_deferred = 0;
+        for pass in 0..2 {
+            let list = if pass == 0 { moves } else { deferred };
+            let len = if pass == 0 { n } else { n_deferred };
+            for &mv in &list[..len] {
+                let mut child = *pos;
+                child.play(mv);
+                let key = child.key();
+                if abdada {
+                    let t = self.table.as_ref().expect("ABDADA runs on a table");
+                    if pass == 0 && best != i32::MIN && t.busy(key) {
+                        deferred[n_deferred] = mv;
+                        n_deferred += 1;
+                        continue;
+                    }
+                    t.enter(key);
+                }
+                let score = self.child_value::<M>(&child, w, best, child_depth);
+                if abdada {
+                    if let Some(t) = &self.table {
+                        t.leave(key);
+                    }
+                }
+                if let ControlFlow::Break(v) = self.take_score::<M>(score, &mut best, &mut w, slot)
+                {
+                    return v;
+                }
+            }
+        }
+        self.store_best::<M>(best, alpha0, slot);
+        best
+    }
+}
