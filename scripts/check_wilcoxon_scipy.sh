@@ -1,11 +1,28 @@
 #!/usr/bin/env bash
-# Runs a small paired experiment, analyses it with treebench, and checks every per-ply p-value
-# against scipy.stats.wilcoxon on the same pairs (scripts/check_wilcoxon_scipy.py). Called by
-# scripts/test.sh; needs scipy (scripts/setup-oracles.sh installs it).
+# Checks treebench's Wilcoxon tests against scipy.stats.wilcoxon on the same pairs
+# (scripts/check_wilcoxon_scipy.py): p (two-sided and one-sided), T+ and n of every ply and of the
+# all-plies row, for every pair of engines, on
+#   1. a small experiment with repeats (2 per position),
+#   2. the default experiment (what `treebench run` runs with no argument),
+#   3. a synthetic results file whose integer-nanosecond times tie and give zero differences
+#      (exact sign-flip permutation, tie-corrected normal approximation, n > 50, repeats).
+# Called by scripts/test.sh; needs scipy (scripts/setup-oracles.sh installs it).
+# TREEBENCH_BIN overrides the binary (default: cargo run --release).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+if [ -n "${TREEBENCH_BIN:-}" ]; then
+    tb() { "$TREEBENCH_BIN" "$@"; }
+else
+    tb() { cargo run --release --quiet -- "$@"; }
+fi
+check() { # results-file experiment baseline candidate
+    local stem
+    stem="$(echo "$4" | sed 's/[^A-Za-z0-9.-]/_/g')_vs_$(echo "$3" | sed 's/[^A-Za-z0-9.-]/_/g')"
+    python3 scripts/check_wilcoxon_scipy.py check "$1" "$work/report/$2/$stem.csv" "$3" "$4"
+}
+
 cat > "$work/scipy-check.toml" <<'TOML'
 name = "scipy-check"
 seed = 99
@@ -14,7 +31,17 @@ positions = 25
 engines = ["negamax", "mtdf"]
 repeats = 2
 TOML
-cargo run --release --quiet -- run "$work/scipy-check.toml" --results "$work/results" --no-report
-cargo run --release --quiet -- analyze "$work/results/scipy-check.csv" --out "$work/report" >/dev/null
-table=$(ls "$work"/report/scipy-check/*.csv | head -1)
-python3 scripts/check_wilcoxon_scipy.py "$work/results/scipy-check.csv" "$table" negamax mtdf
+tb run "$work/scipy-check.toml" --results "$work/results" --no-report
+tb analyze "$work/results/scipy-check.csv" --out "$work/report" >/dev/null
+check "$work/results/scipy-check.csv" scipy-check negamax mtdf
+
+tb run --results "$work/results" --no-report
+tb analyze "$work/results/default.csv" --pairs all --out "$work/report" >/dev/null
+check "$work/results/default.csv" default negamax mtdf
+check "$work/results/default.csv" default negamax null-window
+check "$work/results/default.csv" default mtdf null-window
+
+python3 scripts/check_wilcoxon_scipy.py make-ties "$work/ties.csv"
+tb analyze "$work/ties.csv" --out "$work/report" >/dev/null
+check "$work/ties.csv" ties negamax mtdf
+echo "check_wilcoxon_scipy: all checks passed"

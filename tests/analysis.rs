@@ -6,15 +6,19 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use treebench::analysis::headline::{headline, row_sentence};
 use treebench::analysis::synthetic::{write_synthetic, SyntheticSpec};
 use treebench::analysis::IntervalMethod;
 use treebench::analysis::{
     analyze, export_parquet, load_results, validate_csv, Analysis, AnalysisError, AnalyzeOptions,
-    Comparison, EngineTimes, ExperimentAnalysis, MeanSd, Pairs, PlyRow, RankTest,
+    Comparison, EngineTimes, ExperimentAnalysis, MeanSd, Pairs, PlyRow, RankTest, Relation,
+    RunFacts, TestMethod, TimePerNode,
 };
 use treebench::render::plot::{figures, render_svg, write_png};
 use treebench::render::report::{write_analysis_report, write_report};
-use treebench::render::table::{comparison_table, Csv, TableFormat, Text, CAVEAT};
+use treebench::render::table::{
+    compact_table, comparison_table, Csv, Latex, TableFormat, Text, CAVEAT,
+};
 use treebench::render::write_tables;
 
 fn tmp(name: &str) -> PathBuf {
@@ -178,9 +182,12 @@ fn load_and_export_parquet() {
             "ply",
             "index",
             "engine",
+            "slot",
             "repeat",
+            "score",
             "nodes",
-            "nanos"
+            "nanos",
+            "probes"
         ]
     );
     let out = dir.join("out/results.parquet");
@@ -210,7 +217,15 @@ fn stats_analyze_pairs_and_aggregates_per_ply() {
     let e = &a.experiments[0];
     assert_eq!(e.baseline, "negamax:tt=20");
     assert_eq!(e.records, spec.rows());
-    assert_eq!(e.comparisons.len(), 2);
+    // Three engines: every pair is compared (PairsMode::Auto).
+    assert_eq!(e.comparisons.len(), 3);
+    assert_eq!(
+        (
+            e.comparisons[2].baseline.as_str(),
+            e.comparisons[2].candidate.as_str()
+        ),
+        ("mtdf", "slow")
+    );
     let fast = &e.comparisons[0];
     assert_eq!(fast.candidate, "mtdf");
     assert_eq!(fast.rows.len(), 4);
@@ -251,8 +266,11 @@ fn stats_analyze_pairs_and_aggregates_per_ply() {
     );
     let slow = &e.comparisons[1];
     assert!(slow.total.speedup < 1.0);
-    assert!(!slow.total.significant);
-    assert!(slow.total.test.unwrap().p_value > 0.5);
+    // Two-sided: a candidate twice as slow is a significant difference; the one-sided p (the
+    // candidate is faster) is large.
+    assert!(slow.total.significant);
+    assert!(slow.total.test.unwrap().p_greater > 0.5);
+    assert!(slow.total.test.unwrap().p_value < 0.05);
 
     let per_repeat = AnalyzeOptions {
         collapse_repeats: false,
@@ -339,8 +357,12 @@ fn stats_report_end_to_end() {
         "experiment file shown"
     );
     let csv = std::fs::read_to_string(out.join("synthetic/mtdf_vs_negamax_tt_20.csv")).unwrap();
-    assert!(csv.starts_with("ply,n,"));
-    assert!(csv.lines().next().unwrap().ends_with(",p_value"));
+    assert!(csv.starts_with("ply,pairs,zeros,"));
+    assert!(csv
+        .lines()
+        .next()
+        .unwrap()
+        .ends_with(",p_value,p_greater,p_holm"));
     assert!(csv.lines().last().unwrap().starts_with("all,48,"));
 }
 
@@ -360,6 +382,10 @@ fn fixed_analysis() -> Analysis {
             m.candidate_ms.push(c);
             m.baseline_nodes.push((b * 1e4) as u64 + 1);
             m.candidate_nodes.push((c * 0.8e4) as u64 + 1);
+            m.baseline_ns.push((b * 1e6) as u64);
+            m.candidate_ns.push((c * 1e6) as u64);
+            m.baseline_probes.push(1);
+            m.candidate_probes.push(3);
             tb.push(b);
             tc.push(c);
         }
@@ -380,9 +406,23 @@ fn fixed_analysis() -> Analysis {
         median_ratio: Some(s * 0.9),
         geomean_ratio: Some(s * 0.95),
         node_ratio: 1.25,
+        zeros: 1,
+        faster: if s > 1.0 { 25 } else { 10 },
+        slower: if s > 1.0 { 4 } else { 19 },
+        time_per_node: TimePerNode {
+            baseline_ns: 200.0,
+            candidate_ns: 200.0 * 1.25 / s,
+            p_value: Some(0.3),
+            relation: Relation::Equal,
+        },
+        probes: Some((1.0, 3.0)),
         test: Some(RankTest {
+            n: 29,
             t_plus: 400.0,
             p_value: if s > 1.0 { 0.001 } else { 0.4 },
+            p_greater: if s > 1.0 { 0.0005 } else { 0.8 },
+            p_holm: ply.map(|_| if s > 1.0 { 0.004 } else { 1.0 }),
+            method: TestMethod::Asymptotic,
             hl_ms: 0.5,
             hl_ci_ms: (0.1, 0.9),
         }),
@@ -420,6 +460,15 @@ fn fixed_analysis() -> Analysis {
             },
         ],
         warnings: vec!["a warning".into()],
+        facts: RunFacts {
+            slots: vec![
+                ("negamax:tt=20".into(), vec![75, 75]),
+                ("mtdf".into(), vec![75, 75]),
+            ],
+            positions: 150,
+            score_disagreements: 0,
+            repeats: 1,
+        },
         options: AnalyzeOptions::default(),
     };
     Analysis {
@@ -438,21 +487,39 @@ fn comparison_table_columns_and_caveat() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "ply,n,baseline_mean_ms,baseline_sd_ms,candidate_mean_ms,candidate_sd_ms,speedup,\
-         median_ratio,geomean_ratio,node_ratio,hl_ms,hl_lo_ms,hl_hi_ms,t_plus,p_value"
+        "ply,pairs,zeros,baseline_mean_ms,baseline_sd_ms,candidate_mean_ms,candidate_sd_ms,\
+         speedup,speedup_lo,speedup_hi,median_ratio,geomean_ratio,node_ratio,\
+         baseline_ns_per_node,candidate_ns_per_node,ns_per_node_p_value,baseline_probes,\
+         candidate_probes,hl_ms,hl_lo_ms,hl_hi_ms,n,t_plus,test_method,p_value,p_greater,p_holm"
     );
     assert_eq!(
         lines.next().unwrap(),
-        "8,30,2.0,1.5,1.1111111111111112,1.0,1.8,1.62,1.71,1.25,0.5,0.1,0.9,400.0,0.001"
+        "8,30,1,2.0,1.5,1.1111111111111112,1.0,1.8,1.4400000000000002,2.25,1.62,1.71,1.25,200.0,\
+         138.88888888888889,0.3,1.0,3.0,0.5,0.1,0.9,29,400.0,normal,0.001,0.0005,0.004"
     );
     assert!(csv.lines().last().unwrap().starts_with("all,150,"));
     let text = Text.render(&t);
     assert!(text.starts_with("fixed: mtdf (candidate) vs negamax:tt=20 (baseline)\n"));
     assert!(text.contains(CAVEAT));
     assert!(text.contains("> 1 means the candidate is faster"));
-    assert!(text.contains("0.001 *"));
+    // Per ply the * follows the Holm-adjusted p.
+    assert!(text.contains("0.0040 *"), "{text}");
+    // Units chosen per column (2 ms → ms), no e-notation, p floor.
+    assert!(text.contains("baseline ms (mean ± sd)"), "{text}");
+    assert!(text.contains("2.00 ± 1.50"), "{text}");
+    let body = text.split("\n\nRatios").next().unwrap();
+    assert!(!(0..10).any(|d| body.contains(&format!("e-{d}"))), "{text}");
+    assert!(text.contains("HL Δ µs [95% CI]") && text.contains("500 [100, 900]"));
     // A ply where the candidate loses is shown like the others.
-    assert!(text.contains("0.900"), "{text}");
+    assert!(text.contains("0.90 [0.72, 1.1"), "{text}");
+    // The compact LaTeX table: seven columns, units in the header, booktabs.
+    let tex = Latex.render(&compact_table(e, &e.comparisons[0]));
+    assert!(tex.contains("\\begin{tabular}{rrrrrrr}"), "{tex}");
+    assert!(tex.contains("negamax:tt=20 (ms)"), "{tex}");
+    assert!(
+        tex.contains("\\toprule") && tex.contains("p (Holm)"),
+        "{tex}"
+    );
 }
 
 #[test]
@@ -511,4 +578,79 @@ fn report_from_a_fixed_analysis_is_self_contained() {
     let readme = std::fs::read_to_string(&w[0].readme).unwrap();
     assert!(readme.contains("No `.meta.json` was found"));
     assert!(readme.contains("treebench report results/fixed.csv"));
+}
+
+#[test]
+fn headline_from_the_analysis_numbers() {
+    let a = fixed_analysis();
+    let e = &a.experiments[0];
+    // Total row of the fixture: speed-up 1.3 [1.04, 1.625], 25 faster of 150 with 1 zero,
+    // two-sided p 0.001, node ratio 1.25, time-per-node test p 0.3 (equal).
+    let h = headline(e, &e.comparisons[0]);
+    assert!(
+        h.starts_with("mtdf vs negamax:tt=20: 1.30x faster [1.04, 1.6"),
+        "{h}"
+    );
+    assert!(
+        h.ends_with(
+            "], faster on 25 of 150 positions (1 equal), p = 0.0010; 1.25x fewer nodes, \
+             time per node equal (p = 0.30)"
+        ),
+        "{h}"
+    );
+    // A slower candidate and a higher time per node read the other way round.
+    let mut slow = e.comparisons[0].total.clone();
+    slow.speedup = 0.5;
+    slow.speedup_ci = Some((0.4, 0.625));
+    slow.node_ratio = 0.8;
+    slow.time_per_node.relation = Relation::Higher;
+    slow.time_per_node.candidate_ns = 300.0;
+    slow.test.as_mut().unwrap().p_value = 1e-9;
+    let s = row_sentence(&slow, "positions");
+    assert!(s.starts_with("2.00x slower [1.60, 2.50]"), "{s}");
+    assert!(s.contains("p < 1e-6; 1.25x more nodes"), "{s}");
+    assert!(s.ends_with("time per node 1.50x higher (p = 0.30)"), "{s}");
+}
+
+#[test]
+fn report_headline_first_method_honest_html_clean() {
+    let dir = tmp("report-method");
+    let mut a = fixed_analysis();
+    a.experiments[0].metadata = vec![(
+        PathBuf::from("results/fixed.meta.json"),
+        serde_json::json!({
+            "cpu_model": "Test CPU", "cores": 2, "resumed_at": [], "skipped": [],
+            "shard": null, "overhead_ns_per_solve": 32405.0, "clock": "wall (monotonic)",
+            "clock_resolution_ns": 1, "load_avg_start": [0.5, 1.0, 1.5],
+            "load_avg_end": [2.0, 1.5, 1.0], "cpu_governor": "performance",
+            "build_profile": "release"
+        }),
+    )];
+    let w = write_analysis_report(&a, &dir).unwrap();
+    let readme = std::fs::read_to_string(&w[0].readme).unwrap();
+    let html = std::fs::read_to_string(&w[0].html).unwrap();
+    for doc in [&readme, &html] {
+        let head = doc.find("Headline").unwrap();
+        assert!(head < doc.find("Method").unwrap() && head < doc.find("Machine").unwrap());
+        assert!(doc.contains("mtdf vs negamax:tt=20: 1.30x faster"));
+        assert!(doc.contains("repeats = 1"), "no noise estimate is said");
+        assert!(doc.contains("0.50 / 1.00 / 1.50 at the start and 2.00 / 1.50 / 1.00 at the end"));
+        assert!(doc.contains("performance") && doc.contains("release build"));
+        assert!(doc.contains("32.4 µs"));
+        assert!(doc.contains("every engine was first, second"));
+        assert!(doc.contains("same score on every one of the 150 positions"));
+        assert!(
+            doc.contains("2^23 entries of 8 bytes (64 MiB)"),
+            "table size"
+        );
+        assert!(doc.contains("resolution 1 ns"));
+        // Internal bookkeeping fields stay out of the machine table.
+        assert!(!doc.contains("resumed_at") && !doc.contains("shard"));
+    }
+    assert!(!html.contains('`'), "no literal backticks in the HTML");
+    assert!(html.contains("<code>mtdf</code>"));
+    for link in [".csv\"", ".tex\"", ".txt\"", ".png\"", ".svg\""] {
+        assert!(html.contains(link), "HTML links to {link}");
+    }
+    assert!(html.contains("white-space:nowrap"));
 }

@@ -220,9 +220,32 @@ fn zeros_and_ties_asymptotic() {
         0.8328254210823566,
         P_ASYM,
     );
-    // Auto falls back to the normal approximation with ties or zeros (as R does).
+    // With ties or zeros and n ≤ 13, scipy 1.17.1's `auto` enumerates every sign flip:
+    // wilcoxon(A - B) p = 0.71875, alternative='greater' p = 0.359375 and T+ = 12.5,
+    // 'less' p = 0.703125 (R would use the normal approximation here).
     let auto = wilcoxon_paired(&A, &B, &WilcoxonOptions::default()).unwrap();
-    assert_eq!(auto.method, Method::Asymptotic);
+    assert_eq!(auto.method, Method::Permutation);
+    assert_eq!(auto.p_value, 0.71875);
+    let g = wilcoxon_paired(&A, &B, &opts(Alternative::Greater, Method::Auto)).unwrap();
+    assert_eq!((g.p_value, g.statistic, g.n), (0.359375, 12.5, 6));
+    let l = wilcoxon_paired(&A, &B, &opts(Alternative::Less, Method::Auto)).unwrap();
+    assert_eq!(l.p_value, 0.703125);
+    // Ten differences with tied ranks and a zero: scipy 1.17.1 gives two-sided 0.109375,
+    // greater 0.0546875 (T+ = 36.5), less 0.95703125.
+    let d = [3.0, 3.0, -1.0, 2.0, 2.0, 2.0, 0.0, 5.0, -3.0, 1.0];
+    let p = |alt| wilcoxon(&d, &opts(alt, Method::Auto)).unwrap();
+    assert_eq!(p(Alternative::TwoSided).p_value, 0.109375);
+    assert_eq!(p(Alternative::Greater).p_value, 0.0546875);
+    assert_eq!(p(Alternative::Greater).statistic, 36.5);
+    assert_eq!(p(Alternative::Less).p_value, 0.95703125);
+    // Beyond 13 differences, ties fall back to the normal approximation.
+    let long: Vec<f64> = d.iter().chain(&d).copied().collect();
+    assert_eq!(
+        wilcoxon(&long, &opts(Alternative::Greater, Method::Auto))
+            .unwrap()
+            .method,
+        Method::Asymptotic
+    );
 }
 
 #[test]

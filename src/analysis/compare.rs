@@ -1,27 +1,26 @@
-//! Pairing of a baseline with each candidate (polars inner join) and the per-ply statistics.
+//! Pairing of engines (polars inner join) into exact integer units, and the comparisons built
+//! from them.
 
 use polars::prelude::*;
 use rayon::prelude::*;
-use statrs::distribution::{ContinuousCDF, Normal};
 
-use crate::stats::summary::{bootstrap_ratio_of_means, geometric_mean, median};
-use crate::stats::wilcoxon::{wilcoxon, Alternative, WilcoxonOptions};
-use crate::stats::StatsError;
+use crate::stats::multiple::holm;
 
+use super::ply::{ply_row, Unit};
 use super::{
-    AnalysisError, AnalyzeOptions, Comparison, EngineTimes, ExperimentAnalysis, IntervalMethod,
-    MeanSd, Pairs, PlyRow, RankTest,
+    AnalysisError, AnalyzeOptions, Comparison, EngineTimes, ExperimentAnalysis, Pairs, PairsMode,
+    AUTO_ALL_PAIRS_MAX,
 };
 
 const KEYS: [&str; 4] = ["seed", "ply", "index", "repeat"];
+const KEYS_SORT: [&str; 4] = ["ply", "seed", "index", "repeat"];
 
-pub(super) fn analyze_experiment(
-    df: &DataFrame,
+/// The (baseline, candidate) pairs to compare, in order.
+fn pairs_to_compare(
     name: &str,
-    engines: Vec<String>,
-    metadata: Vec<(std::path::PathBuf, serde_json::Value)>,
+    engines: &[String],
     opts: &AnalyzeOptions,
-) -> Result<ExperimentAnalysis, AnalysisError> {
+) -> Result<(String, Vec<(String, String)>), AnalysisError> {
     let baseline = match &opts.baseline {
         Some(b) if engines.contains(b) => b.clone(),
         Some(b) => {
@@ -32,24 +31,52 @@ pub(super) fn analyze_experiment(
         }
         None => engines[0].clone(),
     };
-    let candidates: Vec<String> = if opts.candidates.is_empty() {
-        engines
-            .iter()
-            .filter(|e| **e != baseline)
-            .cloned()
-            .collect()
+    for c in &opts.candidates {
+        if !engines.contains(c) {
+            return Err(AnalysisError::Data(format!(
+                "experiment `{name}`: candidate engine `{c}` not found (engines: {})",
+                engines.join(", ")
+            )));
+        }
+    }
+    // The baseline first, then the other engines in the experiment's order.
+    let ordered: Vec<String> = std::iter::once(baseline.clone())
+        .chain(engines.iter().filter(|e| **e != baseline).cloned())
+        .collect();
+    let all = match opts.pairs {
+        PairsMode::All => true,
+        PairsMode::Baseline => false,
+        PairsMode::Auto => opts.candidates.is_empty() && engines.len() <= AUTO_ALL_PAIRS_MAX,
+    };
+    let mut pairs = Vec::new();
+    if !opts.candidates.is_empty() && !all {
+        for c in opts.candidates.iter().filter(|c| **c != baseline) {
+            pairs.push((baseline.clone(), c.clone()));
+        }
     } else {
-        for c in &opts.candidates {
-            if !engines.contains(c) {
-                return Err(AnalysisError::Data(format!(
-                    "experiment `{name}`: candidate engine `{c}` not found (engines: {})",
-                    engines.join(", ")
-                )));
+        let keep = |e: &String| opts.candidates.is_empty() || opts.candidates.contains(e);
+        for (i, b) in ordered.iter().enumerate() {
+            if i > 0 && !all {
+                break;
+            }
+            for c in &ordered[i + 1..] {
+                if i == 0 && keep(c) || i > 0 && keep(b) && keep(c) {
+                    pairs.push((b.clone(), c.clone()));
+                }
             }
         }
-        opts.candidates.clone()
-    };
+    }
+    Ok((baseline, pairs))
+}
 
+pub(super) fn analyze_experiment(
+    df: &DataFrame,
+    name: &str,
+    engines: Vec<String>,
+    metadata: Vec<(std::path::PathBuf, serde_json::Value)>,
+    opts: &AnalyzeOptions,
+) -> Result<ExperimentAnalysis, AnalysisError> {
+    let (baseline, pairs) = pairs_to_compare(name, &engines, opts)?;
     let exp = df
         .clone()
         .lazy()
@@ -59,24 +86,15 @@ pub(super) fn analyze_experiment(
     check_duplicates(&exp, name)?;
 
     let mut warnings = Vec::new();
-    let mut comparisons = Vec::with_capacity(candidates.len());
-    for candidate in &candidates {
-        if *candidate == baseline {
-            continue;
-        }
-        comparisons.push(compare(
-            &exp,
-            name,
-            &baseline,
-            candidate,
-            opts,
-            &mut warnings,
-        )?);
+    let mut comparisons = Vec::with_capacity(pairs.len());
+    for (b, c) in &pairs {
+        comparisons.push(compare(&exp, name, b, c, opts, &mut warnings)?);
     }
     let distributions = engines
         .iter()
         .map(|e| engine_times(&exp, e))
         .collect::<Result<Vec<_>, _>>()?;
+    let facts = super::facts::run_facts(&exp, &engines)?;
     Ok(ExperimentAnalysis {
         name: name.to_string(),
         engines,
@@ -86,6 +104,7 @@ pub(super) fn analyze_experiment(
         comparisons,
         distributions,
         warnings,
+        facts,
         options: opts.clone(),
     })
 }
@@ -134,19 +153,19 @@ fn side(exp: &DataFrame, engine: &str, prefix: &str) -> LazyFrame {
             col("ply"),
             col("index"),
             col("repeat"),
-            (col("nanos").cast(DataType::Float64) / lit(1e6)).alias(format!("{prefix}_ms")),
+            col("nanos").alias(format!("{prefix}_ns")),
             col("nodes").alias(format!("{prefix}_nodes")),
+            col("probes").alias(format!("{prefix}_probes")),
         ])
 }
 
-fn compare(
+/// The solves of `baseline` and `candidate` joined on `(seed, ply, index, repeat)`, sorted by
+/// ply, seed, index, repeat, as column vectors (with the seeds and indices of the pairs).
+pub(super) fn join_pairs(
     exp: &DataFrame,
-    name: &str,
     baseline: &str,
     candidate: &str,
-    opts: &AnalyzeOptions,
-    warnings: &mut Vec<String>,
-) -> Result<Comparison, AnalysisError> {
+) -> Result<(Pairs, Vec<u64>, Vec<u32>), AnalysisError> {
     let keys: Vec<Expr> = KEYS.iter().map(|k| col(*k)).collect();
     let joined = side(exp, baseline, "b")
         .join(
@@ -157,21 +176,45 @@ fn compare(
         )
         .sort(KEYS_SORT, SortMultipleOptions::default())
         .collect()?;
-    if joined.height() == 0 {
+    let baseline_ns = u64s(&joined, "b_ns")?;
+    let candidate_ns = u64s(&joined, "c_ns")?;
+    let ms = |v: &[u64]| v.iter().map(|&x| x as f64 / 1e6).collect();
+    let pairs = Pairs {
+        ply: u32s(&joined, "ply")?,
+        baseline_ms: ms(&baseline_ns),
+        candidate_ms: ms(&candidate_ns),
+        baseline_nodes: u64s(&joined, "b_nodes")?,
+        candidate_nodes: u64s(&joined, "c_nodes")?,
+        baseline_ns,
+        candidate_ns,
+        baseline_probes: u32s(&joined, "b_probes")?,
+        candidate_probes: u32s(&joined, "c_probes")?,
+    };
+    Ok((pairs, u64s(&joined, "seed")?, u32s(&joined, "index")?))
+}
+
+fn compare(
+    exp: &DataFrame,
+    name: &str,
+    baseline: &str,
+    candidate: &str,
+    opts: &AnalyzeOptions,
+    warnings: &mut Vec<String>,
+) -> Result<Comparison, AnalysisError> {
+    let (m, seeds, indices) = join_pairs(exp, baseline, candidate)?;
+    if m.is_empty() {
         return Err(AnalysisError::Data(format!(
             "experiment `{name}`: no position was solved by both `{baseline}` and `{candidate}`"
         )));
     }
-    let count = |engine: &str| -> Result<usize, AnalysisError> {
-        Ok(exp
+    for engine in [baseline, candidate] {
+        let solves = exp
             .clone()
             .lazy()
             .filter(col("engine").eq(lit(engine)))
             .collect()?
-            .height())
-    };
-    for engine in [baseline, candidate] {
-        let unpaired = count(engine)? - joined.height();
+            .height();
+        let unpaired = solves - m.len();
         if unpaired > 0 {
             warnings.push(format!(
                 "{unpaired} solves of `{engine}` have no partner in the comparison of \
@@ -179,90 +222,42 @@ fn compare(
             ));
         }
     }
+    let units = units(&m, &seeds, &indices, opts.collapse_repeats);
+    // The common multiple of the repeat counts: every unit's difference of sums is scaled to
+    // `scale` × the difference of its means, an integer, so the rank test sees exact values.
+    let scale = units.iter().fold(1u64, |l, u| lcm(l, u.k)).min(1 << 20);
 
-    let measurements = Pairs {
-        ply: u32s(&joined, "ply")?,
-        baseline_ms: f64s(&joined, "b_ms")?,
-        candidate_ms: f64s(&joined, "c_ms")?,
-        baseline_nodes: u64s(&joined, "b_nodes")?,
-        candidate_nodes: u64s(&joined, "c_nodes")?,
-    };
-
-    // The unit of the statistics: a position (repeats averaged) or a single repeat.
-    let units = if opts.collapse_repeats {
-        joined
-            .lazy()
-            .group_by([col("seed"), col("ply"), col("index")])
-            .agg([
-                col("b_ms").mean(),
-                col("c_ms").mean(),
-                col("b_nodes").cast(DataType::Float64).mean(),
-                col("c_nodes").cast(DataType::Float64).mean(),
-            ])
-            .sort(["ply", "seed", "index"], SortMultipleOptions::default())
-            .collect()?
-    } else {
-        joined
-            .lazy()
-            .with_columns([
-                col("b_nodes").cast(DataType::Float64),
-                col("c_nodes").cast(DataType::Float64),
-            ])
-            .collect()?
-    };
-
-    // Means, sd and node totals per ply, and over all plies, aggregated by polars.
-    let aggs = || {
-        [
-            len().alias("n"),
-            col("b_ms").mean().alias("b_mean"),
-            col("b_ms").std(1).alias("b_sd"),
-            col("c_ms").mean().alias("c_mean"),
-            col("c_ms").std(1).alias("c_sd"),
-            col("b_nodes").sum().alias("b_nodes"),
-            col("c_nodes").sum().alias("c_nodes"),
-        ]
-    };
-    let per_ply = units
-        .clone()
-        .lazy()
-        .group_by([col("ply")])
-        .agg(aggs())
-        .sort(["ply"], SortMultipleOptions::default())
-        .collect()?;
-    let total = units.clone().lazy().select(aggs()).collect()?;
-
-    let ply = u32s(&units, "ply")?;
-    let b = f64s(&units, "b_ms")?;
-    let c = f64s(&units, "c_ms")?;
-
-    // Contiguous ranges of each ply in the sorted units.
     let mut ranges = Vec::new();
     let mut start = 0;
-    for i in 1..=ply.len() {
-        if i == ply.len() || ply[i] != ply[start] {
-            ranges.push((ply[start], start..i));
+    for i in 1..=units.len() {
+        if i == units.len() || units[i].ply != units[start].ply {
+            ranges.push((Some(units[start].ply), start..i));
             start = i;
         }
     }
-    let agg_rows = agg_rows(&per_ply)?;
-    debug_assert_eq!(agg_rows.len(), ranges.len());
-    let mut jobs: Vec<(Option<u32>, Aggregates, std::ops::Range<usize>)> = ranges
-        .into_iter()
-        .zip(agg_rows)
-        .map(|((p, r), a)| (Some(p), a, r))
-        .collect();
-    jobs.push((None, agg_rows_total(&total)?, 0..b.len()));
-    let mut rows: Vec<PlyRow> = jobs
+    ranges.push((None, 0..units.len()));
+    let mut rows: Vec<_> = ranges
         .into_par_iter()
-        .map(|(p, a, r)| ply_row(p, a, &b[r.clone()], &c[r], opts))
+        .map(|(p, r)| ply_row(p, &units[r], scale, opts))
         .collect();
-    let total = rows.pop().expect("total row");
-    let zero = rows
+    let mut total = rows.pop().expect("total row");
+    total.significant = total.test.is_some_and(|t| t.p_value < opts.alpha);
+    let adjusted = holm(
+        &rows
+            .iter()
+            .map(|r| r.test.map_or(f64::NAN, |t| t.p_value))
+            .collect::<Vec<_>>(),
+    );
+    for (r, p) in rows.iter_mut().zip(adjusted) {
+        if let Some(t) = r.test.as_mut() {
+            t.p_holm = Some(p);
+            r.significant = p < opts.alpha;
+        }
+    }
+    if rows
         .iter()
-        .flat_map(|r| r.notes.iter())
-        .any(|n| n.contains("zero time"));
-    if zero {
+        .any(|r| r.notes.iter().any(|n| n.contains("zero time")))
+    {
         warnings.push(format!(
             "`{candidate}` vs `{baseline}`: some positions have a zero time; they are left out \
              of the median and geometric-mean ratios"
@@ -271,156 +266,50 @@ fn compare(
     Ok(Comparison {
         baseline: baseline.to_string(),
         candidate: candidate.to_string(),
-        measurements,
+        measurements: m,
         rows,
         total,
     })
 }
 
-const KEYS_SORT: [&str; 4] = ["ply", "seed", "index", "repeat"];
-
-#[derive(Debug, Clone, Copy)]
-struct Aggregates {
-    n: usize,
-    b: MeanSd,
-    c: MeanSd,
-    b_nodes: f64,
-    c_nodes: f64,
-}
-
-fn agg_rows(df: &DataFrame) -> Result<Vec<Aggregates>, AnalysisError> {
-    (0..df.height()).map(|i| agg_row(df, i)).collect()
-}
-
-fn agg_rows_total(df: &DataFrame) -> Result<Aggregates, AnalysisError> {
-    agg_row(df, 0)
-}
-
-fn agg_row(df: &DataFrame, i: usize) -> Result<Aggregates, AnalysisError> {
-    let f = |name: &str| -> Result<f64, AnalysisError> {
-        let column = df.column(name)?.cast(&DataType::Float64)?;
-        Ok(column.f64()?.get(i).unwrap_or(f64::NAN))
-    };
-    let n = f("n")? as usize;
-    // A single observation has no spread: sd 0, as stats::summary does.
-    let sd = |x: f64| if n <= 1 { 0.0 } else { x };
-    Ok(Aggregates {
-        n,
-        b: MeanSd {
-            mean: f("b_mean")?,
-            sd: sd(f("b_sd")?),
-        },
-        c: MeanSd {
-            mean: f("c_mean")?,
-            sd: sd(f("c_sd")?),
-        },
-        b_nodes: f("b_nodes")?,
-        c_nodes: f("c_nodes")?,
-    })
-}
-
-fn ply_row(ply: Option<u32>, a: Aggregates, b: &[f64], c: &[f64], opts: &AnalyzeOptions) -> PlyRow {
-    let mut notes = Vec::new();
-    let mut note = |what: &str, e: StatsError| notes.push(format!("{what}: {e}"));
-
-    let ratios: Vec<f64> = b
-        .iter()
-        .zip(c)
-        .filter(|(x, y)| **x > 0.0 && **y > 0.0)
-        .map(|(x, y)| x / y)
-        .collect();
-    let mut zero_note = None;
-    if ratios.len() < b.len() {
-        zero_note = Some(format!(
-            "{} pairs with a zero time left out of the ratios",
-            b.len() - ratios.len()
-        ));
-    }
-    let median_ratio = median(&ratios).map_err(|e| note("median ratio", e)).ok();
-    let geomean_ratio = geometric_mean(&ratios)
-        .map_err(|e| note("geometric-mean ratio", e))
-        .ok();
-
-    let (speedup_ci, speedup_ci_method) = if opts.bootstrap_resamples == 0 {
-        (None, None)
-    } else if b.len() > opts.bootstrap_max_pairs {
-        let ci = delta_method_speedup_ci(b, c, opts.confidence);
-        (ci, ci.map(|_| IntervalMethod::DeltaMethod))
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
     } else {
-        let seed = opts.seed
-            ^ (ply.map(|p| p as u64 + 1).unwrap_or(0)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let ci = bootstrap_ratio_of_means(b, c, opts.bootstrap_resamples, seed, opts.confidence)
-            // The bootstrap gives candidate/baseline: invert to a speed-up.
-            .map(|(_, lo, hi)| (1.0 / hi, 1.0 / lo))
-            .map_err(|e| note("bootstrap", e))
-            .ok();
-        (ci, ci.map(|_| IntervalMethod::Bootstrap))
-    };
-
-    let d: Vec<f64> = b.iter().zip(c).map(|(x, y)| x - y).collect();
-    let one_sided = WilcoxonOptions {
-        alternative: Alternative::Greater,
-        confidence: opts.confidence,
-        ..WilcoxonOptions::default()
-    };
-    let two_sided = WilcoxonOptions {
-        alternative: Alternative::TwoSided,
-        ..one_sided
-    };
-    let test = match (wilcoxon(&d, &one_sided), wilcoxon(&d, &two_sided)) {
-        (Ok(g), Ok(t)) => Some(RankTest {
-            t_plus: g.statistic,
-            p_value: g.p_value,
-            hl_ms: t.estimate,
-            hl_ci_ms: t.ci,
-        }),
-        (Err(e), _) | (_, Err(e)) => {
-            note("Wilcoxon", e);
-            None
-        }
-    };
-    notes.extend(zero_note);
-    let significant = test.is_some_and(|t| t.p_value < opts.alpha);
-    PlyRow {
-        ply,
-        n: a.n,
-        baseline_ms: a.b,
-        candidate_ms: a.c,
-        speedup: a.b.mean / a.c.mean,
-        speedup_ci,
-        speedup_ci_method,
-        median_ratio,
-        geomean_ratio,
-        node_ratio: a.b_nodes / a.c_nodes,
-        test,
-        significant,
-        notes,
+        gcd(b, a % b)
     }
 }
 
-/// Normal interval of mean(b) / mean(c) by the delta method (first-order Taylor expansion of the
-/// ratio, with the sample covariance of the pairs). For large samples only.
-fn delta_method_speedup_ci(b: &[f64], c: &[f64], confidence: f64) -> Option<(f64, f64)> {
-    let n = b.len() as f64;
-    if b.len() < 2 {
-        return None;
+pub(super) fn lcm(a: u64, b: u64) -> u64 {
+    a / gcd(a, b) * b
+}
+
+/// The units of the statistics, in the pairs' order (sorted by ply): one per position with its
+/// repeats summed (`collapse`), or one per pair.
+fn units(m: &Pairs, seeds: &[u64], indices: &[u32], collapse: bool) -> Vec<Unit> {
+    let mut out: Vec<Unit> = Vec::new();
+    for i in 0..m.len() {
+        let same = collapse
+            && i > 0
+            && m.ply[i] == m.ply[i - 1]
+            && seeds[i] == seeds[i - 1]
+            && indices[i] == indices[i - 1];
+        if !same {
+            out.push(Unit {
+                ply: m.ply[i],
+                ..Unit::default()
+            });
+        }
+        let u = out.last_mut().expect("a unit");
+        u.k += 1;
+        u.b_ns += u128::from(m.baseline_ns[i]);
+        u.c_ns += u128::from(m.candidate_ns[i]);
+        u.b_nodes += u128::from(m.baseline_nodes[i]);
+        u.c_nodes += u128::from(m.candidate_nodes[i]);
+        u.b_probes += u64::from(m.baseline_probes[i]);
+        u.c_probes += u64::from(m.candidate_probes[i]);
     }
-    let mb = b.iter().sum::<f64>() / n;
-    let mc = c.iter().sum::<f64>() / n;
-    let (mut vb, mut vc, mut cov) = (0.0, 0.0, 0.0);
-    for (x, y) in b.iter().zip(c) {
-        vb += (x - mb) * (x - mb);
-        vc += (y - mc) * (y - mc);
-        cov += (x - mb) * (y - mc);
-    }
-    let (vb, vc, cov) = (vb / (n - 1.0), vc / (n - 1.0), cov / (n - 1.0));
-    let r = mb / mc;
-    let var = (vb - 2.0 * r * cov + r * r * vc) / (n * mc * mc);
-    let z = Normal::new(0.0, 1.0)
-        .ok()?
-        .inverse_cdf(1.0 - (1.0 - confidence) / 2.0);
-    let half = z * var.max(0.0).sqrt();
-    (half.is_finite() && mc > 0.0).then_some((r - half, r + half))
+    out
 }
 
 fn engine_times(exp: &DataFrame, engine: &str) -> Result<EngineTimes, AnalysisError> {
@@ -449,14 +338,64 @@ fn engine_times(exp: &DataFrame, engine: &str) -> Result<EngineTimes, AnalysisEr
     })
 }
 
-fn u32s(df: &DataFrame, name: &str) -> Result<Vec<u32>, AnalysisError> {
+pub(super) fn u32s(df: &DataFrame, name: &str) -> Result<Vec<u32>, AnalysisError> {
     Ok(df.column(name)?.u32()?.into_no_null_iter().collect())
 }
 
-fn u64s(df: &DataFrame, name: &str) -> Result<Vec<u64>, AnalysisError> {
+pub(super) fn u64s(df: &DataFrame, name: &str) -> Result<Vec<u64>, AnalysisError> {
     Ok(df.column(name)?.u64()?.into_no_null_iter().collect())
 }
 
 fn f64s(df: &DataFrame, name: &str) -> Result<Vec<f64>, AnalysisError> {
     Ok(df.column(name)?.f64()?.into_no_null_iter().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn pairs_auto_all_and_baseline() {
+        let e = names(&["a", "b", "c"]);
+        let o = AnalyzeOptions::default();
+        let (_, p) = pairs_to_compare("x", &e, &o).unwrap();
+        let want: Vec<(String, String)> = [("a", "b"), ("a", "c"), ("b", "c")]
+            .iter()
+            .map(|(x, y)| (x.to_string(), y.to_string()))
+            .collect();
+        assert_eq!(p, want);
+        let base = AnalyzeOptions {
+            pairs: PairsMode::Baseline,
+            ..o.clone()
+        };
+        assert_eq!(pairs_to_compare("x", &e, &base).unwrap().1.len(), 2);
+        // Five engines: auto falls back to the baseline against each other engine.
+        let five = names(&["a", "b", "c", "d", "e"]);
+        assert_eq!(pairs_to_compare("x", &five, &o).unwrap().1.len(), 4);
+        let all = AnalyzeOptions {
+            pairs: PairsMode::All,
+            ..o.clone()
+        };
+        assert_eq!(pairs_to_compare("x", &five, &all).unwrap().1.len(), 10);
+        // A chosen baseline comes first in every pair it is part of.
+        let cb = AnalyzeOptions {
+            baseline: Some("c".into()),
+            ..o
+        };
+        let (b, p) = pairs_to_compare("x", &e, &cb).unwrap();
+        assert_eq!(b, "c");
+        assert_eq!(p[0], ("c".to_string(), "a".to_string()));
+        assert_eq!(p[2], ("a".to_string(), "b".to_string()));
+    }
+
+    #[test]
+    fn lcm_of_repeats() {
+        assert_eq!(lcm(2, 3), 6);
+        assert_eq!(lcm(4, 6), 12);
+        assert_eq!([1u64, 2, 2, 1].iter().fold(1, |l, &k| lcm(l, k)), 2);
+    }
 }

@@ -42,7 +42,7 @@ pub fn scan_results(paths: &[PathBuf]) -> Result<LazyFrame, AnalysisError> {
 }
 
 /// The columns the analysis needs, from the given files, in file and row order:
-/// `experiment, seed, ply, index, engine, repeat, nodes, nanos`.
+/// `experiment, seed, ply, index, engine, slot, repeat, score, nodes, nanos, probes`.
 pub fn load_results(paths: &[PathBuf]) -> Result<DataFrame, AnalysisError> {
     let df = scan_results(paths)?
         .select([
@@ -51,9 +51,12 @@ pub fn load_results(paths: &[PathBuf]) -> Result<DataFrame, AnalysisError> {
             col("ply"),
             col("index"),
             col("engine"),
+            col("slot"),
             col("repeat"),
+            col("score"),
             col("nodes"),
             col("nanos"),
+            col("probes"),
         ])
         .collect()?;
     Ok(df)

@@ -7,10 +7,16 @@
 //! statistics come from [`crate::stats`].
 //!
 //! Conventions: times are in milliseconds; every ratio is **baseline / candidate**, so a value
-//! above 1 means the candidate is faster (a speed-up) or searched fewer nodes.
+//! above 1 means the candidate is faster (a speed-up) or searched fewer nodes. The rank tests run
+//! on exact integer differences of nanoseconds, so equal differences tie and equal times give
+//! zeros (counted in [`PlyRow::zeros`]).
 
+pub mod against;
 mod compare;
+mod facts;
+pub mod headline;
 mod load;
+mod ply;
 pub mod synthetic;
 pub mod validate;
 
@@ -20,6 +26,8 @@ use thiserror::Error;
 
 use crate::stats::StatsError;
 
+pub use crate::stats::wilcoxon::Method as TestMethod;
+pub use facts::RunFacts;
 pub use load::{export_parquet, load_results};
 pub use validate::{validate_csv, FileSummary};
 
@@ -80,6 +88,36 @@ pub struct AnalyzeOptions {
     pub bootstrap_max_pairs: usize,
     /// Seed of the bootstrap.
     pub seed: u64,
+    /// Which pairs of engines are compared.
+    pub pairs: PairsMode,
+}
+
+/// Which pairs of engines an analysis compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PairsMode {
+    /// Every pair when the experiment has at most [`AUTO_ALL_PAIRS_MAX`] engines, else the
+    /// baseline against each other engine (default).
+    #[default]
+    Auto,
+    /// The baseline against each other engine.
+    Baseline,
+    /// Every pair of engines (the earlier engine of the experiment's list is the baseline).
+    All,
+}
+
+/// Up to this many engines, [`PairsMode::Auto`] compares every pair (4 engines: 6 pairs).
+pub const AUTO_ALL_PAIRS_MAX: usize = 4;
+
+impl std::str::FromStr for PairsMode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "auto" => Ok(PairsMode::Auto),
+            "baseline" => Ok(PairsMode::Baseline),
+            "all" => Ok(PairsMode::All),
+            _ => Err(format!("pairs `{s}`: expected auto, baseline or all")),
+        }
+    }
 }
 
 impl Default for AnalyzeOptions {
@@ -94,6 +132,7 @@ impl Default for AnalyzeOptions {
             bootstrap_resamples: 1000,
             bootstrap_max_pairs: 20_000,
             seed: 0x7ee_be4c,
+            pairs: PairsMode::Auto,
         }
     }
 }
@@ -125,6 +164,8 @@ pub struct ExperimentAnalysis {
     pub distributions: Vec<EngineTimes>,
     /// Things the reader should know (unpaired rows dropped, zero times, ...).
     pub warnings: Vec<String>,
+    /// What the records say about how the run was made (solve order, scores, repeats).
+    pub facts: RunFacts,
     /// The options the experiment was analysed with.
     pub options: AnalyzeOptions,
 }
@@ -136,7 +177,8 @@ pub struct EngineTimes {
     pub by_ply: Vec<(u32, Vec<f64>)>,
 }
 
-/// The paired comparison of one candidate with the baseline.
+/// The paired comparison of one candidate with a baseline (the experiment's baseline, or with
+/// [`PairsMode::All`] the earlier engine of the pair).
 #[derive(Debug, Clone)]
 pub struct Comparison {
     pub baseline: String,
@@ -157,6 +199,12 @@ pub struct Pairs {
     pub candidate_ms: Vec<f64>,
     pub baseline_nodes: Vec<u64>,
     pub candidate_nodes: Vec<u64>,
+    /// The solve times as recorded, in integer nanoseconds.
+    pub baseline_ns: Vec<u64>,
+    pub candidate_ns: Vec<u64>,
+    /// Probes (root searches) of each solve; 0 for engines that do not report them.
+    pub baseline_probes: Vec<u32>,
+    pub candidate_probes: Vec<u32>,
 }
 
 impl Pairs {
@@ -175,19 +223,59 @@ pub struct MeanSd {
     pub sd: f64,
 }
 
-/// The Wilcoxon signed-rank test on `baseline − candidate`, alternative "greater" (the candidate
-/// is faster), and the Hodges–Lehmann estimate of the same differences with its two-sided
-/// interval.
+/// The Wilcoxon signed-rank test on the exact differences `baseline − candidate` (integer
+/// nanoseconds; zeros dropped, ties kept: scipy's `zero_method='wilcox'`, method `auto`), and the
+/// Hodges–Lehmann estimate of the same differences with its two-sided interval.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RankTest {
-    /// T+, the sum of the ranks of the positive differences (baseline slower).
+    /// Differences the test used: the nonzero ones.
+    pub n: usize,
+    /// T+, the sum of the midranks of the positive differences (baseline slower).
     pub t_plus: f64,
-    /// One-sided p-value.
+    /// Two-sided p-value (the one the tables show, matching the two-sided intervals).
     pub p_value: f64,
+    /// One-sided p-value, alternative "the candidate is faster" (differences > 0).
+    pub p_greater: f64,
+    /// `p_value` adjusted by Holm's method across the plies of the comparison (`None` for the
+    /// all-plies row, a single test).
+    pub p_holm: Option<f64>,
+    /// How the p-values were computed (exact, sign-flip permutation or normal approximation).
+    pub method: TestMethod,
     /// Hodges–Lehmann estimate of `baseline − candidate`, ms.
     pub hl_ms: f64,
-    /// Its confidence interval at [`AnalyzeOptions::confidence`], ms.
+    /// Its two-sided confidence interval at [`AnalyzeOptions::confidence`], ms.
     pub hl_ci_ms: (f64, f64),
+}
+
+/// How the candidate's time per node compares with the baseline's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Relation {
+    /// No difference at the significance level.
+    Equal,
+    Higher,
+    Lower,
+}
+
+/// Time per node of both engines and the test that compares them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TimePerNode {
+    /// Total time / total nodes, ns per node.
+    pub baseline_ns: f64,
+    pub candidate_ns: f64,
+    /// Two-sided Wilcoxon p-value on the per-position differences of ln(ns per node), when the
+    /// test could be made.
+    pub p_value: Option<f64>,
+    /// Equal when `p_value ≥ alpha` (or no test), else the direction of the Hodges–Lehmann
+    /// estimate of those differences.
+    pub relation: Relation,
+}
+
+impl TimePerNode {
+    /// Candidate / baseline.
+    #[must_use]
+    pub fn ratio(&self) -> f64 {
+        self.candidate_ns / self.baseline_ns
+    }
 }
 
 /// How the interval of a ratio of means was computed.
@@ -206,6 +294,11 @@ pub struct PlyRow {
     pub ply: Option<u32>,
     /// Pairs (positions when repeats are collapsed).
     pub n: usize,
+    /// Pairs whose times are exactly equal (zero differences: left out of the rank test).
+    pub zeros: usize,
+    /// Pairs where the candidate was faster / slower.
+    pub faster: usize,
+    pub slower: usize,
     pub baseline_ms: MeanSd,
     pub candidate_ms: MeanSd,
     /// Ratio of mean times, baseline / candidate: > 1 means the candidate is faster.
@@ -220,8 +313,12 @@ pub struct PlyRow {
     pub geomean_ratio: Option<f64>,
     /// Total nodes, baseline / candidate.
     pub node_ratio: f64,
+    pub time_per_node: TimePerNode,
+    /// Mean probes (root searches) per solve, baseline and candidate; `None` when neither
+    /// engine reports probes.
+    pub probes: Option<(f64, f64)>,
     pub test: Option<RankTest>,
-    /// `p_value < alpha`.
+    /// The test's p-value below alpha: Holm-adjusted for a ply, raw for the all-plies row.
     pub significant: bool,
     /// Why a statistic is missing, if one is.
     pub notes: Vec<String>,

@@ -1,11 +1,14 @@
-//! `treebench analyze`: per-ply paired comparison tables from results files.
+//! `treebench analyze`: headlines and per-ply paired comparison tables from results files, or
+//! with `--against OLD` the change since an earlier run of the same experiment.
 
 use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
-use treebench::analysis::{analyze, AnalyzeOptions};
-use treebench::render::table::comparison_table;
-use treebench::table::{TableFormat, Text};
+use treebench::analysis::against::{against, AgainstOptions, AgainstReport, DEFAULT_NOISE};
+use treebench::analysis::headline::{fmt_p, headline};
+use treebench::analysis::{analyze, Analysis, AnalyzeOptions, PairsMode};
+use treebench::render::table::{choose_unit, comparison_table, fmt_ratio, fmt_time};
+use treebench::table::{Column, Table, TableFormat, Text};
 use treebench::util::exit;
 
 #[derive(Debug, Args)]
@@ -19,13 +22,17 @@ pub struct AnalyzeArgs {
     /// Candidate engine specs (default: every other engine).
     #[arg(long)]
     pub candidate: Vec<String>,
+    /// Which pairs of engines to compare: `all` (every pair), `baseline` (the baseline against
+    /// each other engine) or `auto` (all pairs up to 4 engines, else `baseline`).
+    #[arg(long, default_value = "auto")]
+    pub pairs: PairsMode,
     /// Analyse only this experiment of the files.
     #[arg(long)]
     pub experiment: Option<String>,
     /// Treat every repeat as its own pair instead of averaging the repeats of a position.
     #[arg(long)]
     pub per_repeat: bool,
-    /// Significance level of the `*` marker.
+    /// Significance level of the `*` marker (and of `--against`'s verdicts).
     #[arg(long, default_value_t = 0.05)]
     pub alpha: f64,
     /// Folder for the Markdown, CSV and LaTeX tables (as <out>/<experiment>/).
@@ -34,6 +41,13 @@ pub struct AnalyzeArgs {
     /// Also export the records as Parquet to this file.
     #[arg(long)]
     pub parquet: Option<PathBuf>,
+    /// Compare the results with an earlier run of the same experiment (its results files):
+    /// per engine and ply the change of the mean time NEW/OLD with its interval and a verdict.
+    #[arg(long, value_name = "OLD")]
+    pub against: Vec<PathBuf>,
+    /// With --against: a significant change smaller than this fraction is "no change".
+    #[arg(long, default_value_t = DEFAULT_NOISE)]
+    pub noise: f64,
 }
 
 impl AnalyzeArgs {
@@ -45,13 +59,39 @@ impl AnalyzeArgs {
             candidates: self.candidate.clone(),
             collapse_repeats: !self.per_repeat,
             alpha: self.alpha,
+            pairs: self.pairs,
             ..AnalyzeOptions::default()
         }
     }
 }
 
+/// Print the headline of every comparison (stdout).
+pub fn print_headlines(analysis: &Analysis) {
+    for exp in &analysis.experiments {
+        for cmp in &exp.comparisons {
+            println!("{}", headline(exp, cmp));
+        }
+    }
+}
+
 pub fn run(args: AnalyzeArgs) -> Result<i32> {
+    if !args.against.is_empty() {
+        if !(args.noise >= 0.0 && args.noise < 1.0) {
+            anyhow::bail!("--noise {}: expected a fraction in [0, 1)", args.noise);
+        }
+        let opts = AgainstOptions {
+            experiment: args.experiment.clone(),
+            noise: args.noise,
+            alpha: args.alpha,
+            ..AgainstOptions::default()
+        };
+        let report = against(&args.results, &args.against, &opts)?;
+        print!("{}", render_against(&report));
+        return Ok(exit::OK);
+    }
     let analysis = analyze(&args.results, &args.options())?;
+    print_headlines(&analysis);
+    println!();
     for exp in &analysis.experiments {
         for cmp in &exp.comparisons {
             println!("{}", Text.render(&comparison_table(exp, cmp)));
@@ -66,4 +106,74 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
         eprintln!("wrote {}", pq.display());
     }
     Ok(exit::OK)
+}
+
+/// The `--against` output: one summary line per engine, then the per-ply table.
+pub fn render_against(r: &AgainstReport) -> String {
+    let o = &r.options;
+    let mut out = format!(
+        "change since the earlier run, experiment `{}` (NEW / OLD; noise threshold ±{:.0}%, \
+         alpha {}):\n",
+        r.experiment,
+        o.noise * 100.0,
+        o.alpha
+    );
+    let ci = |c: Option<(f64, f64)>| {
+        c.map_or(String::new(), |(lo, hi)| {
+            format!(" [{}, {}]", fmt_ratio(lo), fmt_ratio(hi))
+        })
+    };
+    for c in r.changes.iter().filter(|c| c.ply.is_none()) {
+        out.push_str(&format!(
+            "{}: {} (time {}x{}, {}; nodes {}x)\n",
+            c.engine,
+            c.verdict,
+            fmt_ratio(c.ratio),
+            ci(c.ci),
+            c.p_value
+                .map_or("no nonzero difference".into(), |p| format!(
+                    "p {}",
+                    fmt_p(p)
+                )),
+            fmt_ratio(c.node_ratio)
+        ));
+    }
+    let unit = choose_unit(&r.changes.iter().map(|c| c.old_ms).collect::<Vec<_>>());
+    let mut t = Table::new(vec![
+        Column::left("engine"),
+        Column::right("ply"),
+        Column::right("n"),
+        Column::right(format!("old {}", unit.name)),
+        Column::right(format!("new {}", unit.name)),
+        Column::right("new/old [95% CI]"),
+        Column::right("p"),
+        Column::right("nodes new/old"),
+        Column::left("verdict"),
+    ]);
+    for c in &r.changes {
+        t.push_row([
+            c.engine.clone(),
+            c.ply.map_or("all".into(), |p| p.to_string()),
+            c.n.to_string(),
+            fmt_time(c.old_ms, unit),
+            fmt_time(c.new_ms, unit),
+            format!("{}{}", fmt_ratio(c.ratio), ci(c.ci)),
+            c.p_value.map_or("–".into(), fmt_p),
+            fmt_ratio(c.node_ratio),
+            c.verdict.to_string(),
+        ]);
+    }
+    t.notes = vec![format!(
+        "Pairs: the same position (seed, ply, index) and engine in both runs, repeats summed. \
+         Interval: paired percentile bootstrap of the ratio of mean times; p: two-sided Wilcoxon \
+         signed-rank test on the exact nanosecond differences. Verdict (criterion's rule): \
+         regressed / improved when p < {} and the whole interval lies above {:.3} / below \
+         {:.3} (1 + noise, 1 / (1 + noise)); otherwise no change.",
+        o.alpha,
+        1.0 + o.noise,
+        1.0 / (1.0 + o.noise)
+    )];
+    out.push('\n');
+    out.push_str(&Text.render(&t));
+    out
 }

@@ -3,7 +3,7 @@
 use anyhow::Result;
 use clap::Args;
 use std::path::{Path, PathBuf};
-use treebench::analysis::analyze;
+use treebench::analysis::{analyze, AnalyzeOptions};
 use treebench::util::exit;
 
 #[derive(Debug, Args)]
@@ -12,9 +12,12 @@ pub struct ReportArgs {
     pub analysis: super::analyze::AnalyzeArgs,
 }
 
-/// Write the report of `results` under `out` with the default analysis options.
+/// Write the report of `results` under `out` with the default analysis options, printing the
+/// headline of every comparison first (what `treebench run` shows at its end).
 pub fn write(results: &[PathBuf], out: &Path) -> Result<()> {
-    for r in treebench::render::report::write_report(results, out)? {
+    let analysis = analyze(results, &AnalyzeOptions::default())?;
+    super::analyze::print_headlines(&analysis);
+    for r in treebench::render::report::write_analysis_report(&analysis, out)? {
         eprintln!("report: {} (and {})", r.readme.display(), r.html.display());
     }
     Ok(())
@@ -22,7 +25,11 @@ pub fn write(results: &[PathBuf], out: &Path) -> Result<()> {
 
 pub fn run(args: ReportArgs) -> Result<i32> {
     let a = &args.analysis;
+    if !a.against.is_empty() {
+        anyhow::bail!("--against belongs to `treebench analyze`, not `report`");
+    }
     let analysis = analyze(&a.results, &a.options())?;
+    super::analyze::print_headlines(&analysis);
     for r in treebench::render::report::write_analysis_report(&analysis, &a.out)? {
         eprintln!("report: {} (and {})", r.readme.display(), r.html.display());
     }

@@ -4,6 +4,7 @@ use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
 use treebench::runner::experiment::Experiment;
+use treebench::runner::measure::Clock;
 use treebench::runner::paired::{self, RunError, RunOptions};
 use treebench::util::exit;
 
@@ -29,6 +30,10 @@ pub struct RunArgs {
     /// Do not write the report after the run.
     #[arg(long)]
     pub no_report: bool,
+    /// The clock of the solve times: `wall` (elapsed) or `cpu` (the solving thread's CPU time,
+    /// which does not count waiting for a core on a loaded machine).
+    #[arg(long, default_value = "wall")]
+    pub clock: Clock,
 }
 
 fn parse_shard(s: &str) -> Result<(u32, u32), String> {
@@ -57,6 +62,7 @@ pub fn run(args: RunArgs) -> Result<i32> {
         force: args.force || (args.experiment.is_none() && !args.resume),
         shard: args.shard,
         progress: true,
+        clock: args.clock,
     };
     eprintln!(
         "treebench run `{}`: {} plies × {} positions × {} engines × {} repeats, seed {}",

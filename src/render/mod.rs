@@ -4,6 +4,7 @@
 //! a file name, see [`file_stem`](crate::util::names::file_stem)), holding `<candidate>_vs_<baseline>.{txt,md,csv,tex}`, the
 //! figures (`*.svg`, `*.png`) and the report (`README.md`, `index.html`).
 
+pub mod method;
 pub mod plot;
 pub mod report;
 pub mod table;
@@ -14,7 +15,7 @@ use thiserror::Error;
 
 use crate::analysis::{Analysis, Comparison, ExperimentAnalysis};
 
-use table::{comparison_table, formats};
+use table::{compact_table, comparison_table, formats};
 
 use crate::util::names::file_stem;
 
@@ -62,16 +63,19 @@ pub(crate) fn write_file(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), 
 }
 
 /// Write every comparison table of `analysis` in every format (text, Markdown, CSV, LaTeX) to
-/// `out_dir/<experiment>/<candidate>_vs_<baseline>.<ext>`. Returns the files written.
+/// `out_dir/<experiment>/<candidate>_vs_<baseline>.<ext>`: the full table, except for LaTeX,
+/// which gets the compact table that fits a page. Returns the files written.
 pub fn write_tables(analysis: &Analysis, out_dir: &Path) -> Result<Vec<PathBuf>, RenderError> {
     let mut written = Vec::new();
     for exp in &analysis.experiments {
         let dir = experiment_dir(out_dir, exp);
         for cmp in &exp.comparisons {
             let t = comparison_table(exp, cmp);
+            let compact = compact_table(exp, cmp);
             for f in formats() {
                 let path = dir.join(format!("{}.{}", comparison_stem(cmp), f.extension()));
-                write_file(&path, f.render(&t))?;
+                let t = if f.extension() == "tex" { &compact } else { &t };
+                write_file(&path, f.render(t))?;
                 written.push(path);
             }
         }

@@ -4,9 +4,11 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use super::method::{inline_html, method, HIDDEN_META};
 use super::plot::{figures, render_svg, write_png, WrittenFigure};
-use super::table::{comparison_table, CAVEAT};
+use super::table::comparison_table;
 use super::{experiment_dir, write_file, write_tables, RenderError};
+use crate::analysis::headline::{headline, legend};
 use crate::analysis::{analyze, Analysis, AnalyzeOptions, ExperimentAnalysis};
 use crate::table::{markdown, Html, Markdown, TableFormat};
 
@@ -102,64 +104,6 @@ pub fn reproduce_command(sources: &[PathBuf]) -> String {
     )
 }
 
-fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
-    let o = &exp.options;
-    let unit = if o.collapse_repeats {
-        "the repeats of a position are averaged first, so n counts positions"
-    } else {
-        "every repeat is its own pair, so n counts solves"
-    };
-    let bootstrap = if o.bootstrap_resamples > 0 {
-        format!(
-            " The speed-up's {:.0}% interval in the figures is a percentile bootstrap over the \
-             pairs ({} resamples), or for rows of more than {} pairs the delta-method normal \
-             interval.",
-            o.confidence * 100.0,
-            o.bootstrap_resamples,
-            o.bootstrap_max_pairs
-        )
-    } else {
-        String::new()
-    };
-    vec![
-        format!(
-            "Every position (reached after `ply` moves) was solved by each of the {} engines of \
-             experiment `{}` ({}), {} solves in all, read from {}. The solves of the baseline \
-             `{}` and of each candidate are paired by (seed, ply, index, repeat); {}. Times are \
-             the engines' solve times (`nanos`), shown in ms.",
-            exp.engines.len(),
-            exp.name,
-            exp.engines
-                .iter()
-                .map(|e| format!("`{e}`"))
-                .collect::<Vec<_>>()
-                .join(", "),
-            exp.records,
-            analysis
-                .sources
-                .iter()
-                .map(|p| format!("`{}`", p.display()))
-                .collect::<Vec<_>>()
-                .join(", "),
-            exp.baseline,
-            unit,
-        ),
-        format!(
-            "Per ply and over all plies: mean ± sd of each engine's time; the speed-up, mean \
-             baseline time / mean candidate time (> 1: the candidate is faster); the median \
-             and geometric mean of the per-position ratios baseline / candidate; the ratio of \
-             total nodes; the Wilcoxon signed-rank test on the differences baseline − candidate, \
-             one-sided (alternative: the candidate is faster; T+ is the rank sum of positive \
-             differences, * marks p < {}); the Hodges–Lehmann estimate of the difference, with \
-             its {:.0}% interval.{}",
-            o.alpha,
-            o.confidence * 100.0,
-            bootstrap
-        ),
-        CAVEAT.to_string(),
-    ]
-}
-
 /// A metadata field: dotted key, value.
 type KeyValue = (String, String);
 
@@ -192,6 +136,7 @@ fn flatten_meta(v: &serde_json::Value) -> (Vec<KeyValue>, Vec<KeyValue>) {
     }
     let (mut rows, mut blocks) = (Vec::new(), Vec::new());
     walk("", v, &mut rows, &mut blocks);
+    rows.retain(|(k, _)| !HIDDEN_META.contains(&k.as_str()));
     (rows, blocks)
 }
 
@@ -226,6 +171,11 @@ fn readme_md(analysis: &Analysis, exp: &ExperimentAnalysis, figs: &[WrittenFigur
             .collect::<Vec<_>>()
             .join(", ")
     );
+    s.push_str("## Headline\n\n");
+    for cmp in &exp.comparisons {
+        let _ = writeln!(s, "- {}", markdown::escape(&headline(exp, cmp)));
+    }
+    let _ = writeln!(s, "\n{}\n", markdown::escape(&legend(exp)));
     s.push_str("## Method\n\n");
     for p in method(analysis, exp) {
         let _ = writeln!(s, "{p}\n");
@@ -322,6 +272,7 @@ figure{margin:1.5em 0}figcaption{font-size:0.9em;color:#444}\
 figure svg{max-width:100%;height:auto}\
 pre,code{font-family:ui-monospace,'DejaVu Sans Mono',monospace;font-size:0.9em}\
 pre{background:#f5f5f5;padding:0.8em;overflow-x:auto}\
+td{white-space:nowrap}div.scroll{overflow-x:auto}\
 .warn{color:#8a4b00}";
 
 /// Make a plotters SVG scale with the page: give it a viewBox when it has none.
@@ -343,6 +294,16 @@ fn responsive_svg(svg: &str) -> String {
         (Some(w), Some(h)) => format!("<svg viewBox=\"0 0 {w} {h}\"{}", &svg[start + 4..]),
         _ => svg[start..].to_string(),
     }
+}
+
+/// Links to a figure's files, for its HTML caption.
+fn figure_links(f: &WrittenFigure) -> String {
+    use crate::table::html::escape;
+    format!(
+        "(<a href=\"{}\">SVG</a>, <a href=\"{}\">PNG</a>)",
+        escape(&file_name(&f.svg)),
+        escape(&file_name(&f.png))
+    )
 }
 
 fn index_html(
@@ -367,9 +328,14 @@ fn index_html(
         env!("CARGO_PKG_VERSION"),
         escape(&exp.baseline)
     );
+    s.push_str("<h2>Headline</h2>\n<ul>\n");
+    for cmp in &exp.comparisons {
+        let _ = writeln!(s, "<li>{}</li>", escape(&headline(exp, cmp)));
+    }
+    let _ = writeln!(s, "</ul>\n<p class=\"note\">{}</p>", escape(&legend(exp)));
     s.push_str("<h2>Method</h2>\n");
     for p in method(analysis, exp) {
-        let _ = writeln!(s, "<p>{}</p>", escape(&p));
+        let _ = writeln!(s, "<p>{}</p>", inline_html(&p));
     }
     s.push_str("<h2>Machine</h2>\n");
     if exp.metadata.is_empty() {
@@ -410,16 +376,27 @@ fn index_html(
             escape(&cmp.candidate),
             escape(&cmp.baseline)
         );
-        s.push_str(&Html.render(&comparison_table(exp, cmp)));
+        let _ = writeln!(
+            s,
+            "<div class=\"scroll\">\n{}</div>",
+            Html.render(&comparison_table(exp, cmp))
+        );
         let stem = super::comparison_stem(cmp);
+        let _ = writeln!(
+            s,
+            "<p>The table in other formats: <a href=\"{stem}.txt\">text</a>, \
+             <a href=\"{stem}.csv\">CSV</a>, <a href=\"{stem}.tex\">LaTeX</a>.</p>",
+            stem = escape(&stem)
+        );
         for (k, f) in figs.iter().enumerate() {
             if !used[k] && file_name(&f.svg).starts_with(&stem) {
                 used[k] = true;
                 let _ = writeln!(
                     s,
-                    "<figure>\n{}\n<figcaption>{}</figcaption>\n</figure>",
+                    "<figure>\n{}\n<figcaption>{} {}</figcaption>\n</figure>",
                     responsive_svg(&svgs[k]),
-                    escape(&f.description)
+                    escape(&f.description),
+                    figure_links(f)
                 );
             }
         }
@@ -431,9 +408,10 @@ fn index_html(
         if !used[k] {
             let _ = writeln!(
                 s,
-                "<figure>\n{}\n<figcaption>{}</figcaption>\n</figure>",
+                "<figure>\n{}\n<figcaption>{} {}</figcaption>\n</figure>",
                 responsive_svg(&svgs[k]),
-                escape(&f.description)
+                escape(&f.description),
+                figure_links(f)
             );
         }
     }

@@ -1,17 +1,95 @@
-//! The comparison table of an analysis, built as a format-neutral [`Table`] (the model and its
-//! writers live in [`crate::table`], re-exported here).
+//! The comparison tables of an analysis, built as format-neutral [`Table`]s (the model and its
+//! writers live in [`crate::table`], re-exported here): the full table (text, Markdown, CSV,
+//! HTML) and a compact one for LaTeX that fits a page's text width.
+//!
+//! Times are shown in one unit per column (ns, µs, ms or s, chosen from the column's median) with
+//! three significant digits, never finer than the clock's nanosecond; p-values with two
+//! significant digits and "< 1e-6" below that floor. The CSV keeps full precision.
 
 pub use crate::table::{
     formats, html, latex, markdown, Align, Cell, Column, Csv, Html, Latex, Markdown, Table,
     TableFormat, Text,
 };
-pub use crate::util::fmt::{fmt_p, sig3};
+pub use crate::util::fmt::sig3;
 
-use crate::analysis::{Comparison, ExperimentAnalysis, PlyRow};
+use crate::analysis::headline::fmt_p;
+use crate::analysis::{Comparison, ExperimentAnalysis, PlyRow, TestMethod};
 
 /// The caveat printed with every comparison table.
 pub const CAVEAT: &str =
     "p measures how consistently one engine is faster across positions; the ratio measures by how much.";
+
+/// A time unit: its name and its size in nanoseconds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TimeUnit {
+    pub name: &'static str,
+    pub ns: f64,
+}
+
+const UNITS: [TimeUnit; 4] = [
+    TimeUnit {
+        name: "ns",
+        ns: 1.0,
+    },
+    TimeUnit {
+        name: "µs",
+        ns: 1e3,
+    },
+    TimeUnit {
+        name: "ms",
+        ns: 1e6,
+    },
+    TimeUnit { name: "s", ns: 1e9 },
+];
+
+/// The unit for a column of times in ms: the largest unit in which the median magnitude is at
+/// least 1 (ns for an empty or all-zero column).
+#[must_use]
+pub fn choose_unit(values_ms: &[f64]) -> TimeUnit {
+    let mut v: Vec<f64> = values_ms
+        .iter()
+        .map(|x| x.abs() * 1e6)
+        .filter(|x| x.is_finite() && *x > 0.0)
+        .collect();
+    if v.is_empty() {
+        return UNITS[0];
+    }
+    v.sort_by(f64::total_cmp);
+    let median = v[v.len() / 2];
+    *UNITS
+        .iter()
+        .rev()
+        .find(|u| median >= u.ns)
+        .unwrap_or(&UNITS[0])
+}
+
+/// `ms` in `unit`: three significant digits, plain notation, no decimals finer than 1 ns.
+#[must_use]
+pub fn fmt_time(ms: f64, unit: TimeUnit) -> String {
+    if !ms.is_finite() {
+        return "–".into();
+    }
+    let x = ms * 1e6 / unit.ns;
+    if x == 0.0 {
+        return "0".into();
+    }
+    let finest = unit.ns.log10().round() as i32; // decimals down to 1 ns
+    let decimals = (2 - x.abs().log10().floor() as i32).clamp(0, finest) as usize;
+    format!("{x:.decimals$}")
+}
+
+/// A ratio with three significant digits (two decimals below 10).
+#[must_use]
+pub fn fmt_ratio(x: f64) -> String {
+    if !x.is_finite() {
+        return "–".into();
+    }
+    if x.abs() >= 9.995 {
+        sig3(x)
+    } else {
+        format!("{x:.2}")
+    }
+}
 
 /// Full-precision text of a float for CSV (`""` for NaN: a missing value).
 fn raw(x: f64) -> String {
@@ -26,52 +104,293 @@ fn raw_opt(x: Option<f64>) -> String {
     x.map(raw).unwrap_or_default()
 }
 
-fn opt(x: Option<f64>) -> String {
-    x.map(sig3).unwrap_or_else(|| "–".into())
+fn missing(keys: usize) -> Cell {
+    Cell {
+        text: "–".into(),
+        raw: vec![String::new(); keys],
+    }
 }
 
-/// The comparison table of one candidate against the baseline: one row per ply and a total row.
-///
-/// Columns: ply, n, baseline and candidate time (mean ± sd, ms), speed-up (ratio of means),
-/// median and geometric mean of the per-position ratios, node ratio, Hodges–Lehmann estimate of
-/// baseline − candidate (ms) with its interval, Wilcoxon T+, one-sided p (marked `*` below
-/// alpha). CSV keys: `ply,n,baseline_mean_ms,baseline_sd_ms,candidate_mean_ms,candidate_sd_ms,
-/// speedup,median_ratio,geomean_ratio,node_ratio,hl_ms,hl_lo_ms,hl_hi_ms,t_plus,p_value`.
-pub fn comparison_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
-    let (alpha, confidence) = (exp.options.alpha, exp.options.confidence);
-    let col = |header: &str, keys: &[&str], align: Align| Column {
+fn col(header: &str, keys: &[&str]) -> Column {
+    Column {
         header: header.to_string(),
         csv_keys: keys.iter().map(|k| k.to_string()).collect(),
-        align,
-    };
-    let ci = format!("{:.0}%", confidence * 100.0);
+        align: Align::Right,
+    }
+}
+
+fn method_name(m: TestMethod) -> &'static str {
+    match m {
+        TestMethod::Exact => "exact",
+        TestMethod::Permutation => "permutation",
+        TestMethod::Asymptotic | TestMethod::Auto => "normal",
+    }
+}
+
+fn all_rows(cmp: &Comparison) -> impl Iterator<Item = &PlyRow> {
+    cmp.rows.iter().chain(std::iter::once(&cmp.total))
+}
+
+/// The title of a comparison's tables.
+#[must_use]
+pub fn title(exp: &ExperimentAnalysis, cmp: &Comparison) -> String {
+    format!(
+        "{}: {} (candidate) vs {} (baseline)",
+        exp.name, cmp.candidate, cmp.baseline
+    )
+}
+
+/// The full comparison table: one row per ply and a total row.
+///
+/// CSV keys: `ply,pairs,zeros,baseline_mean_ms,baseline_sd_ms,candidate_mean_ms,
+/// candidate_sd_ms,speedup,speedup_lo,speedup_hi,median_ratio,geomean_ratio,node_ratio,
+/// baseline_ns_per_node,candidate_ns_per_node,ns_per_node_p_value,baseline_probes,
+/// candidate_probes,hl_ms,hl_lo_ms,hl_hi_ms,n,t_plus,test_method,p_value,p_greater,p_holm`.
+/// `n` is the number of nonzero differences the test used; `t_plus`, `p_greater` and `n` are
+/// what `scipy.stats.wilcoxon(d, alternative='greater')` reports on the same differences,
+/// `p_value` what it reports for `alternative='two-sided'`.
+pub fn comparison_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
+    let (alpha, confidence) = (exp.options.alpha, exp.options.confidence);
+    let ci = format!("{:.0}% CI", confidence * 100.0);
+    let rows: Vec<&PlyRow> = all_rows(cmp).collect();
+    let bu = choose_unit(&rows.iter().map(|r| r.baseline_ms.mean).collect::<Vec<_>>());
+    let cu = choose_unit(&rows.iter().map(|r| r.candidate_ms.mean).collect::<Vec<_>>());
+    let hu = choose_unit(
+        &rows
+            .iter()
+            .filter_map(|r| r.test.map(|t| t.hl_ms))
+            .collect::<Vec<_>>(),
+    );
     let columns = vec![
-        col("ply", &["ply"], Align::Right),
-        col("n", &["n"], Align::Right),
+        col("ply", &["ply"]),
+        col("pairs", &["pairs"]),
+        col("zeros", &["zeros"]),
         col(
-            "baseline ms (mean ± sd)",
+            &format!("baseline {} (mean ± sd)", bu.name),
             &["baseline_mean_ms", "baseline_sd_ms"],
-            Align::Right,
         ),
         col(
-            "candidate ms (mean ± sd)",
+            &format!("candidate {} (mean ± sd)", cu.name),
             &["candidate_mean_ms", "candidate_sd_ms"],
-            Align::Right,
         ),
-        col("speed-up (ratio of means)", &["speedup"], Align::Right),
-        col("median ratio", &["median_ratio"], Align::Right),
-        col("geo-mean ratio", &["geomean_ratio"], Align::Right),
-        col("node ratio", &["node_ratio"], Align::Right),
         col(
-            &format!("HL Δ ms [{ci} CI]"),
-            &["hl_ms", "hl_lo_ms", "hl_hi_ms"],
-            Align::Right,
+            &format!("speed-up [{ci}]"),
+            &["speedup", "speedup_lo", "speedup_hi"],
         ),
-        col("T+", &["t_plus"], Align::Right),
-        col("p (one-sided)", &["p_value"], Align::Right),
+        col("median ratio", &["median_ratio"]),
+        col("geo-mean ratio", &["geomean_ratio"]),
+        col("node ratio", &["node_ratio"]),
+        col(
+            "ns/node (baseline / candidate)",
+            &[
+                "baseline_ns_per_node",
+                "candidate_ns_per_node",
+                "ns_per_node_p_value",
+            ],
+        ),
+        col(
+            "probes/solve (baseline / candidate)",
+            &["baseline_probes", "candidate_probes"],
+        ),
+        col(
+            &format!("HL Δ {} [{ci}]", hu.name),
+            &["hl_ms", "hl_lo_ms", "hl_hi_ms"],
+        ),
+        col("n", &["n"]),
+        col("T+", &["t_plus", "test_method"]),
+        col("p", &["p_value", "p_greater"]),
+        col("p (Holm)", &["p_holm"]),
     ];
-    let mut rows: Vec<Vec<Cell>> = cmp.rows.iter().map(|r| row_cells(r, alpha)).collect();
-    rows.push(row_cells(&cmp.total, alpha));
+    let cells = |r: &PlyRow| -> Vec<Cell> {
+        let mean_sd = |m: &crate::analysis::MeanSd, u: TimeUnit| Cell {
+            text: format!("{} ± {}", fmt_time(m.mean, u), fmt_time(m.sd, u)),
+            raw: vec![raw(m.mean), raw(m.sd)],
+        };
+        let speedup = Cell {
+            text: match r.speedup_ci {
+                Some((lo, hi)) => format!(
+                    "{} [{}, {}]",
+                    fmt_ratio(r.speedup),
+                    fmt_ratio(lo),
+                    fmt_ratio(hi)
+                ),
+                None => fmt_ratio(r.speedup),
+            },
+            raw: vec![
+                raw(r.speedup),
+                raw_opt(r.speedup_ci.map(|c| c.0)),
+                raw_opt(r.speedup_ci.map(|c| c.1)),
+            ],
+        };
+        let ratio = |x: Option<f64>| Cell {
+            text: x.map_or("–".into(), fmt_ratio),
+            raw: vec![raw_opt(x)],
+        };
+        let tpn = &r.time_per_node;
+        let per_node = Cell {
+            text: format!("{} / {}", sig3(tpn.baseline_ns), sig3(tpn.candidate_ns)),
+            raw: vec![
+                raw(tpn.baseline_ns),
+                raw(tpn.candidate_ns),
+                raw_opt(tpn.p_value),
+            ],
+        };
+        let probes = match r.probes {
+            Some((b, c)) => Cell {
+                text: format!("{} / {}", sig3(b), sig3(c)),
+                raw: vec![raw(b), raw(c)],
+            },
+            None => missing(2),
+        };
+        let (hl, n, t_plus, p, holm) = match &r.test {
+            Some(t) => (
+                Cell {
+                    text: format!(
+                        "{} [{}, {}]",
+                        fmt_time(t.hl_ms, hu),
+                        fmt_time(t.hl_ci_ms.0, hu),
+                        fmt_time(t.hl_ci_ms.1, hu)
+                    ),
+                    raw: vec![raw(t.hl_ms), raw(t.hl_ci_ms.0), raw(t.hl_ci_ms.1)],
+                },
+                Cell::plain(t.n.to_string()),
+                Cell {
+                    text: format!("{}", t.t_plus),
+                    raw: vec![raw(t.t_plus), method_name(t.method).into()],
+                },
+                Cell {
+                    text: format!(
+                        "{}{}",
+                        fmt_p(t.p_value),
+                        if r.ply.is_none() && r.significant {
+                            " *"
+                        } else {
+                            ""
+                        }
+                    ),
+                    raw: vec![raw(t.p_value), raw(t.p_greater)],
+                },
+                Cell {
+                    text: match t.p_holm {
+                        Some(h) => format!("{}{}", fmt_p(h), if r.significant { " *" } else { "" }),
+                        None => "–".into(),
+                    },
+                    raw: vec![raw_opt(t.p_holm)],
+                },
+            ),
+            None => (missing(3), missing(1), missing(2), missing(2), missing(1)),
+        };
+        vec![
+            match r.ply {
+                Some(p) => Cell::plain(p.to_string()),
+                None => Cell::plain("all"),
+            },
+            Cell::plain(r.n.to_string()),
+            Cell::plain(r.zeros.to_string()),
+            mean_sd(&r.baseline_ms, bu),
+            mean_sd(&r.candidate_ms, cu),
+            speedup,
+            ratio(r.median_ratio),
+            ratio(r.geomean_ratio),
+            ratio(Some(r.node_ratio)),
+            per_node,
+            probes,
+            hl,
+            n,
+            t_plus,
+            p,
+            holm,
+        ]
+    };
+    Table {
+        title: title(exp, cmp),
+        columns,
+        rows: rows.iter().map(|r| cells(r)).collect(),
+        total_row: true,
+        notes: vec![
+            "Ratios are baseline / candidate: > 1 means the candidate is faster (or searched \
+             fewer nodes). Speed-up = mean baseline time / mean candidate time, with its paired \
+             percentile-bootstrap interval; median and geo-mean ratio summarise the \
+             per-position ratios; node ratio = total nodes; ns/node = total time / total nodes; \
+             probes/solve = mean root searches per solve."
+                .to_string(),
+            format!(
+                "Wilcoxon signed-rank test, two-sided, on the exact differences baseline − \
+                 candidate in integer nanoseconds per position (pairs: positions paired; zeros: \
+                 equal times, left out; n: nonzero differences ranked; T+: rank sum of the \
+                 positive ones). p below 1e-6 shows as < 1e-6. p (Holm): adjusted across the {} \
+                 plies; * marks p (Holm) < {alpha}, and on the all-plies row (one test) p < \
+                 {alpha}. HL Δ: Hodges–Lehmann estimate of baseline − candidate with its \
+                 two-sided {ci}, matching the two-sided test.",
+                cmp.rows.len()
+            ),
+            CAVEAT.to_string(),
+        ],
+    }
+}
+
+/// An engine's name for a narrow header: itself when short, else its role (the caption names it).
+fn short<'a>(engine: &'a str, role: &'a str) -> &'a str {
+    if engine.chars().count() <= 12 {
+        engine
+    } else {
+        role
+    }
+}
+
+/// The compact table for LaTeX: ply, n, mean times (units in the header), speed-up with its
+/// interval, node ratio and the Holm-adjusted p-value: seven narrow columns that fit the text
+/// width of a page.
+pub fn compact_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
+    let rows: Vec<&PlyRow> = all_rows(cmp).collect();
+    let means: Vec<f64> = rows
+        .iter()
+        .flat_map(|r| [r.baseline_ms.mean, r.candidate_ms.mean])
+        .collect();
+    let u = choose_unit(&means);
+    let ci = format!("{:.0}% CI", exp.options.confidence * 100.0);
+    let columns = vec![
+        col("ply", &["ply"]),
+        col("n", &["n"]),
+        col(
+            &format!("{} ({})", short(&cmp.baseline, "baseline"), u.name),
+            &["baseline"],
+        ),
+        col(
+            &format!("{} ({})", short(&cmp.candidate, "candidate"), u.name),
+            &["candidate"],
+        ),
+        col(&format!("speed-up [{ci}]"), &["speedup"]),
+        col("node ratio", &["node_ratio"]),
+        col("p (Holm)", &["p"]),
+    ];
+    let rows = rows
+        .iter()
+        .map(|r| {
+            let p = r
+                .test
+                .map(|t| fmt_p(t.p_holm.unwrap_or(t.p_value)))
+                .unwrap_or_else(|| "–".into());
+            let speedup = match r.speedup_ci {
+                Some((lo, hi)) => format!(
+                    "{} [{}, {}]",
+                    fmt_ratio(r.speedup),
+                    fmt_ratio(lo),
+                    fmt_ratio(hi)
+                ),
+                None => fmt_ratio(r.speedup),
+            };
+            vec![
+                Cell::plain(r.ply.map_or("all".into(), |p| p.to_string())),
+                Cell::plain(r.n.to_string()),
+                Cell::plain(fmt_time(r.baseline_ms.mean, u)),
+                Cell::plain(fmt_time(r.candidate_ms.mean, u)),
+                Cell::plain(speedup),
+                Cell::plain(fmt_ratio(r.node_ratio)),
+                Cell::plain(p),
+            ]
+        })
+        .collect();
     Table {
         title: format!(
             "{}: {} (candidate) vs {} (baseline)",
@@ -80,95 +399,14 @@ pub fn comparison_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
         columns,
         rows,
         total_row: true,
-        notes: vec![
-            "Ratios are baseline / candidate: > 1 means the candidate is faster (or searched \
-             fewer nodes). Speed-up = mean baseline time / mean candidate time; median and \
-             geo-mean ratio summarise the per-position ratios; node ratio = total nodes."
-                .to_string(),
-            format!(
-                "Wilcoxon signed-rank test on baseline − candidate per position, one-sided \
-                 (alternative: the candidate is faster); * marks p < {alpha}. HL Δ: \
-                 Hodges–Lehmann estimate of baseline − candidate in ms, {ci} confidence interval."
-            ),
-            CAVEAT.to_string(),
-        ],
+        notes: vec![format!(
+            "Mean solve times; speed-up = ratio of means (> 1: {} is faster), paired bootstrap \
+             {ci}; node ratio = total nodes {} / {}; p: two-sided Wilcoxon signed-rank test on \
+             integer-nanosecond differences, Holm-adjusted across plies (the all-plies row is \
+             one test, unadjusted).",
+            cmp.candidate, cmp.baseline, cmp.candidate
+        )],
     }
-}
-
-fn row_cells(r: &PlyRow, alpha: f64) -> Vec<Cell> {
-    let ply = match r.ply {
-        Some(p) => Cell::plain(p.to_string()),
-        None => Cell {
-            text: "all".into(),
-            raw: vec!["all".into()],
-        },
-    };
-    let mean_sd = |m: &crate::analysis::MeanSd| Cell {
-        text: format!("{} ± {}", sig3(m.mean), sig3(m.sd)),
-        raw: vec![raw(m.mean), raw(m.sd)],
-    };
-    let hl = match &r.test {
-        Some(t) => Cell {
-            text: format!(
-                "{} [{}, {}]",
-                sig3(t.hl_ms),
-                sig3(t.hl_ci_ms.0),
-                sig3(t.hl_ci_ms.1)
-            ),
-            raw: vec![raw(t.hl_ms), raw(t.hl_ci_ms.0), raw(t.hl_ci_ms.1)],
-        },
-        None => Cell {
-            text: "–".into(),
-            raw: vec![String::new(); 3],
-        },
-    };
-    let (t_plus, p) = match &r.test {
-        Some(t) => (
-            Cell {
-                text: format!("{}", t.t_plus),
-                raw: vec![raw(t.t_plus)],
-            },
-            Cell {
-                text: format!(
-                    "{}{}",
-                    fmt_p(t.p_value),
-                    if t.p_value < alpha { " *" } else { "" }
-                ),
-                raw: vec![raw(t.p_value)],
-            },
-        ),
-        None => (
-            Cell {
-                text: "–".into(),
-                raw: vec![String::new()],
-            },
-            Cell {
-                text: "–".into(),
-                raw: vec![String::new()],
-            },
-        ),
-    };
-    let ratio = |x: f64| Cell {
-        text: sig3(x),
-        raw: vec![raw(x)],
-    };
-    let ratio_opt = |x: Option<f64>| Cell {
-        text: opt(x),
-        raw: vec![raw_opt(x)],
-    };
-    vec![
-        ply,
-        Cell::plain(r.n.to_string()),
-        mean_sd(&r.baseline_ms),
-        mean_sd(&r.candidate_ms),
-        ratio(r.speedup),
-        ratio_opt(r.median_ratio),
-        ratio_opt(r.geomean_ratio),
-        ratio(r.node_ratio),
-        hl,
-        t_plus,
-        p,
-    ]
 }
 
 #[cfg(test)]
@@ -180,5 +418,28 @@ mod tests {
         assert_eq!(raw(0.1 + 0.2), "0.30000000000000004");
         assert_eq!(raw(f64::NAN), "");
         assert_eq!(raw_opt(None), "");
+    }
+
+    #[test]
+    fn units_per_column() {
+        // Median 2 ms: ms.
+        let u = choose_unit(&[0.00002, 2.0, 900.0]);
+        assert_eq!(u.name, "ms");
+        assert_eq!(fmt_time(2.0, u), "2.00");
+        assert_eq!(fmt_time(900.0, u), "900");
+        assert_eq!(fmt_time(12345.6, u), "12346");
+        // 20 ns in ms: no digit finer than 1 ns, no e-notation.
+        assert_eq!(fmt_time(0.00002, u), "0.000020");
+        assert_eq!(fmt_time(0.0000204, u), "0.000020");
+        assert_eq!(choose_unit(&[0.5, 0.02]).name, "µs");
+        assert_eq!(fmt_time(0.0123, choose_unit(&[0.0123])), "12.3");
+        assert_eq!(choose_unit(&[1500.0, 3000.0]).name, "s");
+        assert_eq!(fmt_time(1500.0, choose_unit(&[1500.0, 3000.0])), "1.50");
+        assert_eq!(choose_unit(&[0.0000006]).name, "ns");
+        assert_eq!(fmt_time(0.0000006, choose_unit(&[0.0000006])), "1");
+        assert_eq!(choose_unit(&[]).name, "ns");
+        assert_eq!(fmt_time(-0.25, choose_unit(&[0.25])), "-250");
+        assert_eq!(fmt_ratio(1.3333), "1.33");
+        assert_eq!(fmt_ratio(12.345), "12.3");
     }
 }

@@ -1,5 +1,6 @@
 //! Run metadata written beside the results: who, where, when, and exactly what was run.
 
+use super::measure::Clock;
 use serde::{Deserialize, Serialize};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -33,6 +34,27 @@ pub struct Meta {
     /// Absent for a complete file.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub partial: Vec<String>,
+    /// The clock of the solve times: `wall (monotonic)` (`std::time::Instant`,
+    /// `CLOCK_MONOTONIC` on Linux) or `cpu (thread)` (`CLOCK_THREAD_CPUTIME_ID`).
+    #[serde(default)]
+    pub clock: Option<String>,
+    /// Resolution of that clock as the OS reports it (`clock_getres`), ns.
+    #[serde(default)]
+    pub clock_resolution_ns: Option<u64>,
+    /// Load average (1, 5, 15 minutes, `/proc/loadavg`) when the run started and when it ended.
+    #[serde(default)]
+    pub load_avg_start: Option<[f64; 3]>,
+    #[serde(default)]
+    pub load_avg_end: Option<[f64; 3]>,
+    /// Current frequency of the first core (`/proc/cpuinfo` "cpu MHz") at the start.
+    #[serde(default)]
+    pub cpu_mhz: Option<f64>,
+    /// Frequency governor of cpu0 (`/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor`).
+    #[serde(default)]
+    pub cpu_governor: Option<String>,
+    /// Cargo profile of the binary that ran: `release` or `debug` (debug assertions on).
+    #[serde(default)]
+    pub build_profile: Option<String>,
 }
 
 impl Meta {
@@ -56,7 +78,89 @@ impl Meta {
             skipped: Vec::new(),
             overhead_ns_per_solve: None,
             partial: Vec::new(),
+            clock: Some("wall (monotonic)".to_string()),
+            clock_resolution_ns: clock_resolution_ns(Clock::Wall),
+            load_avg_start: load_avg(),
+            load_avg_end: None,
+            cpu_mhz: cpu_mhz(),
+            cpu_governor: read_trimmed("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"),
+            build_profile: Some(
+                if cfg!(debug_assertions) {
+                    "debug"
+                } else {
+                    "release"
+                }
+                .to_string(),
+            ),
         }
+    }
+
+    /// Record the clock the solves are timed on, and its resolution.
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = Some(
+            match clock {
+                Clock::Wall => "wall (monotonic)",
+                Clock::Cpu => "cpu (thread)",
+            }
+            .to_string(),
+        );
+        self.clock_resolution_ns = clock_resolution_ns(clock);
+    }
+
+    /// Mark the run finished now: the end time and the load average at the end.
+    pub fn finish(&mut self) {
+        self.end_time = Some(now_rfc3339());
+        self.load_avg_end = load_avg();
+    }
+}
+
+fn read_trimmed(path: &str) -> Option<String> {
+    std::fs::read_to_string(path)
+        .ok()
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+}
+
+/// The 1, 5 and 15 minute load averages from `/proc/loadavg`.
+#[must_use]
+pub fn load_avg() -> Option<[f64; 3]> {
+    parse_loadavg(&read_trimmed("/proc/loadavg")?)
+}
+
+fn parse_loadavg(s: &str) -> Option<[f64; 3]> {
+    let mut it = s.split_whitespace().map(|x| x.parse::<f64>().ok());
+    Some([it.next()??, it.next()??, it.next()??])
+}
+
+fn cpu_mhz() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/cpuinfo").ok()?;
+    s.lines()
+        .find(|l| l.starts_with("cpu MHz"))
+        .and_then(|l| l.split_once(':'))
+        .and_then(|(_, v)| v.trim().parse().ok())
+}
+
+/// `clock_getres` of the clock in ns (`CLOCK_MONOTONIC`, behind `Instant` on Unix, or
+/// `CLOCK_THREAD_CPUTIME_ID`).
+fn clock_resolution_ns(clock: Clock) -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `ts` is a valid, writable timespec; clock_getres only writes it.
+        let id = match clock {
+            Clock::Wall => libc::CLOCK_MONOTONIC,
+            Clock::Cpu => libc::CLOCK_THREAD_CPUTIME_ID,
+        };
+        let rc = unsafe { libc::clock_getres(id, &mut ts) };
+        (rc == 0).then(|| ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = clock;
+        None
     }
 }
 
@@ -123,6 +227,32 @@ pub fn rfc3339(secs: u64) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn loadavg_and_machine_fields() {
+        assert_eq!(
+            super::parse_loadavg("0.70 1.42 2.06 3/512 1234"),
+            Some([0.7, 1.42, 2.06])
+        );
+        assert_eq!(super::parse_loadavg("0.70 x"), None);
+        let mut m = super::Meta::collect("x", "h", "", None);
+        assert!(m.build_profile.is_some() && m.clock.is_some());
+        m.set_clock(super::Clock::Cpu);
+        assert_eq!(m.clock.as_deref(), Some("cpu (thread)"));
+        m.finish();
+        assert!(m.end_time.is_some());
+        if cfg!(target_os = "linux") {
+            assert!(m.load_avg_start.is_some() && m.load_avg_end.is_some());
+            assert!(m.clock_resolution_ns.is_some_and(|r| r >= 1));
+        }
+        // Files written before these fields existed still load.
+        let old = r#"{"treebench_version":"0","git_revision":"","rustc":"","cpu_model":"",
+            "cores":1,"os":"","start_time":"","end_time":null,"experiment_name":"x",
+            "experiment_hash":"h","experiment_source":"","shard":null,
+            "overhead_ns_per_solve":null}"#;
+        let m: super::Meta = serde_json::from_str(old).unwrap();
+        assert_eq!(m.load_avg_start, None);
+    }
+
     #[test]
     fn dates() {
         assert_eq!(super::rfc3339(0), "1970-01-01T00:00:00Z");

@@ -98,6 +98,9 @@ pub struct RunOptions {
     pub shard: Option<(u32, u32)>,
     /// Draw a progress bar (it is hidden anyway when stderr is not a terminal).
     pub progress: bool,
+    /// The clock of the solve times (default: wall). [`Clock::Cpu`], the solving thread's CPU
+    /// time, does not count the time the thread waits for a core on a loaded machine.
+    pub clock: Clock,
 }
 
 impl Default for RunOptions {
@@ -108,6 +111,7 @@ impl Default for RunOptions {
             force: false,
             shard: None,
             progress: true,
+            clock: Clock::Wall,
         }
     }
 }
@@ -240,6 +244,7 @@ pub fn run_with(
     // Resume: check the experiment did not change, drop an unfinished tail.
     let mut done: HashSet<(u32, u32)> = HashSet::new();
     let mut meta = Meta::collect(&exp.name, &exp.hash(), &exp.source, shard_text);
+    meta.set_clock(opts.clock);
     let per_position = exp.engines.len() as u64 * u64::from(exp.repeats);
     let exists = results.exists();
     if exists && !opts.resume && !opts.force {
@@ -313,6 +318,14 @@ pub fn run_with(
             path: results.clone(),
             source: e,
         })?;
+        if old.clock.is_some() && old.clock != meta.clock {
+            return Err(RunError::Refused(format!(
+                "cannot resume {}: it was timed on the {} clock, not {}",
+                results.display(),
+                old.clock.as_deref().unwrap_or("?"),
+                meta.clock.as_deref().unwrap_or("?")
+            )));
+        }
         meta = Meta {
             resumed_at: [old.resumed_at.clone(), vec![now_rfc3339()]].concat(),
             ..old
@@ -374,7 +387,7 @@ pub fn run_with(
             let rot = ((seq + u64::from(repeat)) % k as u64) as usize;
             for slot in 0..k {
                 let which = (slot + rot) % k;
-                let measured = measure(engines[which].as_mut(), &d.moves, Clock::Wall);
+                let measured = measure(engines[which].as_mut(), &d.moves, opts.clock);
                 let wall = match &measured {
                     Ok(m) => m.wall_nanos,
                     Err(f) => f.wall_nanos,
@@ -434,7 +447,7 @@ pub fn run_with(
                     (spec.clone(), r.score)
                 })
                 .collect();
-            meta.end_time = Some(now_rfc3339());
+            meta.finish();
             write_meta(&meta_file, &meta)?;
             return Err(RunError::Disagreement(Disagreement {
                 ply: d.ply,
@@ -459,7 +472,7 @@ pub fn run_with(
     }
     bar.finish_and_clear();
     summary.wall = started.elapsed();
-    meta.end_time = Some(now_rfc3339());
+    meta.finish();
     meta.overhead_ns_per_solve = summary.overhead_per_solve().map(|d| d.as_nanos() as f64);
     write_meta(&meta_file, &meta)?;
     Ok(summary)

@@ -22,6 +22,7 @@ pub fn escape(s: &str) -> String {
             '>' => out.push_str(r"\textgreater{}"),
             '±' => out.push_str(r"$\pm$"),
             'Δ' => out.push_str(r"$\Delta$"),
+            'µ' => out.push_str(r"$\mu$"),
             '−' => out.push_str(r"$-$"),
             '–' => out.push_str("--"),
             '—' => out.push_str("---"),

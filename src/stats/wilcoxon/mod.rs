@@ -5,6 +5,7 @@ mod asymptotic;
 mod exact;
 mod float_order;
 mod hodges_lehmann;
+mod permutation;
 mod ranks;
 
 pub use hodges_lehmann::{hodges_lehmann, walsh_order_statistic};
@@ -41,13 +42,20 @@ pub enum Alternative {
 /// How the p-value is computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Method {
-    /// Exact when n ≤ 50 with no ties and no zeros, asymptotic otherwise (scipy's `auto`).
+    /// scipy 1.17's `auto`: with at most 50 differences (zeros included), the exact
+    /// distribution when there are no ties and no zeros, else with at most 13 differences the
+    /// exact sign-flip distribution ([`Method::Permutation`]); otherwise the normal
+    /// approximation.
     #[default]
     Auto,
     /// The exact null distribution of T+ (ranks 1..n), at most [`MAX_EXACT_N`] differences.
     Exact,
     /// The normal approximation with tie correction.
     Asymptotic,
+    /// The exact distribution of T+ (midranks, ties kept) over every sign flip of the nonzero
+    /// differences: what scipy's `auto` runs for n ≤ 13 with ties or zeros. Only with
+    /// [`ZeroMethod::Wilcox`] and at most 13 differences; otherwise [`Method::Asymptotic`].
+    Permutation,
 }
 
 /// Options of [`wilcoxon`].
@@ -105,7 +113,7 @@ pub const MAX_EXACT_N: usize = 1000;
 
 /// The signed-rank test on the differences `d`.
 ///
-/// P-values follow scipy.stats.wilcoxon (1.17/1.18): T+ is the sum of the midranks of the
+/// P-values follow scipy.stats.wilcoxon 1.17 (including its `auto` rules, see [`Method::Auto`]): T+ is the sum of the midranks of the
 /// positive differences (for [`ZeroMethod::Zsplit`] plus half the ranks of the zeros); the exact
 /// p-value comes from the null distribution of T+ for ranks 1..n (tabulated by dynamic
 /// programming; with ties or zeros a non-integral T+ is rounded conservatively, as scipy does);
@@ -166,11 +174,23 @@ pub fn wilcoxon(d: &[f64], opts: &WilcoxonOptions) -> Result<WilcoxonResult, Sta
 
     let method = match opts.method {
         Method::Auto => {
-            if rs.count <= 50 && !rs.has_ties && n_zero == 0 {
+            if d.len() > 50 {
+                Method::Asymptotic
+            } else if !rs.has_ties && n_zero == 0 {
                 Method::Exact
+            } else if d.len() <= permutation::MAX_PERMUTATION_N
+                && opts.zero_method == ZeroMethod::Wilcox
+            {
+                Method::Permutation
             } else {
                 Method::Asymptotic
             }
+        }
+        Method::Permutation
+            if d.len() > permutation::MAX_PERMUTATION_N
+                || opts.zero_method != ZeroMethod::Wilcox =>
+        {
+            Method::Asymptotic
         }
         m => m,
     };
@@ -194,6 +214,17 @@ pub fn wilcoxon(d: &[f64], opts: &WilcoxonOptions) -> Result<WilcoxonResult, Sta
                 SignRankDist::new(n_nz)
             };
             let (ci, conf) = exact::exact_ci(&nonzero, &ci_dist, opts.alternative, opts.confidence);
+            (p, None, ci, conf)
+        }
+        Method::Permutation => {
+            let (doubled, t2) = ranks::doubled_ranks(&nonzero);
+            let p = permutation::p_value(&doubled, t2, opts.alternative);
+            let (ci, conf) = asymptotic::asymptotic_ci(
+                &nonzero,
+                opts.alternative,
+                opts.confidence,
+                opts.correction,
+            );
             (p, None, ci, conf)
         }
         Method::Asymptotic | Method::Auto => {

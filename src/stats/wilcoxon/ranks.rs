@@ -36,6 +36,20 @@ fn abs_midranks(v: &[f64]) -> (Vec<f64>, Vec<(usize, bool)>) {
     (ranks, groups)
 }
 
+/// Doubled midranks of `|v|` (integers: midranks are multiples of 1/2) and the doubled T+, for
+/// values that are all nonzero.
+pub(super) fn doubled_ranks(v: &[f64]) -> (Vec<u64>, u64) {
+    let (ranks, _) = abs_midranks(v);
+    let doubled: Vec<u64> = ranks.iter().map(|r| (2.0 * r) as u64).collect();
+    let t = v
+        .iter()
+        .zip(&doubled)
+        .filter(|(x, _)| **x > 0.0)
+        .map(|(_, r)| r)
+        .sum();
+    (doubled, t)
+}
+
 pub(super) fn signed_rank_statistic(v: &[f64], zero_method: ZeroMethod) -> RankStat {
     let (ranks, groups) = abs_midranks(v);
     let mut r_plus = 0.0;

@@ -1,0 +1,246 @@
+//! The generated Method section of a report: what was run, how it was timed, what the records
+//! show about the run (order rotation, score agreement), what the repeats allow, the machine and
+//! its load, and what the statistics test. Written as Markdown (code spans in backticks);
+//! [`inline_html`] renders it for the HTML page.
+
+use crate::analysis::{Analysis, ExperimentAnalysis};
+use crate::engine::connect4::SolverConfig;
+
+/// Metadata fields kept out of the report's machine table: bookkeeping of the runner, not facts
+/// about the machine (`resumed_at`, `skipped`, `shard`, `partial`); the Method section states
+/// what matters of them.
+pub const HIDDEN_META: [&str; 4] = ["resumed_at", "skipped", "shard", "partial"];
+
+/// A Markdown paragraph's text as HTML: escaped, with `code spans` as `<code>` (no backtick is
+/// left in the output).
+#[must_use]
+pub fn inline_html(s: &str) -> String {
+    use crate::table::html::escape;
+    let mut out = String::new();
+    let mut parts = s.split('`');
+    let mut code = false;
+    let mut pending: Option<&str> = parts.next();
+    while let Some(p) = pending {
+        let next = parts.next();
+        if code && next.is_none() {
+            // An unmatched backtick: keep the text, drop the stray mark.
+            out.push_str(&escape(p));
+        } else if code {
+            out.push_str(&format!("<code>{}</code>", escape(p)));
+        } else {
+            out.push_str(&escape(p));
+        }
+        code = !code;
+        pending = next;
+    }
+    out
+}
+
+fn meta_str<'a>(exp: &'a ExperimentAnalysis, key: &str) -> Option<&'a serde_json::Value> {
+    exp.metadata.iter().find_map(|(_, m)| m.get(key))
+}
+
+fn loads(v: Option<&serde_json::Value>) -> Option<String> {
+    let a = v?.as_array()?;
+    let x: Vec<String> = a
+        .iter()
+        .filter_map(|x| x.as_f64())
+        .map(|x| format!("{x:.2}"))
+        .collect();
+    (x.len() == 3).then(|| x.join(" / "))
+}
+
+/// The table each engine was given, in words (engines with the same table grouped).
+fn table_sizes(exp: &ExperimentAnalysis) -> String {
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for e in &exp.engines {
+        let text = match SolverConfig::parse(e) {
+            Ok(Some(cfg)) => match cfg.search.tt_bits {
+                Some(bits) => {
+                    let bytes = (1u64 << bits) * 8;
+                    format!(
+                        "2^{bits} entries of 8 bytes ({} MiB)",
+                        bytes as f64 / (1 << 20) as f64
+                    )
+                }
+                None => "no table".to_string(),
+            },
+            _ => "its own tables".to_string(),
+        };
+        match groups.iter_mut().find(|(t, _)| *t == text) {
+            Some((_, engines)) => engines.push(format!("`{e}`")),
+            None => groups.push((text, vec![format!("`{e}`")])),
+        }
+    }
+    if let [(text, _)] = groups.as_slice() {
+        return format!("{text} for every engine");
+    }
+    groups
+        .into_iter()
+        .map(|(t, e)| format!("{t} for {}", e.join(", ")))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn list(items: impl IntoIterator<Item = String>) -> String {
+    items.into_iter().collect::<Vec<_>>().join(", ")
+}
+
+/// The Method section's paragraphs (Markdown).
+#[must_use]
+pub fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
+    let o = &exp.options;
+    let f = &exp.facts;
+    let mut out = Vec::new();
+    let clock = meta_str(exp, "clock").and_then(|v| v.as_str()).map_or(
+        "the runner's clock (not recorded in this run's metadata)".to_string(),
+        |c| format!("the {c} clock"),
+    );
+    let resolution = meta_str(exp, "clock_resolution_ns")
+        .and_then(|v| v.as_u64())
+        .map_or(String::new(), |r| format!(", resolution {r} ns"));
+    let profile = meta_str(exp, "build_profile")
+        .and_then(|v| v.as_str())
+        .map_or(String::new(), |p| format!(" The binary was a {p} build."));
+    out.push(format!(
+        "Each of the {} engines of experiment `{}` ({}) solved every position (a seeded random \
+         position reached after `ply` moves); {} solves of {} positions in all, read from {}. \
+         Before every solve the harness reset the engine's tables, outside the timed call; the \
+         tables: {}. Times are the solve calls alone, timed on {}{resolution}, recorded in \
+         integer nanoseconds.{profile}",
+        exp.engines.len(),
+        exp.name,
+        list(exp.engines.iter().map(|e| format!("`{e}`"))),
+        exp.records,
+        f.positions,
+        list(
+            analysis
+                .sources
+                .iter()
+                .map(|p| format!("`{}`", p.display()))
+        ),
+        table_sizes(exp),
+        clock,
+    ));
+    let slots = list(f.slots.iter().map(|(e, c)| {
+        format!(
+            "`{e}` {}",
+            c.iter().map(u64::to_string).collect::<Vec<_>>().join("/")
+        )
+    }));
+    let rotation = if f.rotation_balanced() {
+        format!(
+            "The solve order rotated from one position to the next, so that every engine was \
+             first, second, ... equally often (solves per slot, first/second/...: {slots})."
+        )
+    } else {
+        format!(
+            "The solve order rotated from one position to the next; positions dropped after \
+             their solves (trivial ones, `min_nodes`) or an interrupted run leave the slots \
+             somewhat uneven (solves per slot, first/second/...: {slots})."
+        )
+    };
+    let scores = if f.score_disagreements == 0 {
+        format!(
+            "All engines returned the same score on every one of the {} positions.",
+            f.positions
+        )
+    } else {
+        format!(
+            "The scores differed on {} of the {} positions: at least one engine is wrong there.",
+            f.score_disagreements, f.positions
+        )
+    };
+    out.push(format!("{rotation} {scores}"));
+    let repeats = if f.repeats <= 1 {
+        "Each engine solved each position once (repeats = 1): the data hold no estimate of \
+         run-to-run noise, and every interval and test below describes the spread across \
+         positions only; a rerun on a differently loaded machine may shift all times together."
+            .to_string()
+    } else if o.collapse_repeats {
+        format!(
+            "Each engine solved each position {} times (repeats = {}); the repeats of a position \
+             are averaged first, so n counts positions, and their spread is the run-to-run noise.",
+            f.repeats, f.repeats
+        )
+    } else {
+        format!(
+            "Each engine solved each position {} times; every repeat is its own pair here, so n \
+             counts solves (the pairs of one position are not independent).",
+            f.repeats
+        )
+    };
+    let overhead = meta_str(exp, "overhead_ns_per_solve")
+        .and_then(|v| v.as_f64())
+        .map_or(String::new(), |ns| {
+            format!(
+                " The harness overhead, `overhead_ns_per_solve` = {:.1} µs, is the run's wall \
+                 time not spent inside the timed solve calls (table resets, score checks, writing \
+                 records, progress), divided by the number of solves; it is in no time shown.",
+                ns / 1e3
+            )
+        });
+    out.push(format!("{repeats}{overhead}"));
+    let cpu = meta_str(exp, "cpu_model").and_then(|v| v.as_str());
+    let cores = meta_str(exp, "cores").and_then(|v| v.as_u64());
+    let mhz = meta_str(exp, "cpu_mhz").and_then(|v| v.as_f64());
+    let governor = meta_str(exp, "cpu_governor").and_then(|v| v.as_str());
+    let (l0, l1) = (
+        loads(meta_str(exp, "load_avg_start")),
+        loads(meta_str(exp, "load_avg_end")),
+    );
+    if cpu.is_some() || l0.is_some() {
+        let mut s = format!(
+            "Machine: {}{}{}; frequency governor {}.",
+            cpu.unwrap_or("CPU not recorded"),
+            cores.map_or(String::new(), |c| format!(", {c} cores")),
+            mhz.map_or(String::new(), |m| format!(", {m:.0} MHz at the start")),
+            governor.map_or("not readable".to_string(), |g| format!("`{g}`")),
+        );
+        match (l0, l1) {
+            (Some(a), Some(b)) => s.push_str(&format!(
+                " Load average (1/5/15 min) {a} at the start and {b} at the end."
+            )),
+            (Some(a), None) => s.push_str(&format!(" Load average (1/5/15 min) {a} at the start.")),
+            _ => s.push_str(" The machine's load was not recorded."),
+        }
+        out.push(s);
+    }
+    out.push(format!(
+        "Statistics, per ply and over all plies: mean ± sd of each engine's time; the speed-up, \
+         mean baseline time / mean candidate time (> 1: the candidate is faster), with a {:.0}% \
+         paired percentile-bootstrap interval ({} resamples; the delta-method normal interval \
+         above {} pairs); the median and geometric mean of the per-position ratios; the ratio of \
+         total nodes; time per node. The Wilcoxon signed-rank test, two-sided, runs on the \
+         differences baseline − candidate computed exactly in integer nanoseconds, so equal \
+         differences tie and equal times are zeros, counted and left out (scipy's \
+         `zero_method='wilcox'`); the p-value is exact without ties or zeros up to 50 pairs, \
+         exact over all sign flips with ties or zeros up to 13, and the tie-corrected normal \
+         approximation otherwise (scipy 1.17's `method='auto'`). The per-ply p-values are also \
+         shown Holm-adjusted across the plies of a comparison; * marks adjusted p < {}. The \
+         Hodges–Lehmann estimate of the difference comes with its two-sided {:.0}% interval, \
+         matching the two-sided test.",
+        o.confidence * 100.0,
+        o.bootstrap_resamples,
+        o.bootstrap_max_pairs,
+        o.alpha,
+        o.confidence * 100.0,
+    ));
+    out.push(super::table::CAVEAT.to_string());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::inline_html;
+
+    #[test]
+    fn code_spans_become_code_elements() {
+        assert_eq!(
+            inline_html("the `mtdf` engine <b> & `a<b`"),
+            "the <code>mtdf</code> engine &lt;b&gt; &amp; <code>a&lt;b</code>"
+        );
+        assert_eq!(inline_html("odd ` mark"), "odd  mark");
+        assert_eq!(inline_html("none"), "none");
+    }
+}
