@@ -4,12 +4,12 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::plot_err;
 use super::style::{
     builder, draw_mesh, integer_label, linear_axis, linear_ticks, marker, palette, with_legend,
-    Entry, Mark, Shape, FONT, TICK,
+    Entry, Mark, Shape, TICK,
 };
 use super::Figure;
+use super::{plot_err, FONT};
 use crate::engine::drivers::Probe;
 use crate::render::RenderError;
 use crate::util::names::file_stem;

@@ -4,11 +4,11 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::plot_err;
 use super::style::{
     builder, draw_mesh, log_axis, log_label, log_range, log_ticks, marker, palette, shape,
-    subsample, with_legend, Entry, Mark, FONT, LEGEND,
+    subsample, with_legend, Entry, Mark, LEGEND,
 };
+use super::{plot_err, FONT};
 use crate::render::RenderError;
 
 /// At most this many points are drawn (evenly spread over the ply-sorted pairs); the title

@@ -11,6 +11,7 @@ use plotters::coord::combinators::LogCoord;
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged, ValueFormatter};
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
+use plotters::drawing::DrawingAreaErrorKind;
 use plotters::element::{DynElement, IntoDynElement};
 use plotters::prelude::*;
 
