@@ -159,12 +159,15 @@ impl Convergence {
                     .into_dyn(),
                 );
                 elements.push(bar(x, p.lower, p.upper, blue));
-                elements.push(marker(
-                    (x + 0.18, f64::from(p.value)),
-                    Shape::Diamond,
-                    4,
-                    BLACK.filled(),
-                ));
+                elements.push(
+                    marker(
+                        (x + 0.18, f64::from(p.value)),
+                        Shape::Diamond,
+                        4,
+                        BLACK.filled(),
+                    )
+                    .into_dyn(),
+                );
             }
             chart.draw_series(elements).map_err(&err)?;
         }

@@ -131,7 +131,7 @@ impl<'a> TimeDistribution<'a> {
         let e_count = d.len().max(1);
         let slot = 0.8 / e_count as f64;
         let half = slot * 0.4;
-        for (k, (engine, bs)) in d.iter().zip(&boxes).enumerate() {
+        for (k, bs) in boxes.iter().enumerate() {
             let color = palette(k);
             let offset = -0.4 + slot * (k as f64 + 0.5);
             let mut elements = Vec::new();

@@ -78,7 +78,7 @@ pub(super) fn draw_dodged(
             let x = f64::from(p) + dodge(k, n);
             elements
                 .push(PathElement::new(vec![(x, lo), (x, hi)], color.stroke_width(2)).into_dyn());
-            elements.push(marker((x, c), s, 4, color.filled()));
+            elements.push(marker((x, c), s, 4, color.filled()).into_dyn());
         }
     }
     if d.log {

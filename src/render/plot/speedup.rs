@@ -6,7 +6,7 @@ use plotters::prelude::*;
 use super::style::marker;
 use super::style::{
     builder, dodge, draw_mesh, integer_label, linear_axis, log_axis, log_label, log_ticks, palette,
-    robust_log_range, shape, with_legend, Entry, Mark,
+    robust_log_range, shape, with_legend, Entry, Mark, Shape,
 };
 use super::{plot_err, Figure};
 use crate::analysis::{ExperimentAnalysis, PlyRow};
@@ -135,21 +135,16 @@ impl<'a> Speedup<'a> {
                 let (a, b) = (lo.max(y.start), hi.min(y.end));
                 elements
                     .push(PathElement::new(vec![(x, a), (x, b)], color.stroke_width(2)).into_dyn());
-                for (end, tip, at) in [(lo, 1, y.start), (hi, -1, y.end)] {
+                for (end, arrow, at) in
+                    [(lo, Shape::ArrowDown, y.start), (hi, Shape::ArrowUp, y.end)]
+                {
                     if end > 0.0 && !y.contains(&end) {
-                        elements.push(
-                            (EmptyElement::at((x, at))
-                                + Polygon::new(
-                                    vec![(-5, -7 * tip), (5, -7 * tip), (0, 0)],
-                                    grey.filled(),
-                                ))
-                            .into_dyn(),
-                        );
+                        elements.push(marker((x, at), arrow, 0, grey.filled()).into_dyn());
                     }
                 }
             }
             if y.contains(&row.speedup) {
-                elements.push(marker((x, row.speedup), s, 4, color.filled()));
+                elements.push(marker((x, row.speedup), s, 4, color.filled()).into_dyn());
             }
         }
         chart.draw_series(elements).map_err(&err)?;

@@ -12,8 +12,9 @@ use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged, ValueFo
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::drawing::DrawingAreaErrorKind;
-use plotters::element::{DynElement, IntoDynElement};
+use plotters::element::{Drawable, PointCollection};
 use plotters::prelude::*;
+use plotters_backend::{BackendCoord, DrawingErrorKind};
 
 use super::FONT;
 
@@ -59,6 +60,9 @@ pub enum Shape {
     Square,
     Triangle,
     Diamond,
+    /// Arrowheads with the tip at the point (an interval cut at the axis).
+    ArrowUp,
+    ArrowDown,
 }
 
 /// The shape of group `i`: changes every group, and every 12 groups (the palette's length) the
@@ -73,14 +77,75 @@ pub fn shape(i: usize) -> Shape {
     S[(i + i / 12) % 4]
 }
 
-/// One marker of `shape` at `xy`, `r` pixels in radius.
-pub fn marker<'a, DB: DrawingBackend + 'a>(
-    xy: (f64, f64),
+/// A marker: `shape`, `r` pixels in radius, at one point (data coordinates in a chart, pixels
+/// in a legend). Drawn with the backend's primitives, so that it can join any series
+/// (plotters' composed elements would tie the backend to `'static`).
+#[derive(Debug, Clone, Copy)]
+pub struct Marker<C> {
+    at: C,
     shape: Shape,
     r: i32,
     style: ShapeStyle,
-) -> DynElement<'a, DB, (f64, f64)> {
-    (EmptyElement::at(xy) + pixel_marker((0, 0), shape, r, style)).into_dyn()
+}
+
+/// One marker of `shape` at `at`, `r` pixels in radius.
+pub fn marker<C>(at: C, shape: Shape, r: i32, style: ShapeStyle) -> Marker<C> {
+    Marker {
+        at,
+        shape,
+        r,
+        style,
+    }
+}
+
+impl<'a, C: 'a> PointCollection<'a, C> for &'a Marker<C> {
+    type Point = &'a C;
+    type IntoIter = std::iter::Once<&'a C>;
+    fn point_iter(self) -> Self::IntoIter {
+        std::iter::once(&self.at)
+    }
+}
+
+impl<C, DB: DrawingBackend> Drawable<DB> for Marker<C> {
+    fn draw<I: Iterator<Item = BackendCoord>>(
+        &self,
+        mut pos: I,
+        backend: &mut DB,
+        _: (u32, u32),
+    ) -> Result<(), DrawingErrorKind<DB::ErrorType>> {
+        let Some((x, y)) = pos.next() else {
+            return Ok(());
+        };
+        let r = self.r;
+        let h = (f64::from(r + 1) * 0.866).round() as i32;
+        let polygon: Vec<BackendCoord> = match self.shape {
+            Shape::Circle => {
+                return backend.draw_circle((x, y), r as u32, &self.style, self.style.filled)
+            }
+            Shape::Square => {
+                return backend.draw_rect(
+                    (x - r + 1, y - r + 1),
+                    (x + r - 1, y + r - 1),
+                    &self.style,
+                    self.style.filled,
+                )
+            }
+            Shape::Triangle => vec![
+                (x, y - r - 1),
+                (x + h, y + r / 2 + 1),
+                (x - h, y + r / 2 + 1),
+            ],
+            Shape::Diamond => vec![(x, y - r - 1), (x + r, y), (x, y + r + 1), (x - r, y)],
+            Shape::ArrowUp => vec![(x, y), (x + 5, y + 8), (x - 5, y + 8)],
+            Shape::ArrowDown => vec![(x, y), (x + 5, y - 8), (x - 5, y - 8)],
+        };
+        if self.style.filled {
+            backend.fill_polygon(polygon, &self.style)
+        } else {
+            let first = polygon[0];
+            backend.draw_path(polygon.into_iter().chain([first]), &self.style)
+        }
+    }
 }
 
 /// What a series looks like; the plot and its legend entry are drawn from the same value.
@@ -182,13 +247,13 @@ fn draw_swatch<DB: DrawingBackend>(
     let (x, y) = c;
     let half = SWATCH / 2;
     match mark {
-        Mark::Point(color, s) => area.draw(&pixel_marker(c, s, 4, color.filled())),
+        Mark::Point(color, s) => area.draw(&marker(c, s, 4, color.filled())),
         Mark::Interval(color, s) => {
             area.draw(&PathElement::new(
                 vec![(x, y - 8), (x, y + 8)],
                 color.stroke_width(2),
             ))?;
-            area.draw(&pixel_marker(c, s, 4, color.filled()))
+            area.draw(&marker(c, s, 4, color.filled()))
         }
         Mark::Line {
             color,
@@ -211,13 +276,10 @@ fn draw_swatch<DB: DrawingBackend>(
         }
         Mark::Clipped(color) => {
             area.draw(&PathElement::new(
-                vec![(x, y + 8), (x, y - 4)],
+                vec![(x, y + 8), (x, y - 2)],
                 color.stroke_width(2),
             ))?;
-            area.draw(&Polygon::new(
-                vec![(x - 5, y - 3), (x + 5, y - 3), (x, y - 10)],
-                color.filled(),
-            ))
+            area.draw(&marker((x, y - 9), Shape::ArrowUp, 0, color.filled()))
         }
         Mark::Box(color) => {
             area.draw(&Rectangle::new(
@@ -228,26 +290,6 @@ fn draw_swatch<DB: DrawingBackend>(
                 [(x - 7, y - 6), (x + 7, y + 6)],
                 color.stroke_width(1),
             ))
-        }
-    }
-}
-
-/// A marker in pixel coordinates (for legends).
-fn pixel_marker<'a, DB: DrawingBackend + 'a>(
-    c: (i32, i32),
-    shape: Shape,
-    r: i32,
-    style: ShapeStyle,
-) -> DynElement<'a, DB, (i32, i32)> {
-    let at = EmptyElement::at(c);
-    match shape {
-        Shape::Circle => (at + Circle::new((0, 0), r, style)).into_dyn(),
-        Shape::Square => {
-            (at + Rectangle::new([(-r + 1, -r + 1), (r - 1, r - 1)], style)).into_dyn()
-        }
-        Shape::Triangle => (at + TriangleMarker::new((0, 0), r + 1, style)).into_dyn(),
-        Shape::Diamond => {
-            (at + Polygon::new(vec![(0, -r - 1), (r, 0), (0, r + 1), (-r, 0)], style)).into_dyn()
         }
     }
 }
