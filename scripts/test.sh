@@ -15,7 +15,8 @@ echo "== cargo test"
 cargo test --all-targets --no-fail-fast 2>&1 | tee /tmp/treebench-cargo-test.log
 cargo test --doc 2>&1 | tail -3
 
-for extra in scripts/ci-verify.sh scripts/ci-gate.sh scripts/check_wilcoxon_scipy.sh; do
+for extra in scripts/ci-verify.sh scripts/ci-gate.sh scripts/check_wilcoxon_scipy.sh \
+  scripts/check_report_browser.sh; do
   if [ -f "$extra" ]; then
     echo "== $extra"
     bash "$extra"

@@ -6,7 +6,7 @@ use clap::Args;
 use std::path::PathBuf;
 use treebench::engine::connect4::SolverConfig;
 use treebench::game::connect4::BoardSize;
-use treebench::render::plot::{render_svg, write_png, BoardScaling};
+use treebench::render::plot::{write_figure, BoardScaling};
 use treebench::table::{Csv, TableFormat, Text};
 use treebench::util::exit;
 use treebench::verify::boards;
@@ -23,7 +23,7 @@ pub struct BoardsArgs {
     /// Connect-4 engine spec, e.g. `mtdf`, `negamax:tt=20`.
     #[arg(long, short, default_value = "mtdf")]
     pub engine: String,
-    /// Directory for `boards.csv`, `boards.txt` and the figure `boards.svg`/`boards.png`.
+    /// Directory for `boards.csv`, `boards.txt` and the figure `boards.svg`/`.png`/`.pdf`.
     #[arg(long, default_value = "results/boards")]
     pub out: PathBuf,
 }
@@ -75,10 +75,9 @@ pub fn run(args: BoardsArgs) -> Result<i32> {
     std::fs::write(args.out.join("boards.txt"), Text.render(&table))?;
     println!("\n{csv}");
     let fig = BoardScaling::new(&rows, &spec);
-    std::fs::write(args.out.join("boards.svg"), render_svg(&fig)?)?;
-    write_png(&fig, &args.out.join("boards.png"))?;
+    write_figure(&fig, &args.out)?;
     eprintln!(
-        "wrote {} (boards.csv, boards.txt, boards.svg, boards.png)",
+        "wrote {} (boards.csv, boards.txt, boards.svg, boards.png, boards.pdf)",
         args.out.display()
     );
     let wrong: Vec<String> = rows

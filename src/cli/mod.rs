@@ -13,6 +13,8 @@ pub mod merge;
 pub mod plot;
 pub mod positions;
 #[cfg(feature = "analysis")]
+pub mod probes;
+#[cfg(feature = "analysis")]
 pub mod report;
 pub mod run;
 pub mod scaling;
@@ -42,12 +44,16 @@ pub enum Command {
     /// Per-ply paired comparison tables (terminal, Markdown, CSV, LaTeX) from results files.
     #[cfg(feature = "analysis")]
     Analyze(analyze::AnalyzeArgs),
-    /// Figures (SVG and PNG) from results files.
+    /// Figures (SVG, 300-dpi PNG and PDF) from results files.
     #[cfg(feature = "analysis")]
     Plot(plot::PlotArgs),
     /// A report per experiment: README.md, index.html, tables and figures.
     #[cfg(feature = "analysis")]
     Report(report::ReportArgs),
+    /// The probes of each driver on one position: the trace (CSV) and the convergence figure
+    /// (SVG, PNG, PDF).
+    #[cfg(feature = "analysis")]
+    Probes(probes::ProbesArgs),
     /// (Needs the `analysis` feature, not in this build.)
     #[cfg(not(feature = "analysis"))]
     Analyze(Lean),
@@ -57,6 +63,9 @@ pub enum Command {
     /// (Needs the `analysis` feature, not in this build.)
     #[cfg(not(feature = "analysis"))]
     Report(Lean),
+    /// (Needs the `analysis` feature, not in this build.)
+    #[cfg(not(feature = "analysis"))]
+    Probes(Lean),
     /// Reproduce the textbook node counts (tic-tac-toe, random trees, MTD(f), UCT).
     Textbook(textbook::TextbookArgs),
     /// Serve an engine over the line protocol: a position per line on stdin, `score nodes
@@ -91,12 +100,16 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Plot(a) => plot::run(a),
         #[cfg(feature = "analysis")]
         Command::Report(a) => report::run(a),
+        #[cfg(feature = "analysis")]
+        Command::Probes(a) => probes::run(a),
         #[cfg(not(feature = "analysis"))]
         Command::Analyze(_) => Ok(needs_analysis("analyze")),
         #[cfg(not(feature = "analysis"))]
         Command::Plot(_) => Ok(needs_analysis("plot")),
         #[cfg(not(feature = "analysis"))]
         Command::Report(_) => Ok(needs_analysis("report")),
+        #[cfg(not(feature = "analysis"))]
+        Command::Probes(_) => Ok(needs_analysis("probes")),
         Command::Textbook(a) => textbook::run(a),
         Command::Serve(a) => serve::run(a),
         Command::Gate(a) => gate::run(a),
