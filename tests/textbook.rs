@@ -253,7 +253,7 @@ fn legal_moves_helper() {
     });
     assert_eq!(legal_moves(shape, "2").unwrap(), b"123".to_vec());
     assert!(legal_moves(shape, "21").unwrap().is_empty());
-    assert!(legal_moves(GameKind::Connect4, "").is_err());
+    assert!(legal_moves(GameKind::CONNECT4, "").is_err());
 }
 
 #[test]

@@ -75,12 +75,17 @@ pub fn validate_csv(path: &Path) -> Result<FileSummary, AnalysisError> {
     Ok(summary)
 }
 
-/// The experiment recorded in the metadata beside `path` (its `experiment_source`), if there is
-/// one that still parses.
+/// The experiment recorded in the metadata beside `path` (its `experiment_source` and
+/// `experiment_name`), if there is one that still parses.
 fn recorded_experiment(path: &Path) -> Option<Experiment> {
     let (_, meta) = super::read_metadata(path).ok()??;
     let source = meta.get("experiment_source")?.as_str()?;
-    Experiment::parse(source, "<metadata>").ok()
+    // A file with a list of games holds one experiment per game: the one of this file.
+    let name = meta.get("experiment_name")?.as_str()?;
+    Experiment::parse_all(source, "<metadata>")
+        .ok()?
+        .into_iter()
+        .find(|e| e.name == name)
 }
 
 fn note_engine(experiments: &mut Vec<(String, Vec<String>)>, experiment: String, engine: String) {

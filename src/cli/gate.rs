@@ -6,6 +6,7 @@ use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
 use treebench::engine::registry;
+use treebench::game::connect4::BoardSize;
 use treebench::gate::baseline::{build_revision, serve_spec};
 use treebench::gate::sequential::SequentialRule;
 use treebench::gate::{self, builtin_positions, GateConfig, GateError};
@@ -33,6 +34,12 @@ pub struct GateArgs {
     /// experiment file instead of the built-in gate set.
     #[arg(long)]
     pub experiment: Option<PathBuf>,
+    /// The board, `WxH` (default 7x6, or the experiment's board). Off 7x6 the position set is
+    /// drawn for that board (seeded, plies from a third to a half of the cells), the engines are
+    /// Connect-4 solvers (an `ext:` engine cannot be told the board; `--*-rev` binaries get
+    /// `serve --board`), and `--expect-nodes` is the total on that board's set.
+    #[arg(long, value_parser = parse_board)]
+    pub board: Option<BoardSize>,
     /// Noise threshold: a slowdown up to this fraction is not a failure.
     #[arg(long, default_value_t = 0.02)]
     pub threshold: f64,
@@ -70,6 +77,11 @@ pub struct GateArgs {
     /// results file (BitBully README style) and exit.
     #[arg(long, value_name = "RESULTS", conflicts_with_all = ["baseline", "candidate", "baseline_rev", "candidate_rev"])]
     pub table: Option<PathBuf>,
+}
+
+fn parse_board(s: &str) -> std::result::Result<BoardSize, String> {
+    s.parse()
+        .map_err(|e: treebench::game::connect4::BoardError| e.to_string())
 }
 
 fn table(path: &std::path::Path) -> Result<i32> {
@@ -124,14 +136,37 @@ pub fn run(args: GateArgs) -> Result<i32> {
         .as_ref()
         .map(|p| treebench::runner::experiment::Experiment::load(p))
         .transpose()?;
+    let exp_board = match &exp {
+        Some(e) => Some(e.game.board().with_context(|| {
+            format!(
+                "experiment `{}` plays {}: the gate compares Connect-4 engines",
+                e.name, e.game
+            )
+        })?),
+        None => None,
+    };
+    let board = match (args.board, exp_board) {
+        (Some(b), Some(e)) if b != e => {
+            bail!("--board {b}: the experiment's positions are on {e}")
+        }
+        (b, e) => b.or(e).unwrap_or(BoardSize::STANDARD),
+    };
     let (positions, set) = match &exp {
         Some(e) => (
             plan(e).into_iter().map(|(_, d)| d).collect::<Vec<_>>(),
             format!("experiment `{}`", e.name),
         ),
-        None => (
+        None if board.is_standard() => (
             builtin_positions(),
             "built-in gate set, plies 14–22".to_string(),
+        ),
+        None => (
+            gate::board_positions(board),
+            format!(
+                "board {board} gate set, seed 424242, plies {}–{}",
+                board.cells() / 3,
+                board.cells() / 2 + 1
+            ),
         ),
     };
     let from_exp = |i: usize| exp.as_ref().map(|e| e.engines[i].clone());
@@ -147,7 +182,12 @@ pub fn run(args: GateArgs) -> Result<i32> {
         match rev {
             Some(rev) => {
                 let bin = build_revision(&cwd, rev, log)?;
-                Ok(serve_spec(&bin, spec.as_deref().unwrap_or("mtdf"), args.clock))
+                let spec = serve_spec(&bin, spec.as_deref().unwrap_or("mtdf"), args.clock);
+                Ok(if board.is_standard() {
+                    spec
+                } else {
+                    format!("{spec} --board {board}")
+                })
             }
             None => spec.with_context(|| {
                 format!("--{which}: give an engine spec, --{which}-rev or an --experiment with two engines")
@@ -156,8 +196,17 @@ pub fn run(args: GateArgs) -> Result<i32> {
     };
     let base_spec = resolve(base_spec, &args.baseline_rev, "baseline", &mut log)?;
     let cand_spec = resolve(cand_spec, &args.candidate_rev, "candidate", &mut log)?;
-    let mut baseline = registry::build(&base_spec)?;
-    let mut candidate = registry::build(&cand_spec)?;
+    // Off 7x6, in-process specs take the sized solver (other engines are refused with a clear
+    // error); a revision's `serve` was given --board above.
+    let build = |spec: &str, rev: &Option<String>| {
+        if rev.is_some() {
+            registry::build(spec)
+        } else {
+            registry::build_on(spec, board)
+        }
+    };
+    let mut baseline = build(&base_spec, &args.baseline_rev)?;
+    let mut candidate = build(&cand_spec, &args.candidate_rev)?;
     let limit = Some(Duration::from_secs_f64(args.timeout));
     baseline.set_time_limit(limit);
     candidate.set_time_limit(limit);

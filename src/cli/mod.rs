@@ -17,9 +17,11 @@ pub mod probes;
 #[cfg(feature = "analysis")]
 pub mod report;
 pub mod run;
+#[cfg(feature = "analysis")]
 pub mod scaling;
 pub mod serve;
 pub mod solve;
+pub mod threads;
 pub mod textbook;
 pub mod verify;
 
@@ -54,6 +56,9 @@ pub enum Command {
     /// (SVG, PNG, PDF).
     #[cfg(feature = "analysis")]
     Probes(probes::ProbesArgs),
+    /// Speed-up against board size from one results file per board: table and figure.
+    #[cfg(feature = "analysis")]
+    Scaling(scaling::ScalingArgs),
     /// (Needs the `analysis` feature, not in this build.)
     #[cfg(not(feature = "analysis"))]
     Analyze(Lean),
@@ -66,6 +71,9 @@ pub enum Command {
     /// (Needs the `analysis` feature, not in this build.)
     #[cfg(not(feature = "analysis"))]
     Probes(Lean),
+    /// (Needs the `analysis` feature, not in this build.)
+    #[cfg(not(feature = "analysis"))]
+    Scaling(Lean),
     /// Reproduce the textbook node counts (tic-tac-toe, random trees, MTD(f), UCT).
     Textbook(textbook::TextbookArgs),
     /// Serve an engine over the line protocol: a position per line on stdin, `score nodes
@@ -81,7 +89,7 @@ pub enum Command {
     Boards(boards::BoardsArgs),
     /// Solve a position set with 1, 2, 4, … threads: wall time, speed-up, efficiency and the
     /// nodes of all threads (search overhead); exit 3 if a thread count changes a score.
-    Scaling(scaling::ScalingArgs),
+    Threads(threads::ThreadsArgs),
     /// Verify engines: driver agreement, mirror symmetry, units, books, BitBully, brute force,
     /// mutants. Prints a table; exits 1 on any failure.
     Verify(verify::VerifyArgs),
@@ -102,6 +110,8 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Report(a) => report::run(a),
         #[cfg(feature = "analysis")]
         Command::Probes(a) => probes::run(a),
+        #[cfg(feature = "analysis")]
+        Command::Scaling(a) => scaling::run(a),
         #[cfg(not(feature = "analysis"))]
         Command::Analyze(_) => Ok(needs_analysis("analyze")),
         #[cfg(not(feature = "analysis"))]
@@ -110,13 +120,15 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Report(_) => Ok(needs_analysis("report")),
         #[cfg(not(feature = "analysis"))]
         Command::Probes(_) => Ok(needs_analysis("probes")),
+        #[cfg(not(feature = "analysis"))]
+        Command::Scaling(_) => Ok(needs_analysis("scaling")),
         Command::Textbook(a) => textbook::run(a),
         Command::Serve(a) => serve::run(a),
         Command::Gate(a) => gate::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Boards(a) => boards::run(a),
-        Command::Scaling(a) => scaling::run(a),
+        Command::Threads(a) => threads::run(a),
     }
 }
 

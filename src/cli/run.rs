@@ -46,16 +46,39 @@ fn parse_shard(s: &str) -> Result<(u32, u32), String> {
     Ok((k, n))
 }
 
-/// Load the experiment named on the command line, or the built-in default.
-pub fn load(path: &Option<PathBuf>) -> Result<Experiment> {
+/// Load every experiment of the file named on the command line (one per game of its `game`
+/// list), or the built-in default.
+pub fn load_all(path: &Option<PathBuf>) -> Result<Vec<Experiment>> {
     Ok(match path {
-        Some(p) => Experiment::load(p)?,
-        None => Experiment::default_experiment(),
+        Some(p) => Experiment::load_all(p)?,
+        None => vec![Experiment::default_experiment()],
     })
 }
 
 pub fn run(args: RunArgs) -> Result<i32> {
-    let exp = load(&args.experiment)?;
+    let exps = load_all(&args.experiment)?;
+    let mut written = Vec::new();
+    for exp in &exps {
+        match run_one(&args, exp)? {
+            Ok(results) => written.push(results),
+            Err(code) => return Ok(code),
+        }
+    }
+    // A list of Connect-4 boards: the scaling report across them.
+    let boards = exps.iter().filter(|e| e.game.board().is_some()).count();
+    if exps.len() > 1 && boards == exps.len() && !args.no_report && args.shard.is_none() {
+        #[cfg(feature = "analysis")]
+        {
+            let base = exps[0].name.rsplit_once('-').map_or("", |(b, _)| b);
+            let out = args.report.join(format!("{base}-scaling"));
+            super::scaling::write(&written, None, &[], &out)?;
+        }
+    }
+    Ok(exit::OK)
+}
+
+/// Run one experiment: the results file, or the exit code to stop with.
+fn run_one(args: &RunArgs, exp: &Experiment) -> Result<std::result::Result<PathBuf, i32>> {
     let opts = RunOptions {
         results_dir: args.results.clone(),
         resume: args.resume,
@@ -65,15 +88,16 @@ pub fn run(args: RunArgs) -> Result<i32> {
         clock: args.clock,
     };
     eprintln!(
-        "treebench run `{}`: {} plies × {} positions × {} engines × {} repeats, seed {}",
+        "treebench run `{}` ({}): {} plies × {} positions × {} engines × {} repeats, seed {}",
         exp.name,
+        exp.game,
         exp.plies.len(),
         exp.positions,
         exp.engines.len(),
         exp.repeats,
         exp.seed
     );
-    match paired::run(&exp, &opts) {
+    match paired::run(exp, &opts) {
         Ok(s) => {
             eprintln!(
                 "wrote {} ({} positions{}, {} solves in {:.1} s; {} trivial dropped, {} over the time limit)",
@@ -107,14 +131,14 @@ pub fn run(args: RunArgs) -> Result<i32> {
                     ])
                 );
             }
-            Ok(exit::OK)
+            Ok(Ok(s.results))
         }
         Err(RunError::Disagreement(d)) => {
             eprintln!("error: {d}");
             for r in d.reproducers() {
                 eprintln!("  reproduce: {r}");
             }
-            Ok(exit::DISAGREE)
+            Ok(Err(exit::DISAGREE))
         }
         Err(e) => Err(e.into()),
     }

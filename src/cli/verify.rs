@@ -3,6 +3,7 @@
 use anyhow::{bail, Result};
 use clap::Args;
 use std::path::PathBuf;
+use treebench::game::connect4::BoardSize;
 use treebench::util::exit;
 use treebench::verify::{self, VerifyOptions};
 
@@ -11,9 +12,14 @@ pub struct VerifyArgs {
     /// Engine spec to verify (repeatable), e.g. `mtdf`, `negamax:tt=20`.
     #[arg(long = "engine", short, default_value = "mtdf")]
     pub engines: Vec<String>,
-    /// Plies of the seeded random positions, `A-B` or one ply.
-    #[arg(long, default_value = "8-36")]
-    pub plies: String,
+    /// Plies of the seeded random positions, `A-B` or one ply (default 8-36 on 7x6; on other
+    /// boards from a fifth of the cells to four before the end, 4-16 on 5x4).
+    #[arg(long)]
+    pub plies: Option<String>,
+    /// The board, `WxH`: 7x6 runs every check; another size the checks that apply to it
+    /// (drivers, mirror, brute force up to 24 cells, Tromp's table).
+    #[arg(long, default_value = "7x6", value_parser = parse_board)]
+    pub board: BoardSize,
     /// Seeded random positions in all (fewer at the expensive low plies).
     #[arg(long, default_value_t = 2000)]
     pub positions: u32,
@@ -23,7 +29,7 @@ pub struct VerifyArgs {
     /// Records sampled from each opening book.
     #[arg(long, default_value_t = 200)]
     pub book_samples: usize,
-    /// Seeded 5×4 positions checked against brute force.
+    /// Seeded 5×4 positions checked against brute force (with --board, of that board).
     #[arg(long, default_value_t = 2000)]
     pub brute_5x4: usize,
     /// The `boards` check: solve the empty board of every size with at most this many cells and
@@ -69,13 +75,19 @@ pub struct VerifyArgs {
     pub threads: Option<usize>,
 }
 
-fn parse_plies(s: &str) -> Result<std::ops::RangeInclusive<u32>> {
+fn parse_board(s: &str) -> std::result::Result<BoardSize, String> {
+    s.parse()
+        .map_err(|e: treebench::game::connect4::BoardError| e.to_string())
+}
+
+fn parse_plies(s: &str, board: BoardSize) -> Result<std::ops::RangeInclusive<u32>> {
     let (a, b) = s.split_once('-').unwrap_or((s, s));
     let (Ok(a), Ok(b)) = (a.trim().parse::<u32>(), b.trim().parse::<u32>()) else {
         bail!("--plies {s}: expected A-B (e.g. 8-36) or one ply");
     };
-    if a > b || b > 41 {
-        bail!("--plies {s}: need A ≤ B ≤ 41");
+    let last = board.cells() - 1;
+    if a > b || b > last {
+        bail!("--plies {s}: need A ≤ B ≤ {last} (board {board})");
     }
     Ok(a..=b)
 }
@@ -84,7 +96,12 @@ pub fn run(args: VerifyArgs) -> Result<i32> {
     let d = VerifyOptions::default();
     let opts = VerifyOptions {
         engines: args.engines,
-        plies: parse_plies(&args.plies)?,
+        plies: match &args.plies {
+            Some(p) => parse_plies(p, args.board)?,
+            None if args.board.is_standard() => d.plies.clone(),
+            None => treebench::verify::sized::default_plies(args.board),
+        },
+        board: args.board,
         positions: args.positions,
         seed: args.seed,
         book_samples: args.book_samples,

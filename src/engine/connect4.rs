@@ -422,7 +422,10 @@ impl<const W: usize, const H: usize> Engine for Connect4Engine<W, H> {
     }
 
     fn game(&self) -> GameKind {
-        GameKind::Connect4
+        GameKind::Connect4(
+            crate::game::connect4::BoardSize::new(W, H)
+                .expect("the engine's board is a compiled size"),
+        )
     }
 
     fn reset(&mut self) {

@@ -1,13 +1,15 @@
 //! [`GameKind`]: the one name of a game, shared by engines (which game they play), experiments
 //! (which game positions are drawn from) and move strings (how they are read).
 
+use super::connect4::BoardSize;
 use super::TreeShape;
 
 /// A game the harness knows, with the parameters that decide its positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameKind {
-    /// Connect-4 on a 7×6 board, moves are columns `1..=7`.
-    Connect4,
+    /// Connect-4 on a board of this size (7×6 unless `connect4:WxH`), moves are columns `1..=W`
+    /// (then `a`..`c` past nine, see [`super::connect4::board`]).
+    Connect4(BoardSize),
     /// Tic-tac-toe, moves are cells `1..=9` (row-major from the top left).
     TicTacToe,
     /// A uniform random tree of this shape; moves are child indices `1..=b`.
@@ -22,14 +24,32 @@ impl GameKind {
         *self
     }
 
-    /// Parse `connect4`, `tictactoe` or `tree:b=5,d=9`.
+    /// Connect-4 on the standard 7×6 board.
+    pub const CONNECT4: GameKind = GameKind::Connect4(BoardSize::STANDARD);
+
+    /// The Connect-4 board size, if this is Connect-4.
+    #[must_use]
+    pub fn board(&self) -> Option<BoardSize> {
+        match self {
+            GameKind::Connect4(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// Parse `connect4` (7×6), `connect4:WxH`, `tictactoe` or `tree:b=5,d=9`.
     pub fn parse(s: &str) -> Result<Self, String> {
         match s {
-            "connect4" => Ok(GameKind::Connect4),
+            "connect4" => Ok(Self::CONNECT4),
             "tictactoe" => Ok(GameKind::TicTacToe),
             _ => {
+                if let Some(size) = s.strip_prefix("connect4:") {
+                    return size
+                        .parse()
+                        .map(GameKind::Connect4)
+                        .map_err(|e| format!("game `{s}`: {e}"));
+                }
                 let rest = s.strip_prefix("tree:").ok_or_else(|| {
-                    format!("unknown game `{s}` (connect4, tictactoe, tree:b=B,d=D)")
+                    format!("unknown game `{s}` (connect4, connect4:WxH, tictactoe, tree:b=B,d=D)")
                 })?;
                 let (mut b, mut d) = (None, None);
                 for kv in rest.split(',') {
@@ -62,7 +82,7 @@ impl GameKind {
     #[must_use]
     pub fn max_ply(&self) -> u32 {
         match self {
-            GameKind::Connect4 => 42,
+            GameKind::Connect4(b) => b.cells(),
             GameKind::TicTacToe => 9,
             GameKind::RandomTree(t) => u32::from(t.depth),
         }
@@ -72,7 +92,8 @@ impl GameKind {
 impl std::fmt::Display for GameKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            GameKind::Connect4 => f.write_str("connect4"),
+            GameKind::Connect4(b) if b.is_standard() => f.write_str("connect4"),
+            GameKind::Connect4(b) => write!(f, "connect4:{b}"),
             GameKind::TicTacToe => f.write_str("tictactoe"),
             GameKind::RandomTree(t) => write!(f, "tree:b={},d={}", t.branching, t.depth),
         }
@@ -85,7 +106,16 @@ mod tests {
 
     #[test]
     fn game_parse() {
-        assert_eq!(GameKind::parse("connect4").unwrap(), GameKind::Connect4);
+        assert_eq!(GameKind::parse("connect4").unwrap(), GameKind::CONNECT4);
+        assert_eq!(GameKind::parse("connect4:7x6").unwrap(), GameKind::CONNECT4);
+        let g = GameKind::parse("connect4:5x4").unwrap();
+        assert_eq!((g.to_string().as_str(), g.max_ply()), ("connect4:5x4", 20));
+        assert_eq!(g.board(), Some("5x4".parse().unwrap()));
+        let e = GameKind::parse("connect4:8x8").unwrap_err();
+        assert!(e.contains("connect4:8x8") && e.contains("72 > 64"), "{e}");
+        let e = GameKind::parse("connect4:3x4").unwrap_err();
+        assert!(e.contains("at least 4"), "{e}");
+        assert!(GameKind::parse("connect4:").is_err());
         let t = GameKind::parse("tree:b=5,d=9").unwrap();
         assert_eq!(t.to_string(), "tree:b=5,d=9");
         assert!(GameKind::parse("chess").is_err());

@@ -60,6 +60,19 @@ pub fn builtin_positions() -> Vec<Drawn> {
         .collect()
 }
 
+/// The gate position set of a board other than 7×6 (`gate --board`): seeded positions of that
+/// board (seed 424242, four a ply from a third of the cells to one past half of them, the plies
+/// 14–22 of the 7×6 set scaled), undecided and distinct. A node signature (`--expect-nodes`) is
+/// a property of one board's set: the total on 7×6 says nothing about 6×5.
+#[must_use]
+pub fn board_positions(board: crate::game::connect4::BoardSize) -> Vec<Drawn> {
+    let game = crate::game::GameKind::Connect4(board);
+    let plies = board.cells() / 3..=board.cells() / 2 + 1;
+    plies
+        .flat_map(|ply| crate::runner::positions::positions_for_ply(game, 424_242, ply, 4, true))
+        .collect()
+}
+
 /// Why the gate could not reach a verdict (exit 2).
 #[derive(Debug, Error)]
 pub enum GateError {

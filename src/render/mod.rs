@@ -7,6 +7,7 @@
 pub mod method;
 pub mod plot;
 pub mod report;
+pub mod scaling;
 pub mod table;
 
 use std::path::{Path, PathBuf};
@@ -37,6 +38,20 @@ pub enum RenderError {
     /// keep, such as `probes`).
     #[error(transparent)]
     Records(#[from] crate::runner::record::RecordError),
+}
+
+/// The game of an experiment as its metadata records it, for titles: `Connect-4 board 6x5`
+/// (also `… 7x6`), the game's name otherwise; `None` when no metadata names it (files written
+/// before board sizes, all 7×6).
+pub fn game_label(exp: &ExperimentAnalysis) -> Option<String> {
+    let game = exp
+        .metadata
+        .iter()
+        .find_map(|(_, m)| m.get("game").and_then(|g| g.as_str()))?;
+    Some(match crate::game::GameKind::parse(game).ok()?.board() {
+        Some(b) => format!("Connect-4 board {b}"),
+        None => game.to_string(),
+    })
 }
 
 /// The file stem of a comparison's outputs: `<candidate>_vs_<baseline>`.

@@ -393,8 +393,11 @@ pub fn compact_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
         .collect();
     Table {
         title: format!(
-            "{}: {} (candidate) vs {} (baseline)",
-            exp.name, cmp.candidate, cmp.baseline
+            "{}{}: {} (candidate) vs {} (baseline)",
+            exp.name,
+            super::game_label(exp).map_or(String::new(), |g| format!(" ({g})")),
+            cmp.candidate,
+            cmp.baseline
         ),
         columns,
         rows,

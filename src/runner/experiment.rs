@@ -10,8 +10,13 @@
 //! exclude_immediate_win = true      # drop positions the side to move wins at once
 //! min_nodes = 0                     # drop positions every engine solves in fewer nodes
 //! time_limit = 60.0                 # seconds per solve; a position over it is skipped
-//! game = "connect4"                 # or "tictactoe", "tree:b=5,d=9"
+//! game = "connect4"                 # 7x6; or "connect4:6x5", "tictactoe", "tree:b=5,d=9"
 //! ```
+//!
+//! `game` may also be a list, `game = ["connect4:5x4", "connect4:6x5"]`: the file then holds one
+//! experiment per game ([`Experiment::parse_all`]), each named `<name>-<game>` (the board size for
+//! Connect-4: `boards-5x4`) and written to its own results file, with the same seed, plies,
+//! positions and engines. Plies must leave a move on every board of the list.
 
 use crate::game::GameKind;
 use serde::Deserialize;
@@ -75,7 +80,48 @@ struct RawExperiment {
     #[serde(default)]
     time_limit: Option<f64>,
     #[serde(default)]
-    game: Option<String>,
+    game: Option<toml::Value>,
+}
+
+/// The games of the `game` key: one name or a list of names.
+fn games_of(value: Option<&toml::Value>) -> Result<Vec<GameKind>, String> {
+    let one = |v: &toml::Value| match v {
+        toml::Value::String(g) => GameKind::parse(g),
+        other => Err(format!("{other} is not a game name like \"connect4:6x5\"")),
+    };
+    match value {
+        None => Ok(vec![GameKind::CONNECT4]),
+        Some(toml::Value::Array(items)) if items.is_empty() => Err("no games given".into()),
+        Some(toml::Value::Array(items)) => {
+            let games = items.iter().map(one).collect::<Result<Vec<_>, _>>()?;
+            for (i, g) in games.iter().enumerate() {
+                if games[..i].contains(g) {
+                    return Err(format!("`{g}` is listed twice"));
+                }
+            }
+            Ok(games)
+        }
+        Some(v) => Ok(vec![one(v)?]),
+    }
+}
+
+/// The name suffix of a game in a list: the board size for Connect-4 (`6x5`), else the game's
+/// name with other characters than letters, digits, `-`, `_`, `.` as `-`.
+fn game_suffix(game: GameKind) -> String {
+    match game {
+        GameKind::Connect4(b) => b.to_string(),
+        g => g
+            .to_string()
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || "_.".contains(c) {
+                    c
+                } else {
+                    '-'
+                }
+            })
+            .collect(),
+    }
 }
 
 /// A validated experiment.
@@ -118,8 +164,36 @@ impl Experiment {
             .expect("the built-in experiment is valid")
     }
 
-    /// Parse and validate the text of an experiment file; `origin` names it in errors.
+    /// Read and validate an experiment file that may list several games: one experiment per
+    /// game, in the file's order.
+    pub fn load_all(path: &Path) -> Result<Vec<Self>, ExperimentError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ExperimentError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        Self::parse_all(&text, &path.display().to_string())
+    }
+
+    /// Parse and validate the text of an experiment file of one game; `origin` names it in
+    /// errors. A file with a list of several games is refused (see [`Experiment::parse_all`]).
     pub fn parse(text: &str, origin: &str) -> Result<Self, ExperimentError> {
+        let mut all = Self::parse_all(text, origin)?;
+        if all.len() > 1 {
+            return Err(ExperimentError::Invalid {
+                path: origin.to_string(),
+                message: format!(
+                    "key `game`: lists {} games; this command takes an experiment of one game \
+                     (`treebench run` runs each game of a list as its own experiment)",
+                    all.len()
+                ),
+            });
+        }
+        Ok(all.remove(0))
+    }
+
+    /// Parse and validate the text of an experiment file: one experiment per game of its `game`
+    /// key (one for a single name), named `<name>-<game>` when the key is a list.
+    pub fn parse_all(text: &str, origin: &str) -> Result<Vec<Self>, ExperimentError> {
         let invalid = |message: String| ExperimentError::Invalid {
             path: origin.to_string(),
             message,
@@ -137,20 +211,20 @@ impl Experiment {
                 raw.name
             )));
         }
-        let game = match &raw.game {
-            None => GameKind::Connect4,
-            Some(g) => GameKind::parse(g).map_err(|e| invalid(format!("key `game`: {e}")))?,
-        };
+        let games = games_of(raw.game.as_ref()).map_err(|e| invalid(format!("key `game`: {e}")))?;
+        let listed = matches!(raw.game, Some(toml::Value::Array(_)));
         let plies = plies_of(&raw.plies).map_err(|e| invalid(format!("key `plies`: {e}")))?;
         if plies.is_empty() {
             return Err(invalid("key `plies`: no plies given".into()));
         }
-        if let Some(p) = plies.iter().find(|&&p| p >= game.max_ply()) {
-            return Err(invalid(format!(
-                "key `plies`: ply {p} leaves no move to search ({} has at most {} plies)",
-                game,
-                game.max_ply()
-            )));
+        for game in &games {
+            if let Some(p) = plies.iter().find(|&&p| p >= game.max_ply()) {
+                return Err(invalid(format!(
+                    "key `plies`: ply {p} leaves no move to search ({} has at most {} plies)",
+                    game,
+                    game.max_ply()
+                )));
+            }
         }
         let mut sorted = plies.clone();
         sorted.sort_unstable();
@@ -195,20 +269,27 @@ impl Experiment {
                 )));
             }
         }
-        Ok(Experiment {
-            name: raw.name,
-            description: raw.description,
-            seed: raw.seed,
-            plies,
-            positions: raw.positions,
-            engines: raw.engines,
-            repeats,
-            exclude_immediate_win: raw.exclude_immediate_win.unwrap_or(true),
-            min_nodes: raw.min_nodes.unwrap_or(0),
-            time_limit: raw.time_limit,
-            game,
-            source: text.to_string(),
-        })
+        Ok(games
+            .into_iter()
+            .map(|game| Experiment {
+                name: if listed {
+                    format!("{}-{}", raw.name, game_suffix(game))
+                } else {
+                    raw.name.clone()
+                },
+                description: raw.description.clone(),
+                seed: raw.seed,
+                plies: plies.clone(),
+                positions: raw.positions,
+                engines: raw.engines.clone(),
+                repeats,
+                exclude_immediate_win: raw.exclude_immediate_win.unwrap_or(true),
+                min_nodes: raw.min_nodes.unwrap_or(0),
+                time_limit: raw.time_limit,
+                game,
+                source: text.to_string(),
+            })
+            .collect())
     }
 
     /// A stable hash of the file's text (FNV-1a, 64 bits, hex), recorded in the metadata so a
@@ -256,9 +337,41 @@ engines = ["negamax", "mtdf"]
         assert_eq!(e.plies, vec![8, 10, 12]);
         assert_eq!(e.repeats, 1);
         assert!(e.exclude_immediate_win);
-        assert_eq!(e.game, GameKind::Connect4);
+        assert_eq!(e.game, GameKind::CONNECT4);
         assert_eq!(e.hash().len(), 16);
         let _ = Experiment::default_experiment();
+    }
+
+    #[test]
+    fn boards_and_lists_of_games() {
+        let one = OK.replace("positions = 3", "positions = 3\ngame = \"connect4:6x5\"");
+        let e = Experiment::parse(&one, "t.toml").unwrap();
+        assert_eq!(
+            (e.name.as_str(), e.game.to_string().as_str()),
+            ("t", "connect4:6x5")
+        );
+        let list = OK.replace(
+            "positions = 3",
+            "positions = 3\ngame = [\"connect4:5x4\", \"connect4\", \"tree:b=5,d=20\"]",
+        );
+        let all = Experiment::parse_all(&list, "t.toml").unwrap();
+        let names: Vec<(&str, String)> = all
+            .iter()
+            .map(|e| (e.name.as_str(), e.game.to_string()))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("t-5x4", "connect4:5x4".to_string()),
+                ("t-7x6", "connect4".to_string()),
+                ("t-tree-b-5-d-20", "tree:b=5,d=20".to_string())
+            ]
+        );
+        assert!(all
+            .iter()
+            .all(|e| e.plies == [8, 10, 12] && e.source == list));
+        let single = OK.replace("positions = 3", "positions = 3\ngame = [\"connect4:6x5\"]");
+        assert_eq!(Experiment::parse(&single, "t").unwrap().name, "t-6x5");
     }
 
     #[test]
@@ -286,6 +399,51 @@ engines = ["negamax", "mtdf"]
             (
                 OK.replace("positions = 3", "positions = 3\ntime_limit = -1"),
                 "time_limit",
+            ),
+            (
+                OK.replace("positions = 3", "positions = 3\ngame = \"connect4:8x8\""),
+                "key `game`: game `connect4:8x8`: board 8x8: does not fit",
+            ),
+            (
+                OK.replace("positions = 3", "positions = 3\ngame = \"connect4:3x6\""),
+                "at least 4",
+            ),
+            (
+                OK.replace("\"8-12:2\"", "[8, 16]")
+                    .replace("positions = 3", "positions = 3\ngame = \"connect4:4x4\""),
+                "ply 16 leaves no move to search (connect4:4x4 has at most 16 plies)",
+            ),
+            (
+                OK.replace("\"8-12:2\"", "[8, 17]").replace(
+                    "positions = 3",
+                    "positions = 3\ngame = [\"connect4:5x4\", \"connect4:4x4\"]",
+                ),
+                "ply 17 leaves no move to search (connect4:4x4 has at most 16 plies",
+            ),
+            (
+                OK.replace(
+                    "positions = 3",
+                    "positions = 3\ngame = [\"connect4:5x4\", \"connect4:5x4\"]",
+                ),
+                "listed twice",
+            ),
+            (
+                OK.replace("positions = 3", "positions = 3\ngame = []"),
+                "no games",
+            ),
+            (
+                OK.replace(
+                    "positions = 3",
+                    "positions = 3\ngame = [\"connect4:5x4\", 7]",
+                ),
+                "7 is not a game name",
+            ),
+            (
+                OK.replace(
+                    "positions = 3",
+                    "positions = 3\ngame = [\"connect4:5x4\", \"connect4:6x4\"]",
+                ),
+                "lists 2 games",
             ),
         ];
         for (text, key) in cases {

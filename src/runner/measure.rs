@@ -215,7 +215,7 @@ mod tests {
             "stub".into()
         }
         fn game(&self) -> crate::engine::GameKind {
-            crate::engine::GameKind::Connect4
+            crate::engine::GameKind::CONNECT4
         }
         fn reset(&mut self) {
             self.resets += 1;

@@ -21,6 +21,11 @@ pub struct Meta {
     #[serde(default)]
     pub resumed_at: Vec<String>,
     pub experiment_name: String,
+    /// The game of the positions (`connect4` for 7×6, `connect4:6x5`, …): an experiment file
+    /// with a list of games writes one results file per game. Absent in files written before
+    /// board sizes (all 7×6).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
     pub experiment_hash: String,
     pub experiment_source: String,
     /// `K/N` when this file holds one shard.
@@ -72,6 +77,7 @@ impl Meta {
             end_time: None,
             resumed_at: Vec::new(),
             experiment_name: name.to_string(),
+            game: None,
             experiment_hash: hash.to_string(),
             experiment_source: source.to_string(),
             shard,

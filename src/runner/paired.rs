@@ -190,10 +190,15 @@ fn write_meta(path: &Path, meta: &Meta) -> Result<(), RunError> {
 pub fn build_engines(exp: &Experiment) -> Result<Vec<Box<dyn Engine>>, RunError> {
     let mut engines = Vec::new();
     for spec in &exp.engines {
-        let e = registry::build(spec)?;
+        // A Connect-4 board other than 7x6 takes the sized solver; other engines are refused
+        // there with a clear error (they have no board size to pass on).
+        let e = match exp.game.board() {
+            Some(board) => registry::build_on(spec, board)?,
+            None => registry::build(spec)?,
+        };
         if e.game() != exp.game.kind() {
             return Err(RunError::Refused(format!(
-                "engine `{spec}` plays {:?}, but the experiment's game is {}",
+                "engine `{spec}` plays {}, but the experiment's game is {}",
                 e.game(),
                 exp.game
             )));
@@ -245,6 +250,7 @@ pub fn run_with(
     let mut done: HashSet<(u32, u32)> = HashSet::new();
     let mut meta = Meta::collect(&exp.name, &exp.hash(), &exp.source, shard_text);
     meta.set_clock(opts.clock);
+    meta.game = Some(exp.game.to_string());
     let per_position = exp.engines.len() as u64 * u64::from(exp.repeats);
     let exists = results.exists();
     if exists && !opts.resume && !opts.force {
@@ -328,6 +334,7 @@ pub fn run_with(
         }
         meta = Meta {
             resumed_at: [old.resumed_at.clone(), vec![now_rfc3339()]].concat(),
+            game: old.game.clone().or(meta.game),
             ..old
         };
         meta.end_time = None;

@@ -8,7 +8,8 @@
 //! same stream. Duplicates within a ply (same position, whatever the move order) are skipped and
 //! the next index is drawn instead, so a ply has `count` distinct positions when that many exist.
 
-use crate::game::connect4::Board;
+use crate::game::connect4::board::{column_char, with_board};
+use crate::game::connect4::Position;
 use crate::game::{legal_moves, GameKind};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -66,21 +67,11 @@ pub fn draw(
     'restart: for _ in 0..MAX_RESTARTS {
         let mut moves = String::with_capacity(ply as usize);
         match space {
-            GameKind::Connect4 => {
-                let mut pos = Board::new();
-                for _ in 0..ply {
-                    let legal: Vec<usize> = (0..7).filter(|&c| pos.can_play(c)).collect();
-                    if legal.is_empty() {
-                        continue 'restart;
-                    }
-                    let col = legal[below(&mut rng, legal.len() as u32) as usize];
-                    if pos.is_winning_move(col) {
-                        continue 'restart;
-                    }
-                    pos.play_col(col);
-                    moves.push((b'1' + col as u8) as char);
-                }
-                if pos.nb_moves() >= 42 || (exclude_immediate_win && pos.can_win_next()) {
+            GameKind::Connect4(size) => {
+                let ok = with_board!(size, |W, H| {
+                    connect4_walk::<W, H>(&mut rng, ply, exclude_immediate_win, &mut moves)
+                });
+                if !ok {
                     continue 'restart;
                 }
             }
@@ -114,12 +105,37 @@ pub fn draw(
     None
 }
 
+/// One random walk of `ply` moves on a `W`×`H` board into `moves`: `false` when it must start
+/// again (no legal move, a move that wins, a full board, or an immediate win when excluded).
+fn connect4_walk<const W: usize, const H: usize>(
+    rng: &mut ChaCha8Rng,
+    ply: u32,
+    exclude_immediate_win: bool,
+    moves: &mut String,
+) -> bool {
+    let mut pos = Position::<W, H>::new();
+    for _ in 0..ply {
+        let legal: Vec<usize> = (0..W).filter(|&c| pos.can_play(c)).collect();
+        if legal.is_empty() {
+            return false;
+        }
+        let col = legal[below(rng, legal.len() as u32) as usize];
+        if pos.is_winning_move(col) {
+            return false;
+        }
+        pos.play_col(col);
+        moves.push(column_char(col));
+    }
+    !(pos.nb_moves() >= Position::<W, H>::CELLS || (exclude_immediate_win && pos.can_win_next()))
+}
+
 /// A key identifying the position a move string reaches (for duplicate detection).
 fn position_key(space: GameKind, moves: &str) -> String {
     match space {
-        GameKind::Connect4 => {
-            Board::from_moves(moves).map_or_else(|_| moves.to_string(), |p| p.key().to_string())
-        }
+        GameKind::Connect4(size) => with_board!(size, |W, H| {
+            Position::<W, H>::from_moves(moves)
+                .map_or_else(|_| moves.to_string(), |p| p.key().to_string())
+        }),
         GameKind::TicTacToe => {
             // cells owned by each side, in play order parity
             let mut cells = [b'.'; 9];
@@ -163,24 +179,48 @@ mod tests {
 
     #[test]
     fn deterministic_and_independent() {
-        let a = positions_for_ply(GameKind::Connect4, 7, 12, 10, true);
-        let b = positions_for_ply(GameKind::Connect4, 7, 12, 20, true);
+        let a = positions_for_ply(GameKind::CONNECT4, 7, 12, 10, true);
+        let b = positions_for_ply(GameKind::CONNECT4, 7, 12, 20, true);
         assert_eq!(a.len(), 10);
         assert_eq!(a[..], b[..10], "adding positions keeps the first ones");
         for d in &a {
             assert_eq!(d.moves.len(), 12);
-            let p = Board::from_moves(&d.moves).expect("undecided");
+            let p = crate::game::connect4::Board::from_moves(&d.moves).expect("undecided");
             assert!(!p.can_win_next());
         }
-        let c = positions_for_ply(GameKind::Connect4, 8, 12, 10, true);
+        let c = positions_for_ply(GameKind::CONNECT4, 8, 12, 10, true);
         assert_ne!(a, c, "the seed matters");
     }
 
     #[test]
     fn small_plies_stop_at_the_distinct_count() {
-        let a = positions_for_ply(GameKind::Connect4, 1, 1, 50, true);
+        let a = positions_for_ply(GameKind::CONNECT4, 1, 1, 50, true);
         assert_eq!(a.len(), 7, "seven distinct first moves");
         let t = positions_for_ply(GameKind::TicTacToe, 1, 1, 50, true);
         assert_eq!(t.len(), 9);
+    }
+
+    #[test]
+    fn other_boards_draw_legal_positions() {
+        let g = GameKind::parse("connect4:5x4").unwrap();
+        let a = positions_for_ply(g, 3, 1, 50, true);
+        assert_eq!(a.len(), 5, "five distinct first moves on a 5-wide board");
+        let v = positions_for_ply(g, 3, 12, 20, true);
+        assert_eq!(v.len(), 20);
+        for d in &v {
+            assert_eq!(d.moves.len(), 12);
+            let p = Position::<5, 4>::from_moves(&d.moves).expect("legal on 5x4");
+            assert!(!p.can_win_next() && p.nb_moves() < 20);
+        }
+        // a 10-wide board writes column 10 as `a`
+        let w = GameKind::parse("connect4:10x4").unwrap();
+        let v = positions_for_ply(w, 1, 1, 50, true);
+        let mut firsts: Vec<String> = v.into_iter().map(|d| d.moves).collect();
+        firsts.sort();
+        assert_eq!(firsts.concat(), "123456789a");
+        // the 7x6 draws are the ones they always were
+        let std = positions_for_ply(GameKind::CONNECT4, 7, 12, 3, true);
+        let via = positions_for_ply(GameKind::parse("connect4:7x6").unwrap(), 7, 12, 3, true);
+        assert_eq!(std, via);
     }
 }

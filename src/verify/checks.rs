@@ -613,7 +613,7 @@ pub fn book_items(
     let mut items = book.sample(samples, seed)?;
     if lookups > 0 {
         for d in crate::runner::positions::positions_for_ply(
-            crate::game::GameKind::Connect4,
+            crate::game::GameKind::CONNECT4,
             seed,
             ply,
             lookups,

@@ -9,6 +9,7 @@ pub mod checks;
 pub mod oracle;
 pub mod parallel;
 pub mod report;
+pub mod sized;
 pub mod suite;
 
 pub use report::VerifyReport;

@@ -77,6 +77,9 @@ pub struct VerifyOptions {
     pub require_oracles: bool,
     /// Checks to run (all when empty): names as in the table.
     pub only: Vec<String>,
+    /// The board: 7×6 runs every check above; another size runs the board checks of
+    /// [`super::sized`] (drivers, mirror, brute force where small, Tromp's table).
+    pub board: crate::game::connect4::BoardSize,
 }
 
 impl Default for VerifyOptions {
@@ -108,6 +111,7 @@ impl Default for VerifyOptions {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             require_oracles: std::env::var("TREEBENCH_REQUIRE_ORACLES").is_ok_and(|v| v == "1"),
             only: Vec::new(),
+            board: crate::game::connect4::BoardSize::STANDARD,
         }
     }
 }
@@ -145,7 +149,7 @@ pub const CHECKS: [&str; 12] = [
     "—",
 ];
 
-fn parse_cfg(spec: &str) -> Result<SolverConfig, VerifyError> {
+pub(crate) fn parse_cfg(spec: &str) -> Result<SolverConfig, VerifyError> {
     match SolverConfig::parse(spec) {
         Ok(Some(c)) => Ok(c),
         Ok(None) => Err(VerifyError::Engine(
@@ -173,7 +177,7 @@ fn random_positions(opts: &VerifyOptions, total: u32) -> Vec<(u32, Vec<String>)>
     ply_counts(&opts.plies, total)
         .into_iter()
         .map(|(ply, n)| {
-            let v = positions_for_ply(GameKind::Connect4, opts.seed, ply, n, true)
+            let v = positions_for_ply(GameKind::CONNECT4, opts.seed, ply, n, true)
                 .into_iter()
                 .map(|d| d.moves)
                 .collect();
@@ -454,6 +458,9 @@ pub fn run(opts: &VerifyOptions) -> Result<VerifyReport, VerifyError> {
     let start = Instant::now();
     if opts.engines.is_empty() {
         return Err(VerifyError::Options("no engine to verify".into()));
+    }
+    if !opts.board.is_standard() {
+        return super::sized::run_board(opts);
     }
     if opts.plies.is_empty() || *opts.plies.end() > 41 {
         return Err(VerifyError::Options(format!(

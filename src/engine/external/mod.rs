@@ -136,7 +136,7 @@ impl Engine for ExternalEngine {
     }
 
     fn game(&self) -> GameKind {
-        GameKind::Connect4
+        GameKind::CONNECT4
     }
 
     /// The protocol process resets its tables before every position by default, and a `fresh`
