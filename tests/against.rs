@@ -3,6 +3,7 @@
 
 #![cfg(feature = "analysis")]
 
+#[allow(dead_code)] // not every helper is used here
 mod common;
 use common::{run, scratch, write_exp};
 use std::path::Path;

@@ -221,31 +221,26 @@ fn zeros_and_ties_asymptotic() {
         P_ASYM,
     );
     // With ties or zeros and n ≤ 13, scipy 1.17.1's `auto` enumerates every sign flip:
-    // wilcoxon(A - B) p = 0.71875, alternative='greater' p = 0.359375 and T+ = 12.5,
-    // 'less' p = 0.703125 (R would use the normal approximation here).
-    let auto = wilcoxon_paired(&A, &B, &WilcoxonOptions::default()).unwrap();
-    assert_eq!(auto.method, Method::Permutation);
-    assert_eq!(auto.p_value, 0.71875);
-    let g = wilcoxon_paired(&A, &B, &opts(Alternative::Greater, Method::Auto)).unwrap();
+    // wilcoxon(A - B) p = 0.71875; 'greater' p = 0.359375, T+ = 12.5; 'less' p = 0.703125.
+    let p = |d: &[f64], alt| wilcoxon(d, &opts(alt, Method::Auto)).unwrap();
+    let a_b: Vec<f64> = A.iter().zip(&B).map(|(x, y)| x - y).collect();
+    let (two, g) = (
+        p(&a_b, Alternative::TwoSided),
+        p(&a_b, Alternative::Greater),
+    );
+    assert_eq!((two.method, two.p_value), (Method::Permutation, 0.71875));
     assert_eq!((g.p_value, g.statistic, g.n), (0.359375, 12.5, 6));
-    let l = wilcoxon_paired(&A, &B, &opts(Alternative::Less, Method::Auto)).unwrap();
-    assert_eq!(l.p_value, 0.703125);
+    assert_eq!(p(&a_b, Alternative::Less).p_value, 0.703125);
     // Ten differences with tied ranks and a zero: scipy 1.17.1 gives two-sided 0.109375,
     // greater 0.0546875 (T+ = 36.5), less 0.95703125.
     let d = [3.0, 3.0, -1.0, 2.0, 2.0, 2.0, 0.0, 5.0, -3.0, 1.0];
-    let p = |alt| wilcoxon(&d, &opts(alt, Method::Auto)).unwrap();
-    assert_eq!(p(Alternative::TwoSided).p_value, 0.109375);
-    assert_eq!(p(Alternative::Greater).p_value, 0.0546875);
-    assert_eq!(p(Alternative::Greater).statistic, 36.5);
-    assert_eq!(p(Alternative::Less).p_value, 0.95703125);
+    assert_eq!(p(&d, Alternative::TwoSided).p_value, 0.109375);
+    let g = p(&d, Alternative::Greater);
+    assert_eq!((g.p_value, g.statistic), (0.0546875, 36.5));
+    assert_eq!(p(&d, Alternative::Less).p_value, 0.95703125);
     // Beyond 13 differences, ties fall back to the normal approximation.
     let long: Vec<f64> = d.iter().chain(&d).copied().collect();
-    assert_eq!(
-        wilcoxon(&long, &opts(Alternative::Greater, Method::Auto))
-            .unwrap()
-            .method,
-        Method::Asymptotic
-    );
+    assert_eq!(p(&long, Alternative::Less).method, Method::Asymptotic);
 }
 
 #[test]
@@ -541,6 +536,28 @@ proptest! {
             let a = wilcoxon(&d, &opts(alt, Method::Auto)).unwrap();
             prop_assert_eq!(a.method, Method::Exact);
             prop_assert_eq!(a.p_value, r.p_value);
+        }
+    }
+
+    /// With ties or zeros and n ≤ 13, `Auto` (scipy 1.17) gives the exact sign-flip p-value of
+    /// T+ with midranks, zeros dropped: checked against brute-force enumeration.
+    #[test]
+    fn permutation_p_matches_sign_flip_enumeration(d in tied_differences()) {
+        let nonzero: Vec<f64> = d.iter().copied().filter(|x| *x != 0.0).collect();
+        let ranks = brute_midranks(&nonzero);
+        let t: f64 = nonzero.iter().zip(&ranks).filter(|(x, _)| **x > 0.0).map(|(_, r)| r).sum();
+        let null = brute_null(&ranks);
+        let frac = |f: &dyn Fn(f64) -> bool| null.iter().filter(|v| f(**v)).count() as f64 / null.len() as f64;
+        let (p_le, p_ge) = (frac(&|v| v <= t), frac(&|v| v >= t));
+        for (alt, want) in [(Alternative::Less, p_le), (Alternative::Greater, p_ge),
+                            (Alternative::TwoSided, (2.0 * p_le.min(p_ge)).min(1.0))] {
+            let r = wilcoxon(&d, &opts(alt, Method::Permutation)).unwrap();
+            prop_assert_eq!(r.statistic, t);
+            prop_assert!((r.p_value - want).abs() < 1e-12, "{:?}: {} vs {}", alt, r.p_value, want);
+            // Auto: Permutation with ties or zeros, Exact without; the same p either way.
+            let a = wilcoxon(&d, &opts(alt, Method::Auto)).unwrap();
+            prop_assert!(matches!(a.method, Method::Permutation | Method::Exact));
+            prop_assert!((a.p_value - want).abs() < 1e-12);
         }
     }
 

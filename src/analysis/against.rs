@@ -77,7 +77,7 @@ impl std::fmt::Display for Verdict {
 /// Criterion's rule (see the module documentation).
 #[must_use]
 pub fn verdict(p: f64, ci: (f64, f64), noise: f64, alpha: f64) -> Verdict {
-    if !(p < alpha) {
+    if p.is_nan() || p >= alpha {
         Verdict::NoChange
     } else if ci.0 > 1.0 + noise {
         Verdict::Regressed

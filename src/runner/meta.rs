@@ -57,7 +57,7 @@ pub struct Meta {
     /// Frequency governor of cpu0 (`/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor`).
     #[serde(default)]
     pub cpu_governor: Option<String>,
-    /// Cargo profile of the binary that ran: `release` or `debug` (debug assertions on).
+    /// Cargo profile of the binary that ran: `release`, or `dev (debug assertions on)`.
     #[serde(default)]
     pub build_profile: Option<String>,
 }
@@ -92,7 +92,7 @@ impl Meta {
             cpu_governor: read_trimmed("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"),
             build_profile: Some(
                 if cfg!(debug_assertions) {
-                    "debug"
+                    "dev (debug assertions on)"
                 } else {
                     "release"
                 }
