@@ -7,20 +7,26 @@
 #   3. a synthetic results file whose integer-nanosecond times tie and give zero differences
 #      (exact sign-flip permutation, tie-corrected normal approximation, n > 50, repeats).
 # Called by scripts/test.sh; needs scipy (scripts/setup-oracles.sh installs it).
-# TREEBENCH_BIN overrides the binary (default: cargo run --release).
+# TREEBENCH_BIN overrides the binary (default: `cargo run`, the dev profile, whose own crate is
+# built at opt-level 3: the binary `cargo test` already built, no release build of polars).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/oracles.sh
+if ! "$PYTHON" -c 'import scipy' 2>/dev/null; then
+  oracle_missing check_wilcoxon_scipy "$PYTHON cannot import scipy; run scripts/setup-oracles.sh"
+  exit 0
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 if [ -n "${TREEBENCH_BIN:-}" ]; then
     tb() { "$TREEBENCH_BIN" "$@"; }
 else
-    tb() { cargo run --release --quiet -- "$@"; }
+    tb() { cargo run --quiet -- "$@"; }
 fi
 check() { # results-file experiment baseline candidate
     local stem
     stem="$(echo "$4" | sed 's/[^A-Za-z0-9.-]/_/g')_vs_$(echo "$3" | sed 's/[^A-Za-z0-9.-]/_/g')"
-    python3 scripts/check_wilcoxon_scipy.py check "$1" "$work/report/$2/$stem.csv" "$3" "$4"
+    "$PYTHON" scripts/check_wilcoxon_scipy.py check "$1" "$work/report/$2/$stem.csv" "$3" "$4"
 }
 
 cat > "$work/scipy-check.toml" <<'TOML'
@@ -41,7 +47,7 @@ check "$work/results/default.csv" default negamax mtdf
 check "$work/results/default.csv" default negamax null-window
 check "$work/results/default.csv" default mtdf null-window
 
-python3 scripts/check_wilcoxon_scipy.py make-ties "$work/ties.csv"
+"$PYTHON" scripts/check_wilcoxon_scipy.py make-ties "$work/ties.csv"
 tb analyze "$work/ties.csv" --out "$work/report" >/dev/null
 check "$work/ties.csv" ties negamax mtdf
 echo "check_wilcoxon_scipy: all checks passed"

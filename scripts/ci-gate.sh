@@ -4,14 +4,22 @@
 #   (b) gates it against a deliberately slowed variant (`mtdf:order=centre`, centre-first move
 #       ordering: several times the nodes): must fail as slower (exit 1);
 #   (c) checks the node signature of `mtdf` on the built-in gate positions against
-#       tests/data/node-signature.txt: a mismatch fails and prints how to update the file.
+#       tests/data/node-signature.txt: a mismatch fails and prints how to update the file;
+#   (d) gates HEAD against the previous revision end to end: `gate --baseline-rev BASE` builds
+#       BASE (default HEAD~1, else the nearest ancestor that has `serve`; $GATE_BASE_REV
+#       overrides) lean into this target directory, and both sides run through their binary's
+#       `serve` (the same pipe costs): must pass (exit 0). Thresholds for two different
+#       binaries: a slowdown beyond 5% (--threshold 0.05) at a 1% false-failure rate
+#       (--alpha 0.01) fails. Without git history (a shallow clone) it fails when
+#       TREEBENCH_REQUIRE_ORACLES=1, else prints SKIPPED.
 # Exits non-zero if any expectation is not met. Reports go to $GATE_OUT (default target/ci-gate).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+. scripts/oracles.sh
 start=$(date +%s)
 # Where cargo put the binary (CARGO_TARGET_DIR may be remapped): ask cargo.
 bin=$(cargo build --release --bin treebench --message-format=json-render-diagnostics \
-  | python3 -c 'import json, sys
+  | "$PYTHON" -c 'import json, sys
 for line in sys.stdin:
     m = json.loads(line)
     if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "treebench" and m.get("executable"):
@@ -39,6 +47,30 @@ expect() { # expect NAME WANTED_EXIT COMMAND...
 expect self 0 "$bin" gate --baseline mtdf --candidate mtdf --max-pairs 400 --json "$out/self.json"
 expect slowed 1 "$bin" gate --baseline mtdf --candidate mtdf:order=centre --max-pairs 200 --json "$out/slowed.json"
 expect signature 0 "$bin" bench --engine mtdf --check tests/data/node-signature.txt
+
+# (d) The nearest earlier revision with `serve` (gate --baseline-rev needs its serve command).
+base="${GATE_BASE_REV:-}"
+if [ -z "$base" ]; then
+  for i in $(seq 1 50); do
+    git rev-parse --verify --quiet "HEAD~$i^{commit}" >/dev/null || break
+    if git cat-file -e "HEAD~$i:src/cli/serve.rs" 2>/dev/null; then
+      base="HEAD~$i"
+      break
+    fi
+  done
+fi
+if [ -z "$base" ]; then
+  (oracle_missing ci-gate-rev "no earlier revision with serve in this checkout (a shallow clone?)") ||
+    failed=1
+else
+  echo "ci-gate: gating HEAD against $base ($(git rev-parse --short "$base"))"
+  expect rev 0 "$bin" gate --baseline-rev "$base" --baseline mtdf \
+    --candidate "ext:'$bin' serve --clock cpu --engine mtdf" \
+    --threshold 0.05 --alpha 0.01 --max-pairs 400 --json "$out/rev.json"
+  # the build log of the base revision is in $out/rev.err
+  grep -E '^gate: .*(built|binary built before)' "$out/rev.err" || true
+fi
+
 if [ "$failed" -ne 0 ] && grep -q MISMATCH "$out/signature.md" 2>/dev/null; then
   echo "ci-gate: the node signature changed; if intended: $bin bench --engine mtdf --write tests/data/node-signature.txt" >&2
 fi

@@ -9,7 +9,7 @@
 # book files; export it as TREEBENCH_BOOK_DIR to skip the Python lookup in Rust.
 set -euo pipefail
 
-PYTHON="${PYTHON:-python3}"
+. "$(dirname "$0")/oracles.sh" # PYTHON
 BITBULLY_VERSION="0.0.79"
 BITBULLY_DATABASES_VERSION="0.0.2"
 SCIPY_VERSION="1.17.1"

@@ -1,6 +1,8 @@
 //! tests/data/bitbully_scores.txt (BitBully-scored random positions): format, legality, score
 //! range, and agreement with BitBully's opening books on its 8- and 12-ply positions.
 
+mod common;
+
 use std::collections::BTreeMap;
 
 use treebench::verify::book::{columns_of, Book, BookKind};
@@ -49,12 +51,12 @@ fn header_and_format() {
 #[test]
 fn agrees_with_the_books() {
     for kind in [BookKind::Ply8, BookKind::Ply12, BookKind::Ply12Distances] {
-        let Ok(path) = Book::locate(kind) else {
-            if std::env::var_os("TREEBENCH_REQUIRE_ORACLES").is_some() {
-                panic!("TREEBENCH_REQUIRE_ORACLES is set but the {kind} book is missing");
+        let path = match Book::locate(kind) {
+            Ok(path) => path,
+            Err(e) => {
+                common::oracle_missing(&e.to_string());
+                return;
             }
-            println!("not run: book files missing; run scripts/setup-oracles.sh");
-            return;
         };
         let book = Book::open(&path, kind).unwrap();
         let mut checked = 0;

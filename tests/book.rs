@@ -2,7 +2,10 @@
 //! BitBully's solver (book off), mirror lookups, decoding and sampling.
 //!
 //! Needs the files of `pip install bitbully-databases==0.0.2` (scripts/setup-oracles.sh). Without
-//! them the tests print "not run" and pass, unless TREEBENCH_REQUIRE_ORACLES is set.
+//! them each test fails when TREEBENCH_REQUIRE_ORACLES=1, and otherwise prints `SKIPPED: ...`
+//! (see `common::oracle_missing`).
+
+mod common;
 
 use std::sync::OnceLock;
 
@@ -11,13 +14,7 @@ use treebench::verify::book::{columns_of, moves_for, Book, BookKind, BookValue, 
 fn load(kind: BookKind) -> Option<Book> {
     match Book::locate(kind) {
         Ok(path) => Some(Book::open(&path, kind).unwrap_or_else(|e| panic!("{e}"))),
-        Err(e) => {
-            if std::env::var_os("TREEBENCH_REQUIRE_ORACLES").is_some() {
-                panic!("TREEBENCH_REQUIRE_ORACLES is set but the book is missing: {e}");
-            }
-            println!("not run: book files missing; run scripts/setup-oracles.sh ({e})");
-            None
-        }
+        Err(_) => None,
     }
 }
 
@@ -30,7 +27,14 @@ fn book(kind: BookKind) -> Option<&'static Book> {
         BookKind::Ply12 => &B12,
         BookKind::Ply12Distances => &BD,
     };
-    cell.get_or_init(|| load(kind)).as_ref()
+    let b = cell.get_or_init(|| load(kind)).as_ref();
+    if b.is_none() {
+        let e = Book::locate(kind)
+            .err()
+            .map_or(String::new(), |e| e.to_string());
+        common::oracle_missing(&e);
+    }
+    b
 }
 
 /// Columns 1..7 given bottom→top, `x` = side to move, `o` = opponent.

@@ -213,6 +213,31 @@ fn os_errors_are_printed_once_and_a_closed_pipe_is_quiet() {
     assert_eq!(stderr(&o), "");
 }
 
+#[test]
+fn empty_and_duplicate_spec_options_are_one_line_errors() {
+    for (spec, needle) in [
+        ("mtdf:", "no options after `:`"),
+        ("mtdf:,,", "empty option"),
+        ("mtdf:tt=20,", "empty option"),
+        ("mtdf:tt=20,tt=21", "`tt` given twice"),
+        ("ttt-tt:", "no options after `:`"),
+    ] {
+        let o = bin()
+            .args(["solve", "--engine", spec, "4455"])
+            .output()
+            .unwrap();
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{spec}: {err}");
+        assert_eq!(err.lines().count(), 1, "{spec}: {err}");
+        assert!(
+            err.starts_with(&format!("error: engine `{spec}`: ")),
+            "{err}"
+        );
+        assert!(err.contains(needle), "{spec}: {err}");
+        assert!(o.stdout.is_empty(), "{spec}");
+    }
+}
+
 /// Replace field `col` of data line `line` (1-based, header = 1) of a results file.
 fn alter(path: &Path, line: usize, col: usize, value: &str) {
     let text = std::fs::read_to_string(path).unwrap();

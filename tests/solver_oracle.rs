@@ -73,21 +73,10 @@ fn check_all<const W: usize, const H: usize>(
     bad.into_inner().unwrap()
 }
 
-/// Positions of BitBully's file with at least `min_ply` and at most `max_ply` stones.
-fn bitbully_cases(min_ply: usize, max_ply: usize) -> Option<Vec<(String, i32)>> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/bitbully_scores.txt"
-    );
-    let Ok(text) = std::fs::read_to_string(path) else {
-        assert!(
-            std::env::var("TREEBENCH_REQUIRE_ORACLES").as_deref() != Ok("1"),
-            "{path} is missing (TREEBENCH_REQUIRE_ORACLES=1)"
-        );
-        eprintln!("skipped: {path} is missing (it comes with the oracles branch)");
-        return None;
-    };
-    let cases: Vec<(String, i32)> = text
+/// Positions of BitBully's file (committed, so compiled in: it cannot be missing) with at least
+/// `min_ply` and at most `max_ply` stones.
+fn bitbully_cases(min_ply: usize, max_ply: usize) -> Vec<(String, i32)> {
+    let cases: Vec<(String, i32)> = include_str!("data/bitbully_scores.txt")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
@@ -98,21 +87,17 @@ fn bitbully_cases(min_ply: usize, max_ply: usize) -> Option<Vec<(String, i32)>> 
         })
         .collect();
     assert!(cases.len() >= 300, "{} positions", cases.len());
-    Some(
-        cases
-            .into_iter()
-            .filter(|(m, _)| (min_ply..=max_ply).contains(&m.len()))
-            .collect(),
-    )
+    cases
+        .into_iter()
+        .filter(|(m, _)| (min_ply..=max_ply).contains(&m.len()))
+        .collect()
 }
 
 /// Plies 9–42 with every driver, those under iterative deepening from [`ID_MIN_PLY`] (seconds);
 /// plies 6–8 take seconds per solve, see below.
 #[test]
 fn every_driver_matches_bitbully_scores() {
-    let Some(cases) = bitbully_cases(9, 42) else {
-        return;
-    };
+    let cases = bitbully_cases(9, 42);
     let mut bad = check_all::<7, 6>(&cases, &PLAIN_DRIVERS);
     let late: Vec<_> = cases
         .iter()
@@ -132,9 +117,7 @@ fn every_driver_matches_bitbully_scores() {
 #[test]
 #[ignore = "minutes: BitBully's positions at plies 6-8 with three drivers"]
 fn every_driver_matches_bitbully_scores_low_plies() {
-    let Some(cases) = bitbully_cases(0, 8) else {
-        return;
-    };
+    let cases = bitbully_cases(0, 8);
     let bad = check_all::<7, 6>(&cases, &PLAIN_DRIVERS);
     assert!(
         bad.is_empty(),

@@ -195,4 +195,14 @@ fn cli_rejects_bad_input() {
     let (code, _, err) = treebench(&["verify", "--check", "nonsense"], &[]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("unknown check"), "{err}");
+    // one reading of the requirement: a value other than 0 or 1 is refused, not read as "no"
+    let (code, _, err) = treebench(
+        &["verify", "--check", "bitbully"],
+        &[("TREEBENCH_REQUIRE_ORACLES", "yes")],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("TREEBENCH_REQUIRE_ORACLES=yes: expected 1"),
+        "{err}"
+    );
 }

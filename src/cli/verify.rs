@@ -93,6 +93,7 @@ fn parse_plies(s: &str, board: BoardSize) -> Result<std::ops::RangeInclusive<u32
 }
 
 pub fn run(args: VerifyArgs) -> Result<i32> {
+    let require_oracles = treebench::util::oracles::required().map_err(anyhow::Error::msg)?;
     let d = VerifyOptions::default();
     let opts = VerifyOptions {
         engines: args.engines,
@@ -119,6 +120,7 @@ pub fn run(args: VerifyArgs) -> Result<i32> {
         full_book_limit: args.full_book_limit,
         results_dir: args.results,
         threads: args.threads.unwrap_or(d.threads).max(1),
+        require_oracles,
         ..d
     };
     let report = verify::run(&opts)?;

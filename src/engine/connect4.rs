@@ -491,13 +491,13 @@ mod tests {
         let mut e = Connect4Engine::<7, 6>::new(SolverConfig::parse("mtdf").unwrap().unwrap());
         e.set_time_limit(Some(std::time::Duration::from_millis(50)));
         e.reset();
-        let t = std::time::Instant::now();
+        // No bound on the elapsed time is asserted (speed is never asserted): without the limit
+        // the solve would return a score after minutes, not Timeout.
         assert_eq!(
             e.solve(""),
             Err(EngineError::Timeout),
             "the empty board takes minutes"
         );
-        assert!(t.elapsed() < std::time::Duration::from_secs(5));
         // a quick solve under the same limit still succeeds, and so does a later long-limit one
         e.reset();
         assert_eq!(e.solve("4455").unwrap().score, 18);

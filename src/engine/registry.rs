@@ -200,8 +200,15 @@ mod tests {
             let e = build(spec).err().unwrap().0;
             assert!(e.contains("not KEY=VALUE"), "{e}");
         }
+        for spec in ["mtdf:", "mtdf:,,", "ttt-tt:", "ttt-tt:table=exact,"] {
+            let e = build(spec).err().unwrap().0;
+            assert!(
+                e.contains("no options") || e.contains("empty option"),
+                "{e}"
+            );
+        }
         assert_eq!(
-            SolverConfig::parse("mtdf:tt=20,,etc=off,")
+            SolverConfig::parse("mtdf: tt=20, etc=off")
                 .unwrap()
                 .unwrap()
                 .to_string(),

@@ -1,8 +1,9 @@
 //! The one engine spec grammar: `NAME[:key=value,key=value...]`.
 //!
-//! Spaces around the name, keys and values are trimmed and empty items (`a=1,,b=2`, a trailing
-//! `,` or `:`) are skipped. Every other item must be `key=value` with a non-empty key and value,
-//! and no key may be given twice. Which keys an engine takes, and what their values mean, is
+//! Spaces around the name, keys and values are trimmed. A `:` must be followed by at least one
+//! option, and every item must be `key=value` with a non-empty key and value (so `mtdf:`,
+//! `mtdf:,,` and `a=1,,b=2` are errors, not silently read as fewer options), and no key may be
+//! given twice. Which keys an engine takes, and what their values mean, is
 //! up to the engine's family; the [registry](super::registry) maps the name to the family.
 //!
 //! `ext[OPTIONS]:COMMAND` is the one exception: the part after `:` is a command line, read by
@@ -24,10 +25,25 @@ pub fn spec_name(spec: &str) -> &str {
 
 /// Split a spec into its name and options, checking the grammar (not the keys).
 pub fn parse_spec(spec: &str) -> Result<(&str, SpecOptions<'_>), SpecError> {
-    let rest = spec.split_once(':').map_or("", |(_, rest)| rest);
     let bad = |m: String| SpecError(format!("engine `{spec}`: {m}"));
     let mut opts: SpecOptions<'_> = Vec::new();
-    for item in rest.split(',').filter(|p| !p.trim().is_empty()) {
+    let Some((_, rest)) = spec.split_once(':') else {
+        return Ok((spec_name(spec), opts));
+    };
+    if rest.trim().is_empty() {
+        return Err(bad(format!(
+            "no options after `:` (write `{}` alone, or `{}:KEY=VALUE,...`)",
+            spec_name(spec),
+            spec_name(spec)
+        )));
+    }
+    for item in rest.split(',') {
+        if item.trim().is_empty() {
+            return Err(bad(
+                "empty option (a doubled, leading or trailing `,`): write KEY=VALUE,KEY=VALUE"
+                    .to_string(),
+            ));
+        }
         let (k, v) = item
             .split_once('=')
             .map(|(k, v)| (k.trim(), v.trim()))
@@ -53,12 +69,23 @@ mod tests {
     #[test]
     fn grammar() {
         assert_eq!(parse_spec("mtdf").unwrap(), ("mtdf", vec![]));
-        assert_eq!(parse_spec(" mtdf :").unwrap(), ("mtdf", vec![]));
+        assert_eq!(parse_spec(" mtdf ").unwrap(), ("mtdf", vec![]));
         assert_eq!(
-            parse_spec("ttt-tt: table = bounds,,order=centre,").unwrap(),
+            parse_spec("ttt-tt: table = bounds, order=centre").unwrap(),
             ("ttt-tt", vec![("table", "bounds"), ("order", "centre")])
         );
         let err = |s: &str| parse_spec(s).unwrap_err().0;
+        assert!(err("mtdf:").contains("no options after `:`"));
+        assert!(err(" mtdf : ").contains("no options after `:`"));
+        for s in [
+            "mtdf:,,",
+            "mtdf:tt=20,",
+            "mtdf:,tt=20",
+            "mtdf:tt=20,,etc=off",
+        ] {
+            assert!(err(s).contains("empty option"), "{s}: {}", err(s));
+            assert!(!err(s).contains('\n'), "{s}");
+        }
         assert!(err("mtdf:tt").contains("`tt` is not KEY=VALUE"));
         assert!(err("mtdf:tt=").contains("`tt` has no value"));
         assert!(err("mtdf:=3").contains("has no key"));

@@ -1,9 +1,11 @@
 //! Small helpers every layer may use; this module imports nothing else from the crate.
 //!
 //! [`fmt`]: number and unit formatting; [`exit`]: the process exit codes; [`names`]: names made
-//! safe for file names; [`repro`]: the command lines that reproduce a solve.
+//! safe for file names; [`repro`]: the command lines that reproduce a solve; [`oracles`]: the one
+//! reading of `TREEBENCH_REQUIRE_ORACLES` and `PYTHON`.
 
 pub mod exit;
 pub mod fmt;
 pub mod names;
+pub mod oracles;
 pub mod repro;

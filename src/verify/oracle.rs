@@ -53,7 +53,7 @@ impl BitBullyProcess {
     /// Start the process and check it answers (solves `4455`, which scores 18). An error
     /// explains what is missing.
     pub fn start() -> Result<Self, String> {
-        let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".into());
+        let python = crate::util::oracles::python();
         let mut cmd = Command::new(&python);
         let command = match engine_script() {
             Some(p) => {

@@ -109,7 +109,8 @@ impl Default for VerifyOptions {
             full_book_limit: None,
             results_dir: PathBuf::from("results"),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            require_oracles: std::env::var("TREEBENCH_REQUIRE_ORACLES").is_ok_and(|v| v == "1"),
+            // A bad value counts as required here; `treebench verify` refuses it first.
+            require_oracles: crate::util::oracles::required().unwrap_or(true),
             only: Vec::new(),
             board: crate::game::connect4::BoardSize::STANDARD,
         }

@@ -1,4 +1,5 @@
 //! Helpers shared by the integration tests that drive the binary on experiment files.
+#![allow(dead_code)] // each test binary uses a part of these helpers
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -39,4 +40,28 @@ pub fn rows_without_times(path: &Path) -> Vec<String> {
             [&f[..10], &f[12..]].concat().join(",")
         })
         .collect()
+}
+
+/// The Python of the oracles and of the stand-in engines (`$PYTHON`, else `python3`).
+pub fn python() -> String {
+    treebench::util::oracles::python()
+}
+
+/// An oracle this test needs is missing (`why` says which and how to get it). When oracles are
+/// required (`TREEBENCH_REQUIRE_ORACLES=1`) the test fails here; otherwise it prints
+/// `SKIPPED: TEST: WHY` straight to stderr (past the test harness's capture, so the line shows
+/// in `cargo test` output next to the test's `ok`), and the caller returns.
+pub fn oracle_missing(why: &str) {
+    use std::io::Write;
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    match treebench::util::oracles::required() {
+        Ok(true) => panic!("{test}: {why} (TREEBENCH_REQUIRE_ORACLES=1: a missing oracle fails)"),
+        Err(e) => panic!("{e}"),
+        Ok(false) => {
+            let _ = writeln!(std::io::stderr().lock(), "SKIPPED: {test}: {why}");
+        }
+    }
 }

@@ -3,12 +3,15 @@
 //! - [`spec`]: the `ext[OPTIONS]:COMMAND LINE` spec (options `timeout=SECS|off`, `fresh`);
 //! - [`protocol`]: request and answer lines (treebench's `score nodes micros`, Pons'
 //!   `moves score [nodes micros]`, `score`, `error MESSAGE`);
-//! - [`process`]: the child process, its time limits, killing and describing it.
+//! - [`process`]: the child process, its time limits, killing and describing it;
+//! - [`group`]: each engine in a process group of its own, killed whole on drop and on
+//!   SIGINT, SIGTERM or SIGHUP, so nothing an engine started outlives the run.
 //!
 //! A crash, a hang or a garbage answer is an [`EngineError::Failure`] that names the exit status
 //! and the last lines the process wrote to stderr; the process is killed and a new one started
 //! on the next solve.
 
+mod group;
 mod process;
 pub mod protocol;
 pub mod spec;
@@ -51,12 +54,13 @@ impl ExternalEngine {
         self.proc.as_ref().map(Running::pid)
     }
 
-    /// Kill the process and describe the failure; the next solve starts a new process.
-    fn fail(&mut self, moves: &str, what: &str) -> EngineError {
+    /// Kill the process (`why`: the reason treebench gives for killing it) and describe the
+    /// failure; the next solve starts a new process.
+    fn fail(&mut self, moves: &str, what: &str, why: &str) -> EngineError {
         let how = self
             .proc
             .as_mut()
-            .map_or_else(String::new, Running::kill_and_describe);
+            .map_or_else(String::new, |p| p.kill_and_describe(why));
         self.proc = None;
         EngineError::Failure(format!(
             "`{}` {what} on position `{moves}` ({how}); it is restarted on the next solve",
@@ -76,7 +80,11 @@ impl ExternalEngine {
         let t0 = Instant::now();
         let p = self.proc.as_mut().expect("running");
         if let Err(e) = p.send(&request, self.cfg.fresh) {
-            return Err(self.fail(moves, &format!("could not be written to ({e})")));
+            return Err(self.fail(
+                moves,
+                &format!("could not be written to ({e})"),
+                "because its input was closed",
+            ));
         }
         let line = p.recv(process::answer_wait(self.cfg.timeout, self.limit));
         let wall = t0.elapsed();
@@ -85,12 +93,13 @@ impl ExternalEngine {
             Err(RecvTimeoutError::Timeout) => {
                 if self.limit.is_some_and(|l| wall > l) && self.cfg.timeout.is_none_or(|t| wall < t)
                 {
-                    let _ = self.fail(moves, "exceeded the time limit");
+                    let _ = self.fail(moves, "exceeded the time limit", "at the time limit");
                     return Err(EngineError::Timeout);
                 }
                 return Err(self.fail(
                     moves,
                     &format!("gave no answer within {:.1} s", wall.as_secs_f64()),
+                    "because it did not answer in time",
                 ));
             }
             Err(RecvTimeoutError::Disconnected) => {
@@ -106,7 +115,11 @@ impl ExternalEngine {
             Ok(a) => a,
             Err(e) => {
                 let shown: String = line.trim_end().chars().take(120).collect();
-                return Err(self.fail(moves, &format!("answered garbage `{shown}`: {e}")));
+                return Err(self.fail(
+                    moves,
+                    &format!("answered garbage `{shown}`: {e}"),
+                    "because of that answer",
+                ));
             }
         };
         if self.cfg.fresh {

@@ -1,7 +1,9 @@
-//! The engine process: start it with piped stdin/stdout/stderr, write request lines, wait for
-//! answer lines with a time limit, keep the last lines of stderr, and kill it and describe how it
-//! ended when it fails. The engine restarts a process by dropping this one and spawning anew.
+//! The engine process: start it with piped stdin/stdout/stderr in a process group of its own
+//! ([`super::group`]), write request lines, wait for answer lines with a time limit, keep the
+//! last lines of stderr, and kill it (with its group) and describe how it ended when it fails.
+//! The engine restarts a process by dropping this one and spawning anew.
 
+use super::group;
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
@@ -37,13 +39,16 @@ impl Running {
     /// Start `argv[0]` with the arguments `argv[1..]`; readers of stdout (lines to a channel)
     /// and stderr (the last [`STDERR_TAIL`] lines) run on their own threads.
     pub fn spawn(argv: &[String]) -> Result<Self, String> {
-        let mut child = Command::new(&argv[0])
-            .args(&argv[1..])
+        let mut cmd = Command::new(&argv[0]);
+        cmd.args(&argv[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::piped());
+        group::own_group(&mut cmd);
+        let mut child = cmd
             .spawn()
             .map_err(|e| format!("cannot start `{}`: {e}", argv.join(" ")))?;
+        group::register(child.id());
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("piped stdout");
         let stderr = child.stderr.take().expect("piped stderr");
@@ -121,32 +126,48 @@ impl Running {
         let _ = self.child.try_wait();
     }
 
-    /// Kill the process (if still running) and describe how it ended, with its last stderr.
-    pub fn kill_and_describe(&mut self) -> String {
-        let _ = self.child.kill();
-        let status = self.child.wait();
-        self.describe(status.ok())
+    /// Kill the process with its group and describe how it ended, with its last stderr: its
+    /// own exit status if it had already ended, else that treebench killed it `why`.
+    pub fn kill_and_describe(&mut self, why: &str) -> String {
+        let ended = match self.child.try_wait() {
+            Ok(Some(s)) => Ended::Own(Some(s)),
+            _ => Ended::Killed(why.to_string()),
+        };
+        self.kill_group();
+        self.describe(ended)
     }
 
     /// Wait briefly for the process to exit on its own (it closed stdout), then describe it.
     pub fn wait_and_describe(&mut self) -> String {
-        let deadline = Instant::now() + Duration::from_millis(500);
-        let status = loop {
+        let grace = Duration::from_millis(500);
+        let deadline = Instant::now() + grace;
+        let ended = loop {
             match self.child.try_wait() {
-                Ok(Some(s)) => break Some(s),
+                Ok(Some(s)) => break Ended::Own(Some(s)),
                 Ok(None) if Instant::now() < deadline => {
                     std::thread::sleep(Duration::from_millis(5))
                 }
-                _ => {
-                    let _ = self.child.kill();
-                    break self.child.wait().ok();
+                Ok(None) => {
+                    break Ended::Killed(format!(
+                        "because it was still running {} ms after closing its output",
+                        grace.as_millis()
+                    ))
                 }
+                Err(_) => break Ended::Own(None),
             }
         };
-        self.describe(status)
+        self.kill_group();
+        self.describe(ended)
     }
 
-    fn describe(&mut self, status: Option<ExitStatus>) -> String {
+    /// Kill the process group (the engine and whatever it started) and reap the engine.
+    fn kill_group(&mut self) {
+        group::kill(self.child.id());
+        let _ = self.child.kill(); // where process groups do not exist
+        let _ = self.child.wait();
+    }
+
+    fn describe(&mut self, ended: Ended) -> String {
         // The stderr reader ends once the process is gone (unless a grandchild holds the pipe).
         if let Some(h) = self.stderr_thread.take() {
             let deadline = Instant::now() + Duration::from_millis(200);
@@ -154,13 +175,14 @@ impl Running {
                 std::thread::sleep(Duration::from_millis(2));
             }
         }
-        let status = match status {
-            Some(s) => match (s.code(), signal_of(&s)) {
+        let status = match ended {
+            Ended::Own(Some(s)) => match (s.code(), signal_of(&s)) {
                 (Some(c), _) => format!("exit status {c}"),
-                (None, Some(sig)) => format!("killed by signal {sig}"),
+                (None, Some(sig)) => format!("killed by signal {sig}, not by treebench"),
                 _ => s.to_string(),
             },
-            None => "exit status unknown".to_string(),
+            Ended::Own(None) => "exit status unknown".to_string(),
+            Ended::Killed(why) => format!("treebench killed it and its process group {why}"),
         };
         let tail = self.stderr.lock().expect("stderr tail lock");
         if tail.is_empty() {
@@ -170,6 +192,14 @@ impl Running {
             format!("{status}; last stderr: {}", lines.join(" | "))
         }
     }
+}
+
+/// How an engine process ended.
+enum Ended {
+    /// On its own (or killed by someone else): its status, if it could be read.
+    Own(Option<ExitStatus>),
+    /// Killed by treebench, for the reason given (`because ...`).
+    Killed(String),
 }
 
 #[cfg(unix)]
@@ -185,22 +215,14 @@ fn signal_of(_: &ExitStatus) -> Option<i32> {
 
 impl Drop for Running {
     fn drop(&mut self) {
-        // Close stdin (a protocol process exits on EOF), give it a moment, then kill.
+        // Close stdin (a protocol process exits on EOF), give it a moment, then kill it. Either
+        // way its process group is killed, so nothing it started outlives it.
         drop(self.stdin.take());
         let deadline = Instant::now() + Duration::from_millis(200);
-        loop {
-            match self.child.try_wait() {
-                Ok(Some(_)) => return,
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(2))
-                }
-                _ => {
-                    let _ = self.child.kill();
-                    let _ = self.child.wait();
-                    return;
-                }
-            }
+        while matches!(self.child.try_wait(), Ok(None)) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(2));
         }
+        self.kill_group();
     }
 }
 

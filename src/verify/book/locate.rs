@@ -1,5 +1,5 @@
 //! Where the book files are: `$TREEBENCH_BOOK_DIR`, or the `assets/` directory of the Python
-//! package `bitbully_databases` as `python3` finds it.
+//! package `bitbully_databases` as the oracles' Python (`$PYTHON`, else `python3`) finds it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -22,19 +22,20 @@ pub fn locate(kind: BookKind) -> Result<PathBuf, BookError> {
             )))
         };
     }
-    let out = Command::new("python3")
+    let python = crate::util::oracles::python();
+    let out = Command::new(&python)
         .arg("-c")
         .arg(
             "import bitbully_databases, os; \
              print(os.path.join(os.path.dirname(os.path.abspath(bitbully_databases.__file__)), 'assets'))",
         )
         .output()
-        .map_err(|e| not_found(format!("cannot run python3: {e}")))?;
+        .map_err(|e| not_found(format!("cannot run {python}: {e}")))?;
     if !out.status.success() {
         let err = String::from_utf8_lossy(&out.stderr);
         let last = err.lines().last().unwrap_or("").trim().to_string();
         return Err(not_found(format!(
-            "python3 cannot import bitbully_databases ({last})"
+            "{python} cannot import bitbully_databases ({last})"
         )));
     }
     let dir = String::from_utf8_lossy(&out.stdout).trim().to_string();
