@@ -191,7 +191,7 @@ fn convergence_figure_of_two_drivers() {
     let mut runs = Vec::new();
     for spec in ["mtdf", "negamax"] {
         let mut e = registry::build(spec).unwrap();
-        let s = e.solve("4453").unwrap();
+        let s = e.solve("44536123312").unwrap();
         runs.push(DriverRun {
             engine: e.spec(),
             probes: e.probes().to_vec(),
@@ -204,7 +204,7 @@ fn convergence_figure_of_two_drivers() {
         "mtdf probes: {:?}",
         runs[0].probes
     );
-    let fig = Convergence::new("4453", (-19, 19), runs);
+    let fig = Convergence::new("44536123312", (-15, 16), runs);
     let (w, svg) = write_figure(&fig, &dir).unwrap();
     assert!(svg.contains("mtdf:") && svg.contains("negamax:"));
     assert!(svg.contains("scores still possible"));
@@ -222,14 +222,21 @@ fn probes_command_writes_the_trace_and_the_figure() {
     let dir = common::scratch("figures-probes-cli");
     let out = common::run(
         &dir,
-        &["probes", "4453", "--engines", "mtdf,sss", "--out", "p"],
+        &[
+            "probes",
+            "44536123312",
+            "--engines",
+            "mtdf,sss",
+            "--out",
+            "p",
+        ],
     );
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let csv = std::fs::read_to_string(dir.join("p/convergence_4453.csv")).unwrap();
+    let csv = std::fs::read_to_string(dir.join("p/convergence_44536123312.csv")).unwrap();
     let rows: Vec<Vec<&str>> = csv
         .lines()
         .skip(1)
@@ -242,8 +249,10 @@ fn probes_command_writes_the_trace_and_the_figure() {
         assert_eq!(last[7], last[8], "{engine} ends on one score: {csv}");
     }
     for ext in ["svg", "png", "pdf"] {
-        assert!(dir.join(format!("p/convergence_4453.{ext}")).exists());
+        assert!(dir
+            .join(format!("p/convergence_44536123312.{ext}"))
+            .exists());
     }
-    let bad = common::run(&dir, &["probes", "4453", "--engines", "nosuch"]);
+    let bad = common::run(&dir, &["probes", "44536123312", "--engines", "nosuch"]);
     assert!(!bad.status.success());
 }

@@ -100,7 +100,7 @@ pub(super) fn draw_scatter(
             .draw_series(
                 keep.iter()
                     .filter(|&&i| d.ply[i] == *p)
-                    .map(|&i| marker((d.x[i], d.y[i]), s, 2, style)),
+                    .map(|&i| marker((d.x[i], d.y[i]), s, 3, style)),
             )
             .map_err(&err)?;
     }

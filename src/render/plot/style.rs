@@ -124,8 +124,8 @@ impl<C, DB: DrawingBackend> Drawable<DB> for Marker<C> {
             }
             Shape::Square => {
                 return backend.draw_rect(
-                    (x - r + 1, y - r + 1),
-                    (x + r - 1, y + r - 1),
+                    (x - r, y - r),
+                    (x + r, y + r),
                     &self.style,
                     self.style.filled,
                 )
