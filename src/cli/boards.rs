@@ -1,12 +1,12 @@
 //! `treebench boards`: solve the empty board of every size up to a number of cells, print the
-//! table (and its CSV), compare with Tromp's published table and write the figure.
+//! table (and its CSV), compare with Tromp's published table and write the figure (the figure
+//! needs the cargo feature `analysis`; a lean build writes the table only and says so).
 
 use anyhow::{bail, Result};
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use treebench::engine::connect4::SolverConfig;
 use treebench::game::connect4::BoardSize;
-use treebench::render::plot::{write_figure, BoardScaling};
 use treebench::table::{Csv, TableFormat, Text};
 use treebench::util::exit;
 use treebench::verify::boards;
@@ -74,10 +74,9 @@ pub fn run(args: BoardsArgs) -> Result<i32> {
     std::fs::write(args.out.join("boards.csv"), &csv)?;
     std::fs::write(args.out.join("boards.txt"), Text.render(&table))?;
     println!("\n{csv}");
-    let fig = BoardScaling::new(&rows, &spec);
-    write_figure(&fig, &args.out)?;
+    let figure = write_figure(&rows, &spec, &args.out)?;
     eprintln!(
-        "wrote {} (boards.csv, boards.txt, boards.svg, boards.png, boards.pdf)",
+        "wrote {} (boards.csv, boards.txt{figure})",
         args.out.display()
     );
     let wrong: Vec<String> = rows
@@ -91,4 +90,18 @@ pub fn run(args: BoardsArgs) -> Result<i32> {
         eprintln!("disagree with Tromp's table: {}", wrong.join(", "));
         Ok(exit::DISAGREE)
     }
+}
+
+/// Write `boards.svg` and `boards.png`; returns what to add to the list of files written.
+#[cfg(feature = "analysis")]
+fn write_figure(rows: &[boards::BoardSolve], spec: &str, out: &Path) -> Result<&'static str> {
+    use treebench::render::plot::{write_figure, BoardScaling};
+    write_figure(&BoardScaling::new(rows, spec), out)?;
+    Ok(", boards.svg, boards.png, boards.pdf")
+}
+
+/// A lean build has no plotting: the table only.
+#[cfg(not(feature = "analysis"))]
+fn write_figure(_: &[boards::BoardSolve], _: &str, _: &Path) -> Result<&'static str> {
+    Ok("; no figure: this lean build lacks the cargo feature `analysis`")
 }
