@@ -23,6 +23,7 @@ pub mod serve;
 pub mod solve;
 pub mod threads;
 pub mod textbook;
+pub mod threads;
 pub mod verify;
 
 /// treebench: benchmark and verify game-tree search engines.

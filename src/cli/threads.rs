@@ -36,7 +36,7 @@ pub struct ThreadsArgs {
     /// ... drawn with this seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Board size; without MOVES on another board than 7x6, the empty board is solved.
+    /// Board size; without MOVES, the seeded positions of `--ply` are drawn on this board.
     #[arg(long, default_value = "7x6")]
     pub board: BoardSize,
     /// Write the summary as CSV.
@@ -105,13 +105,17 @@ pub fn run(args: ThreadsArgs) -> Result<i32> {
     }
     let positions: Vec<String> = if !args.moves.is_empty() {
         args.moves.clone()
-    } else if args.board.is_standard() {
-        positions_for_ply(GameKind::Connect4, args.seed, args.ply, args.count, true)
-            .into_iter()
-            .map(|d| d.moves)
-            .collect()
     } else {
-        vec![String::new()]
+        positions_for_ply(
+            GameKind::Connect4(args.board),
+            args.seed,
+            args.ply,
+            args.count,
+            true,
+        )
+        .into_iter()
+        .map(|d| d.moves)
+        .collect()
     };
     let mut engines = Vec::new();
     for &t in &threads {

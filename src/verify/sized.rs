@@ -65,7 +65,7 @@ pub struct BoardPlan<'a> {
 impl BoardPlan<'_> {
     fn random(&self) -> Vec<String> {
         let game = GameKind::Connect4(self.board);
-        super::suite::ply_counts(&self.plies, self.positions)
+        ply_counts(&self.plies, self.positions)
             .into_iter()
             .flat_map(|(ply, n)| positions_for_ply(game, self.seed, ply, n, true))
             .map(|d| d.moves)
@@ -360,6 +360,18 @@ fn solve(e: &mut dyn Engine, moves: &str) -> Result<i32, String> {
         Ok(Err(err)) => Err(format!("error: {err}")),
         Err(p) => Err(format!("panic: {}", checks::panic_message(&p))),
     }
+}
+
+/// Positions per ply: full weight from ply 22, halving every two plies below (solves get about
+/// four times dearer every two plies), at least one per ply.
+#[must_use]
+pub fn ply_counts(plies: &RangeInclusive<u32>, total: u32) -> Vec<(u32, u32)> {
+    let w = |p: u32| 2f64.powf(((p as f64 - 22.0) / 2.0).min(0.0));
+    let sum: f64 = plies.clone().map(w).sum();
+    plies
+        .clone()
+        .map(|p| (p, ((total as f64 * w(p) / sum).round() as u32).max(1)))
+        .collect()
 }
 
 #[cfg(test)]

@@ -161,21 +161,9 @@ pub(crate) fn parse_cfg(spec: &str) -> Result<SolverConfig, VerifyError> {
     }
 }
 
-/// Positions per ply: full weight from ply 22, halving every two plies below (solves get about
-/// four times dearer every two plies), at least one per ply.
-#[must_use]
-pub fn ply_counts(plies: &RangeInclusive<u32>, total: u32) -> Vec<(u32, u32)> {
-    let w = |p: u32| 2f64.powf(((p as f64 - 22.0) / 2.0).min(0.0));
-    let sum: f64 = plies.clone().map(w).sum();
-    plies
-        .clone()
-        .map(|p| (p, ((total as f64 * w(p) / sum).round() as u32).max(1)))
-        .collect()
-}
-
 /// The seeded random positions of a run, by ply.
 fn random_positions(opts: &VerifyOptions, total: u32) -> Vec<(u32, Vec<String>)> {
-    ply_counts(&opts.plies, total)
+    super::sized::ply_counts(&opts.plies, total)
         .into_iter()
         .map(|(ply, n)| {
             let v = positions_for_ply(GameKind::CONNECT4, opts.seed, ply, n, true)
