@@ -34,7 +34,7 @@ fi
 step cargo-test cargo test --all-targets --no-fail-fast
 step cargo-doctest cargo test --doc
 
-for extra in ci-verify ci-gate check_wilcoxon_scipy ci-slurm; do
+for extra in ci-verify ci-gate check_wilcoxon_scipy check_report_browser ci-slurm; do
   if [ -f "scripts/$extra.sh" ]; then
     step "$extra" bash "scripts/$extra.sh"
   fi

@@ -349,7 +349,7 @@ fn stats_report_end_to_end() {
         assert_eq!(&std::fs::read(&f.png).unwrap()[..4], b"\x89PNG");
     }
     let html = std::fs::read_to_string(&w.html).unwrap();
-    assert_eq!(html.matches("<svg").count(), 4);
+    assert_eq!(html.matches("<svg").count(), 6);
     assert!(!html.contains("<link") && !html.contains("<script") && !html.contains("src="));
     assert!(html.contains("Test CPU"));
     assert!(
@@ -547,7 +547,8 @@ fn figures_render_as_svg_and_png() {
     let dir = tmp("figures");
     let a = fixed_analysis();
     let figs = figures(&a.experiments[0]);
-    assert_eq!(figs.len(), 4);
+    // speed-up, time scatter, time ratio, node scatter, time per node, time distribution
+    assert_eq!(figs.len(), 6);
     for f in &figs {
         let svg = render_svg(f.as_ref()).unwrap();
         assert!(svg.contains("<svg"), "{}", f.stem());
@@ -556,7 +557,7 @@ fn figures_render_as_svg_and_png() {
             "title names the experiment: {}",
             f.stem()
         );
-        if f.stem().contains("time") {
+        if f.stem().contains("time") && !f.stem().contains("per_node") {
             assert!(svg.contains("time (ms)"), "axis unit: {}", f.stem());
         }
         if f.stem().contains("speedup") {
@@ -573,7 +574,7 @@ fn report_from_a_fixed_analysis_is_self_contained() {
     let dir = tmp("fixed-report");
     let w = write_analysis_report(&fixed_analysis(), &dir).unwrap();
     let html = std::fs::read_to_string(&w[0].html).unwrap();
-    assert_eq!(html.matches("<svg").count(), 4);
+    assert_eq!(html.matches("<svg").count(), 6);
     assert!(html.contains("<tfoot>"));
     assert!(html.contains("a warning"));
     let readme = std::fs::read_to_string(&w[0].readme).unwrap();

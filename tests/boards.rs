@@ -69,7 +69,13 @@ fn boards_command_prints_the_table_and_writes_the_figure() {
         "{out}"
     );
     assert!(out.contains("5,4,20,0,=,"), "{out}");
-    for f in ["boards.csv", "boards.txt", "boards.svg", "boards.png"] {
+    for f in [
+        "boards.csv",
+        "boards.txt",
+        "boards.svg",
+        "boards.png",
+        "boards.pdf",
+    ] {
         assert!(dir.join(f).exists(), "{f}");
     }
     let _ = std::fs::remove_dir_all(&dir);

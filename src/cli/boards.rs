@@ -23,7 +23,7 @@ pub struct BoardsArgs {
     /// Connect-4 engine spec, e.g. `mtdf`, `negamax:tt=20`.
     #[arg(long, short, default_value = "mtdf")]
     pub engine: String,
-    /// Directory for `boards.csv`, `boards.txt` and the figure `boards.svg`/`boards.png`.
+    /// Directory for `boards.csv`, `boards.txt` and the figure `boards.svg`/`.png`/`.pdf`.
     #[arg(long, default_value = "results/boards")]
     pub out: PathBuf,
 }
@@ -95,11 +95,9 @@ pub fn run(args: BoardsArgs) -> Result<i32> {
 /// Write `boards.svg` and `boards.png`; returns what to add to the list of files written.
 #[cfg(feature = "analysis")]
 fn write_figure(rows: &[boards::BoardSolve], spec: &str, out: &Path) -> Result<&'static str> {
-    use treebench::render::plot::{render_svg, write_png, BoardScaling};
-    let fig = BoardScaling::new(rows, spec);
-    std::fs::write(out.join("boards.svg"), render_svg(&fig)?)?;
-    write_png(&fig, &out.join("boards.png"))?;
-    Ok(", boards.svg, boards.png")
+    use treebench::render::plot::{write_figure, BoardScaling};
+    write_figure(&BoardScaling::new(rows, spec), out)?;
+    Ok(", boards.svg, boards.png, boards.pdf")
 }
 
 /// A lean build has no plotting: the table only.

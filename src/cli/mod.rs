@@ -13,12 +13,15 @@ pub mod merge;
 pub mod plot;
 pub mod positions;
 #[cfg(feature = "analysis")]
+pub mod probes;
+#[cfg(feature = "analysis")]
 pub mod report;
 pub mod run;
 #[cfg(feature = "analysis")]
 pub mod scaling;
 pub mod serve;
 pub mod solve;
+pub mod threads;
 pub mod textbook;
 pub mod threads;
 pub mod verify;
@@ -50,6 +53,10 @@ pub enum Command {
     /// A report per experiment: README.md, index.html, tables and figures.
     #[cfg(feature = "analysis")]
     Report(report::ReportArgs),
+    /// The probes of each driver on one position: the trace (CSV) and the convergence figure
+    /// (SVG, PNG, PDF).
+    #[cfg(feature = "analysis")]
+    Probes(probes::ProbesArgs),
     /// Speed-up against board size from one results file per board: table and figure.
     #[cfg(feature = "analysis")]
     Scaling(scaling::ScalingArgs),
@@ -62,6 +69,9 @@ pub enum Command {
     /// (Needs the `analysis` feature, not in this build.)
     #[cfg(not(feature = "analysis"))]
     Report(Lean),
+    /// (Needs the `analysis` feature, not in this build.)
+    #[cfg(not(feature = "analysis"))]
+    Probes(Lean),
     /// (Needs the `analysis` feature, not in this build.)
     #[cfg(not(feature = "analysis"))]
     Scaling(Lean),
@@ -100,6 +110,8 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         #[cfg(feature = "analysis")]
         Command::Report(a) => report::run(a),
         #[cfg(feature = "analysis")]
+        Command::Probes(a) => probes::run(a),
+        #[cfg(feature = "analysis")]
         Command::Scaling(a) => scaling::run(a),
         #[cfg(not(feature = "analysis"))]
         Command::Analyze(_) => Ok(needs_analysis("analyze")),
@@ -107,6 +119,8 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Plot(_) => Ok(needs_analysis("plot")),
         #[cfg(not(feature = "analysis"))]
         Command::Report(_) => Ok(needs_analysis("report")),
+        #[cfg(not(feature = "analysis"))]
+        Command::Probes(_) => Ok(needs_analysis("probes")),
         #[cfg(not(feature = "analysis"))]
         Command::Scaling(_) => Ok(needs_analysis("scaling")),
         Command::Textbook(a) => textbook::run(a),

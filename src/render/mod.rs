@@ -2,7 +2,7 @@
 //!
 //! Output layout, under the chosen directory: one folder per experiment (its name made safe for
 //! a file name, see [`file_stem`](crate::util::names::file_stem)), holding `<candidate>_vs_<baseline>.{txt,md,csv,tex}`, the
-//! figures (`*.svg`, `*.png`) and the report (`README.md`, `index.html`).
+//! figures (`*.svg`, `*.png` at 300 dpi, `*.pdf`) and the report (`README.md`, `index.html`).
 
 pub mod method;
 pub mod plot;
@@ -34,6 +34,10 @@ pub enum RenderError {
     Plot { figure: String, message: String },
     #[error(transparent)]
     Analysis(#[from] crate::analysis::AnalysisError),
+    /// A results file could not be read (the figures that read columns the analysis does not
+    /// keep, such as `probes`).
+    #[error(transparent)]
+    Records(#[from] crate::runner::record::RecordError),
 }
 
 /// The game of an experiment as its metadata records it, for titles: `Connect-4 board 6x5`

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::method::{inline_html, method, HIDDEN_META};
-use super::plot::{figures, render_svg, write_png, WrittenFigure};
+use super::plot::{write_experiment_figures, WrittenFigure};
 use super::table::comparison_table;
 use super::{experiment_dir, write_file, write_tables, RenderError};
 use crate::analysis::headline::{headline, legend};
@@ -25,7 +25,7 @@ pub struct WrittenReport {
 
 /// Analyse `results` with the default [`AnalyzeOptions`] and write, for each experiment,
 /// `out_dir/<experiment>/README.md`, `index.html`, the tables (all formats) and the figures
-/// (SVG and PNG). See [`write_analysis_report`] to choose the options.
+/// (SVG, 300-dpi PNG and PDF). See [`write_analysis_report`] to choose the options.
 pub fn write_report(
     results: &[PathBuf],
     out_dir: &Path,
@@ -43,22 +43,10 @@ pub fn write_analysis_report(
     let mut out = Vec::new();
     for exp in &analysis.experiments {
         let dir = experiment_dir(out_dir, exp);
-        let mut written_figures = Vec::new();
-        let mut inline_svgs = Vec::new();
-        for fig in figures(exp) {
-            let svg = render_svg(fig.as_ref())?;
-            let svg_path = dir.join(format!("{}.svg", fig.stem()));
-            let png_path = dir.join(format!("{}.png", fig.stem()));
-            write_file(&svg_path, &svg)?;
-            write_png(fig.as_ref(), &png_path)?;
-            inline_svgs.push(svg);
-            written_figures.push(WrittenFigure {
-                title: fig.title(),
-                description: fig.description(),
-                svg: svg_path,
-                png: png_path,
-            });
-        }
+        let (written_figures, inline_svgs): (Vec<WrittenFigure>, Vec<String>) =
+            write_experiment_figures(analysis, exp, &dir)?
+                .into_iter()
+                .unzip();
         let readme = dir.join("README.md");
         write_file(&readme, readme_md(analysis, exp, &written_figures))?;
         let html = dir.join("index.html");
@@ -218,11 +206,12 @@ fn readme_md(analysis: &Analysis, exp: &ExperimentAnalysis, figs: &[WrittenFigur
         for f in figs.iter().filter(|f| file_name(&f.svg).starts_with(&stem)) {
             let _ = writeln!(
                 s,
-                "![{}]({})\n\n{} ([PNG]({}))\n",
+                "![{}]({})\n\n{} ([PNG]({}), [PDF]({}))\n",
                 markdown::escape(&f.title),
                 file_name(&f.svg),
                 markdown::escape(&f.description),
-                file_name(&f.png)
+                file_name(&f.png),
+                file_name(&f.pdf)
             );
         }
     }
@@ -239,11 +228,12 @@ fn readme_md(analysis: &Analysis, exp: &ExperimentAnalysis, figs: &[WrittenFigur
         for f in others {
             let _ = writeln!(
                 s,
-                "![{}]({})\n\n{} ([PNG]({}))\n",
+                "![{}]({})\n\n{} ([PNG]({}), [PDF]({}))\n",
                 markdown::escape(&f.title),
                 file_name(&f.svg),
                 markdown::escape(&f.description),
-                file_name(&f.png)
+                file_name(&f.png),
+                file_name(&f.pdf)
             );
         }
     }

@@ -13,10 +13,8 @@ use std::path::{Path, PathBuf};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::plot::{
-    category, figure_backends, log_label, log_range, plot_err, render_svg, with_headroom,
-    write_png, Figure, FONT,
-};
+use super::plot::style::{log_label, log_range, palette};
+use super::plot::{plot_err, write_figure, Figure, WrittenFigure, FONT};
 use super::RenderError;
 use crate::analysis::{Analysis, AnalysisError, ExperimentAnalysis};
 use crate::game::connect4::BoardSize;
@@ -285,7 +283,7 @@ impl<'a> ScalingFigure<'a> {
             .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], BLACK.stroke_width(1)));
         let cands = self.candidates();
         for (i, cand) in cands.iter().enumerate() {
-            let colour = category(i);
+            let colour = palette(i);
             // spread candidates sideways a little so their intervals do not overlap
             let dx = (i as f64 - (cands.len() as f64 - 1.0) / 2.0) * 0.25;
             let mine: Vec<&ScalingRow> =
@@ -376,7 +374,15 @@ impl Figure for ScalingFigure<'_> {
          (triangles, dashed); above the line at 1 the candidate is faster or searches less."
             .into()
     }
-    figure_backends!();
+    fn draw(&self, root: DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), RenderError> {
+        self.plot(root)
+    }
+}
+
+/// `r` stretched upwards on a log scale so that `fraction` of the axis is free (for labels).
+fn with_headroom(r: std::ops::Range<f64>, fraction: f64) -> std::ops::Range<f64> {
+    let span = r.end / r.start;
+    r.start..r.end * span.powf(fraction / (1.0 - fraction))
 }
 
 /// What [`write`] wrote.
@@ -386,7 +392,7 @@ pub struct WrittenScaling {
     pub files: Vec<PathBuf>,
 }
 
-/// Write `scaling.{txt,md,csv}`, `scaling.{svg,png}` and a `README.md` under `out`.
+/// Write `scaling.{txt,md,csv}`, `scaling.{svg,png,pdf}` and a `README.md` under `out`.
 pub fn write(analysis: &Analysis, name: &str, out: &Path) -> Result<WrittenScaling, RenderError> {
     let rows = rows(analysis)?;
     if rows.is_empty() {
@@ -412,11 +418,8 @@ pub fn write(analysis: &Analysis, name: &str, out: &Path) -> Result<WrittenScali
         files.push(p);
     }
     let fig = ScalingFigure::new(&rows, name);
-    let svg = out.join("scaling.svg");
-    std::fs::write(&svg, render_svg(&fig)?).map_err(io(&svg))?;
-    let png = out.join("scaling.png");
-    write_png(&fig, &png)?;
-    files.extend([svg, png]);
+    let (WrittenFigure { svg, png, pdf, .. }, _) = write_figure(&fig, out)?;
+    files.extend([svg, png, pdf]);
     let readme = out.join("README.md");
     std::fs::write(&readme, readme_text(analysis, name, &rows, &t, &fig)).map_err(io(&readme))?;
     Ok(WrittenScaling { readme, files })

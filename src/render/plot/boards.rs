@@ -4,7 +4,12 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{category, figure_backends, log_label, log_range, plot_err, Figure, FONT};
+use super::style::marker;
+use super::style::{
+    draw_mesh, log_axis, log_label, log_range, log_ticks, palette, shape, with_legend, Entry, Mark,
+    TICK, TITLE,
+};
+use super::{plot_err, Figure, FONT};
 use crate::render::RenderError;
 use crate::verify::boards::{BoardSolve, Outcome};
 
@@ -24,11 +29,23 @@ impl<'a> BoardScaling<'a> {
         }
     }
 
-    fn plot<DB: DrawingBackend>(&self, root: DrawingArea<DB, Shift>) -> Result<(), RenderError> {
+    fn plot(&self, root: DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), RenderError> {
         let err = plot_err("boards");
         root.fill(&WHITE).map_err(&err)?;
-        let root = root.titled(&self.title(), (FONT, 20)).map_err(&err)?;
-        let panels = root.split_evenly((1, 2));
+        let root = root.titled(&self.title(), (FONT, TITLE)).map_err(&err)?;
+        let outcomes = [Outcome::FirstWins, Outcome::Draw, Outcome::SecondWins];
+        let name = |o: Outcome| match o {
+            Outcome::FirstWins => "first player wins (+)",
+            Outcome::Draw => "draw (=)",
+            Outcome::SecondWins => "second player wins (-)",
+        };
+        let entries: Vec<Entry> = outcomes
+            .iter()
+            .enumerate()
+            .map(|(k, o)| Entry::new(name(*o), Mark::Point(palette(k), shape(k))))
+            .collect();
+        let area = with_legend(&root, &entries).map_err(&err)?;
+        let panels = area.split_evenly((1, 2));
         let cells: Vec<f64> = self
             .rows
             .iter()
@@ -60,28 +77,24 @@ impl<'a> BoardScaling<'a> {
         for (panel, (desc, ys)) in panels.iter().zip(series.iter()) {
             let y_range = log_range(ys.iter().copied());
             let mut chart = ChartBuilder::on(panel)
-                .margin(12)
-                .x_label_area_size(45)
-                .y_label_area_size(70)
-                .build_cartesian_2d(x_range.clone(), y_range.log_scale())
+                .margin(8)
+                .x_label_area_size(40)
+                .y_label_area_size(54)
+                .build_cartesian_2d(
+                    x_range.clone(),
+                    log_axis(y_range.clone(), log_ticks(y_range.start, y_range.end)),
+                )
                 .map_err(&err)?;
-            chart
-                .configure_mesh()
-                .x_desc("cells (width × height)")
-                .y_desc(*desc)
-                .y_label_formatter(&log_label)
-                .x_label_formatter(&|v| format!("{v:.0}"))
-                .label_style((FONT, 13))
-                .axis_desc_style((FONT, 15))
-                .light_line_style(RGBColor(235, 235, 235))
-                .bold_line_style(RGBColor(210, 210, 210))
-                .draw()
-                .map_err(&err)?;
-            for (k, outcome) in [Outcome::FirstWins, Outcome::Draw, Outcome::SecondWins]
-                .into_iter()
-                .enumerate()
-            {
-                let color = category(k);
+            draw_mesh(
+                &mut chart,
+                "cells (width × height)",
+                desc,
+                &|v: &f64| format!("{v:.0}"),
+                &log_label,
+            )
+            .map_err(&err)?;
+            for (k, outcome) in outcomes.into_iter().enumerate() {
+                let (color, s) = (palette(k), shape(k));
                 let pts: Vec<(f64, f64, String)> = self
                     .rows
                     .iter()
@@ -89,29 +102,19 @@ impl<'a> BoardScaling<'a> {
                     .filter(|(r, _)| r.outcome() == outcome)
                     .map(|(r, (&x, &y))| (x, y, r.board.to_string()))
                     .collect();
-                let name = match outcome {
-                    Outcome::FirstWins => "first player wins (+)",
-                    Outcome::Draw => "draw (=)",
-                    Outcome::SecondWins => "second player wins (-)",
-                };
+                chart
+                    .draw_series(
+                        pts.iter()
+                            .map(|(x, y, _)| marker((*x, *y), s, 4, color.filled())),
+                    )
+                    .map_err(&err)?;
                 chart
                     .draw_series(pts.iter().map(|(x, y, label)| {
                         EmptyElement::at((*x, *y))
-                            + Circle::new((0, 0), 4, color.filled())
-                            + Text::new(label.clone(), (5, -12), (FONT, 11))
+                            + Text::new(label.clone(), (5, -14), (FONT, TICK))
                     }))
-                    .map_err(&err)?
-                    .label(name)
-                    .legend(move |(x, y)| Circle::new((x + 8, y), 4, color.filled()));
+                    .map_err(&err)?;
             }
-            chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::UpperLeft)
-                .label_font((FONT, 12))
-                .background_style(WHITE.mix(0.85))
-                .border_style(BLACK.mix(0.4))
-                .draw()
-                .map_err(&err)?;
         }
         root.present().map_err(&err)?;
         Ok(())
@@ -131,7 +134,9 @@ impl Figure for BoardScaling<'_> {
             .into()
     }
     fn size(&self) -> (u32, u32) {
-        (1200, 600)
+        (super::style::SIZE.0, 380)
     }
-    figure_backends!();
+    fn draw(&self, root: DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), RenderError> {
+        self.plot(root)
+    }
 }

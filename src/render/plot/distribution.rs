@@ -3,9 +3,11 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{
-    category, figure_backends, log_label, log_range, plot_err, with_headroom, Figure, FONT,
+use super::style::{
+    builder, draw_mesh, integer_label, linear_axis, log_axis, log_label, log_range, log_ticks,
+    palette, with_legend, Entry, Mark,
 };
+use super::{plot_err, Figure};
 use crate::analysis::ExperimentAnalysis;
 use crate::render::RenderError;
 use crate::stats::summary::quantile;
@@ -73,7 +75,7 @@ impl<'a> TimeDistribution<'a> {
         Self { exp }
     }
 
-    fn plot<DB: DrawingBackend>(&self, root: DrawingArea<DB, Shift>) -> Result<(), RenderError> {
+    fn plot(&self, root: DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), RenderError> {
         let err = plot_err("time distribution");
         root.fill(&WHITE).map_err(&err)?;
         let d = &self.exp.distributions;
@@ -104,42 +106,35 @@ impl<'a> TimeDistribution<'a> {
                 .into_iter()
                 .chain(b.outliers.iter().copied())
         }));
-        let mut chart = ChartBuilder::on(&root)
-            .caption(self.title(), (FONT, 20))
-            .margin(12)
-            .x_label_area_size(45)
-            .y_label_area_size(70)
-            .build_cartesian_2d(pmin - 0.6..pmax + 0.6, with_headroom(y, 0.12).log_scale())
+        let entries: Vec<Entry> = d
+            .iter()
+            .enumerate()
+            .map(|(k, e)| Entry::new(e.engine.clone(), Mark::Box(palette(k))))
+            .collect();
+        let area = with_legend(&root, &entries).map_err(&err)?;
+        let xkeys: Vec<f64> = plies.iter().map(|p| f64::from(*p)).collect();
+        let mut chart = builder(&area, &self.title())
+            .build_cartesian_2d(
+                linear_axis(pmin - 0.6..pmax + 0.6, xkeys),
+                log_axis(y.clone(), log_ticks(y.start, y.end)),
+            )
             .map_err(&err)?;
-        let n_plies = (pmax - pmin) as usize + 1;
-        chart
-            .configure_mesh()
-            .x_desc("ply (moves played)")
-            .y_desc("solve time (ms)")
-            .x_labels(n_plies.min(30) + 1)
-            .x_label_formatter(&|x| {
-                if (x - x.round()).abs() < 1e-6 {
-                    format!("{}", x.round())
-                } else {
-                    String::new()
-                }
-            })
-            .y_label_formatter(&log_label)
-            .disable_x_mesh()
-            .label_style((FONT, 13))
-            .axis_desc_style((FONT, 15))
-            .light_line_style(RGBColor(235, 235, 235))
-            .bold_line_style(RGBColor(210, 210, 210))
-            .draw()
-            .map_err(&err)?;
+        draw_mesh(
+            &mut chart,
+            "ply (moves played)",
+            "solve time (ms)",
+            &integer_label,
+            &log_label,
+        )
+        .map_err(&err)?;
 
         let e_count = d.len().max(1);
         let slot = 0.8 / e_count as f64;
         let half = slot * 0.4;
-        for (k, (engine, bs)) in d.iter().zip(&boxes).enumerate() {
-            let color = category(k);
+        for (k, bs) in boxes.iter().enumerate() {
+            let color = palette(k);
             let offset = -0.4 + slot * (k as f64 + 0.5);
-            let mut elements: Vec<DynElement<'static, DB, (f64, f64)>> = Vec::new();
+            let mut elements = Vec::new();
             for (p, b) in bs {
                 let x = *p as f64 + offset;
                 elements.push(
@@ -177,22 +172,8 @@ impl<'a> TimeDistribution<'a> {
                     elements.push(Circle::new((x, *o), 2, color.mix(0.6).filled()).into_dyn());
                 }
             }
-            chart
-                .draw_series(elements)
-                .map_err(&err)?
-                .label(engine.engine.clone())
-                .legend(move |(x, y)| {
-                    Rectangle::new([(x, y - 5), (x + 14, y + 5)], color.mix(0.5).filled())
-                });
+            chart.draw_series(elements).map_err(&err)?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .label_font((FONT, 12))
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK.mix(0.4))
-            .draw()
-            .map_err(&err)?;
         root.present().map_err(&err)?;
         Ok(())
     }
@@ -210,5 +191,7 @@ impl Figure for TimeDistribution<'_> {
          whiskers = furthest solve within 1.5 IQR (of log time), dots = outliers."
             .to_string()
     }
-    figure_backends!();
+    fn draw(&self, root: DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), RenderError> {
+        self.plot(root)
+    }
 }

@@ -3,8 +3,8 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::scatter::{draw_scatter, ScatterData};
-use super::{figure_backends, Figure};
+use super::scatter::{draw_scatter, Reference, ScatterData};
+use super::Figure;
 use crate::analysis::{Comparison, ExperimentAnalysis};
 use crate::render::{comparison_stem, RenderError};
 
@@ -20,7 +20,7 @@ impl<'a> NodeScatter<'a> {
         Self { exp, cmp }
     }
 
-    fn plot<DB: DrawingBackend>(&self, root: DrawingArea<DB, Shift>) -> Result<(), RenderError> {
+    fn plot(&self, root: DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), RenderError> {
         let m = &self.cmp.measurements;
         draw_scatter(
             root,
@@ -29,6 +29,8 @@ impl<'a> NodeScatter<'a> {
                 title: self.title(),
                 x_desc: format!("{} nodes searched", self.cmp.baseline),
                 y_desc: format!("{} nodes searched", self.cmp.candidate),
+                reference_label: "y = x (below: candidate searched fewer nodes)".into(),
+                reference: Reference::Diagonal,
                 ply: &m.ply,
                 x: m.baseline_nodes.iter().map(|&n| n as f64).collect(),
                 y: m.candidate_nodes.iter().map(|&n| n as f64).collect(),
@@ -55,5 +57,7 @@ impl Figure for NodeScatter<'_> {
             self.cmp.baseline, self.cmp.candidate
         )
     }
-    figure_backends!();
+    fn draw(&self, root: DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), RenderError> {
+        self.plot(root)
+    }
 }

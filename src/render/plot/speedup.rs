@@ -1,175 +1,196 @@
-//! Figure (b): speed-up (ratio of mean times) per ply with its bootstrap interval.
+//! The speed-up of every candidate over the baseline, per ply and over all plies, side by side.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{figure_backends, log_label, log_range, plot_err, with_headroom, Figure, FONT};
-use crate::analysis::{Comparison, ExperimentAnalysis};
-use crate::render::{comparison_stem, RenderError};
-use crate::util::fmt::sig3;
+use super::style::marker;
+use super::style::{
+    builder, dodge, draw_mesh, integer_label, linear_axis, log_axis, log_label, log_ticks, palette,
+    robust_log_range, shape, with_legend, Entry, Mark, Shape,
+};
+use super::{plot_err, Figure};
+use crate::analysis::{ExperimentAnalysis, PlyRow};
+use crate::render::RenderError;
+use crate::util::names::file_stem;
 
-/// Per ply, the ratio of mean times baseline / candidate (> 1: the candidate is faster) with its
-/// bootstrap confidence interval, a solid line at 1 and a dashed line at the all-plies ratio.
-pub struct SpeedupPerPly<'a> {
+/// Per ply, the ratio of mean times baseline / candidate (> 1: the candidate is faster) of
+/// every candidate, dodged around the ply, with its confidence interval; the last group
+/// (`all`) is over all plies. A solid line marks 1.
+///
+/// Axis range: it covers every estimate and the line at 1; interval ends reach at most one
+/// spread of the estimates (at least a factor of 2) beyond them, and an interval cut there ends
+/// in an arrowhead, so that one wide interval does not squash every other point.
+pub struct Speedup<'a> {
     exp: &'a ExperimentAnalysis,
-    cmp: &'a Comparison,
 }
 
-impl<'a> SpeedupPerPly<'a> {
-    pub fn new(exp: &'a ExperimentAnalysis, cmp: &'a Comparison) -> Self {
-        Self { exp, cmp }
+/// Where a row is drawn: its ply, or after the last ply for the all-plies row.
+fn row_x(row: &PlyRow, all_x: f64) -> f64 {
+    row.ply.map_or(all_x, f64::from)
+}
+
+impl<'a> Speedup<'a> {
+    pub fn new(exp: &'a ExperimentAnalysis) -> Self {
+        Self { exp }
     }
 
-    fn plot<DB: DrawingBackend>(&self, root: DrawingArea<DB, Shift>) -> Result<(), RenderError> {
-        let err = plot_err("speed-up per ply");
-        root.fill(&WHITE).map_err(&err)?;
-        let rows = &self.cmp.rows;
-        let total = &self.cmp.total;
-        let (pmin, pmax) = match (rows.first(), rows.last()) {
-            (Some(a), Some(b)) => (a.ply.unwrap_or(0) as f64, b.ply.unwrap_or(0) as f64),
-            _ => (0.0, 1.0),
-        };
-        let y = log_range(
-            rows.iter()
-                .chain([total])
-                .flat_map(|r| {
-                    let (lo, hi) = r.speedup_ci.unwrap_or((r.speedup, r.speedup));
-                    [r.speedup, lo, hi]
-                })
-                .chain([1.0]),
-        );
-        let mut chart = ChartBuilder::on(&root)
-            .caption(self.title(), (FONT, 20))
-            .margin(12)
-            .x_label_area_size(45)
-            .y_label_area_size(70)
-            .build_cartesian_2d(pmin - 0.7..pmax + 0.7, with_headroom(y, 0.22).log_scale())
-            .map_err(&err)?;
-        let n_plies = (pmax - pmin) as usize + 1;
-        chart
-            .configure_mesh()
-            .x_desc("ply (moves played)")
-            .y_desc(format!(
-                "speed-up: mean {} time / mean {} time",
-                self.cmp.baseline, self.cmp.candidate
-            ))
-            .x_labels(n_plies.min(30) + 1)
-            .x_label_formatter(&|x| {
-                if (x - x.round()).abs() < 1e-6 {
-                    format!("{}", x.round())
-                } else {
-                    String::new()
-                }
-            })
-            .y_label_formatter(&log_label)
-            .label_style((FONT, 13))
-            .axis_desc_style((FONT, 15))
-            .light_line_style(RGBColor(235, 235, 235))
-            .bold_line_style(RGBColor(210, 210, 210))
-            .draw()
-            .map_err(&err)?;
+    fn rows(&self) -> impl Iterator<Item = (usize, &PlyRow)> {
+        self.exp
+            .comparisons
+            .iter()
+            .enumerate()
+            .flat_map(|(k, c)| c.rows.iter().chain([&c.total]).map(move |r| (k, r)))
+    }
 
-        let x_range = (pmin - 0.7, pmax + 0.7);
+    /// The plies with data, ascending.
+    fn plies(&self) -> Vec<u32> {
+        let mut p: Vec<u32> = self.rows().filter_map(|(_, r)| r.ply).collect();
+        p.sort_unstable();
+        p.dedup();
+        p
+    }
+
+    /// The number of interval ends cut at the axis (drawn as arrowheads).
+    pub fn cut_ends(&self) -> usize {
+        self.y_range().1
+    }
+
+    /// The y range, and the number of interval ends it cuts.
+    fn y_range(&self) -> (std::ops::Range<f64>, usize) {
+        let est: Vec<f64> = self.rows().map(|(_, r)| r.speedup).collect();
+        let ends: Vec<f64> = self
+            .rows()
+            .filter_map(|(_, r)| r.speedup_ci)
+            .flat_map(|(lo, hi)| [lo, hi])
+            .collect();
+        let y = robust_log_range(&est, &ends, 1.0);
+        let cut = ends.iter().filter(|v| **v > 0.0 && !y.contains(*v)).count();
+        (y, cut)
+    }
+
+    fn plot(&self, root: DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), RenderError> {
+        let err = plot_err("speed-up");
+        root.fill(&WHITE).map_err(&err)?;
+        let plies = self.plies();
+        let all_x = plies.last().map_or(0.0, |p| f64::from(*p) + 1.5);
+        let first = plies.first().map_or(0.0, |p| f64::from(*p));
+        let (y, cut) = self.y_range();
+        let n = self.exp.comparisons.len();
+
+        let mut entries: Vec<Entry> = self
+            .exp
+            .comparisons
+            .iter()
+            .enumerate()
+            .map(|(k, c)| Entry::new(c.candidate.clone(), Mark::Interval(palette(k), shape(k))))
+            .collect();
+        let one = Mark::Line {
+            color: BLACK,
+            width: 1,
+            dashed: false,
+        };
+        entries.push(Entry::new("1: equal speed (above: candidate faster)", one));
+        let grey = RGBColor(90, 90, 90);
+        if cut > 0 {
+            entries.push(Entry::new("interval cut at the axis", Mark::Clipped(grey)));
+        }
+        let area = with_legend(&root, &entries).map_err(&err)?;
+
+        let mut xkeys: Vec<f64> = plies.iter().map(|p| f64::from(*p)).collect();
+        xkeys.push(all_x);
+        let x_range = first - 0.7..all_x + 0.7;
+        let mut chart = builder(&area, &self.title())
+            .build_cartesian_2d(
+                linear_axis(x_range.clone(), xkeys),
+                log_axis(y.clone(), log_ticks(y.start, y.end)),
+            )
+            .map_err(&err)?;
+        let x_fmt = move |x: &f64| {
+            if (x - all_x).abs() < 1e-6 {
+                "all".to_string()
+            } else {
+                integer_label(x)
+            }
+        };
+        draw_mesh(
+            &mut chart,
+            "ply (moves played); all = every ply",
+            &format!("speed-up over {}", self.exp.baseline),
+            &x_fmt,
+            &log_label,
+        )
+        .map_err(&err)?;
         chart
             .draw_series(LineSeries::new(
-                [(x_range.0, 1.0), (x_range.1, 1.0)],
-                BLACK.mix(0.8).stroke_width(1),
+                [(x_range.start, 1.0), (x_range.end, 1.0)],
+                BLACK.stroke_width(1),
             ))
-            .map_err(&err)?
-            .label("1 = equal speed (above: candidate faster)")
-            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], BLACK.stroke_width(1)));
-        let total_style = RGBColor(214, 39, 40).stroke_width(2);
-        let total_label = match total.speedup_ci {
-            Some((lo, hi)) => format!(
-                "all plies: {} [{}, {}]",
-                sig3(total.speedup),
-                sig3(lo),
-                sig3(hi)
-            ),
-            None => format!("all plies: {}", sig3(total.speedup)),
-        };
-        chart
-            .draw_series(DashedLineSeries::new(
-                [(x_range.0, total.speedup), (x_range.1, total.speedup)],
-                8,
-                5,
-                total_style,
-            ))
-            .map_err(&err)?
-            .label(total_label)
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], total_style));
+            .map_err(&err)?;
 
-        let blue = RGBColor(31, 119, 180);
-        chart
-            .draw_series(rows.iter().filter_map(|r| {
-                let (lo, hi) = r.speedup_ci?;
-                Some(ErrorBar::new_vertical(
-                    r.ply? as f64,
-                    lo,
-                    r.speedup,
-                    hi,
-                    blue.stroke_width(2),
-                    12,
-                ))
-            }))
-            .map_err(&err)?;
-        chart
-            .draw_series(
-                rows.iter().filter_map(|r| {
-                    Some(Circle::new((r.ply? as f64, r.speedup), 5, blue.filled()))
-                }),
-            )
-            .map_err(&err)?
-            .label(format!(
-                "ratio of means per ply, {:.0}% CI ({})",
-                self.confidence() * 100.0,
-                self.interval_methods()
-            ))
-            .legend(move |(x, y)| Circle::new((x + 8, y), 5, blue.filled()));
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .label_font((FONT, 12))
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK.mix(0.4))
-            .draw()
-            .map_err(&err)?;
+        let mut elements: Vec<plotters::element::DynElement<'_, _, (f64, f64)>> = Vec::new();
+        for (k, row) in self.rows() {
+            let (color, s) = (palette(k), shape(k));
+            let x = row_x(row, all_x) + dodge(k, n);
+            if let Some((lo, hi)) = row.speedup_ci {
+                let (a, b) = (lo.max(y.start), hi.min(y.end));
+                elements
+                    .push(PathElement::new(vec![(x, a), (x, b)], color.stroke_width(2)).into_dyn());
+                for (end, arrow, at) in
+                    [(lo, Shape::ArrowDown, y.start), (hi, Shape::ArrowUp, y.end)]
+                {
+                    if end > 0.0 && !y.contains(&end) {
+                        elements.push(marker((x, at), arrow, 0, grey.filled()).into_dyn());
+                    }
+                }
+            }
+            if y.contains(&row.speedup) {
+                elements.push(marker((x, row.speedup), s, 4, color.filled()).into_dyn());
+            }
+        }
+        chart.draw_series(elements).map_err(&err)?;
         root.present().map_err(&err)?;
         Ok(())
     }
 
     fn interval_methods(&self) -> &'static str {
         use crate::analysis::IntervalMethod::*;
-        let has = |m| self.cmp.rows.iter().any(|r| r.speedup_ci_method == Some(m));
+        let has = |m| self.rows().any(|(_, r)| r.speedup_ci_method == Some(m));
         match (has(Bootstrap), has(DeltaMethod)) {
-            (true, true) => "bootstrap; delta method for large plies",
+            (true, true) => "paired bootstrap; delta method for large plies",
             (false, true) => "delta method",
-            _ => "bootstrap",
+            _ => "paired bootstrap",
         }
-    }
-
-    fn confidence(&self) -> f64 {
-        self.exp.options.confidence
     }
 }
 
-impl Figure for SpeedupPerPly<'_> {
+impl Figure for Speedup<'_> {
     fn stem(&self) -> String {
-        format!("{}_speedup", comparison_stem(self.cmp))
+        format!("{}_speedup", file_stem(&self.exp.name))
     }
     fn title(&self) -> String {
         format!(
-            "{}: speed-up of {} over {}, per ply",
-            self.exp.name, self.cmp.candidate, self.cmp.baseline
+            "{}: speed-up over {} per ply",
+            self.exp.name, self.exp.baseline
         )
     }
     fn description(&self) -> String {
+        let cut = match self.cut_ends() {
+            0 => "none is cut here".to_string(),
+            1 => "1 interval end is cut here".to_string(),
+            n => format!("{n} interval ends are cut here"),
+        };
         format!(
-            "Ratio of mean solve times, {} / {}, per ply, with its paired bootstrap interval; \
-             above the line at 1 the candidate is faster. The dashed line is the ratio over all \
-             plies.",
-            self.cmp.baseline, self.cmp.candidate
+            "Speed-up of each candidate over {}: ratio of mean solve times (baseline / \
+             candidate) per ply and over all plies (all), candidates side by side, with the \
+             {:.0}% interval ({}); above the line at 1 the candidate is faster. Log scale. The \
+             axis covers every estimate; an interval reaching more than the estimates' own \
+             spread beyond them is cut at the axis and ends in an arrowhead ({cut}).",
+            self.exp.baseline,
+            self.exp.options.confidence * 100.0,
+            self.interval_methods()
         )
     }
-    figure_backends!();
+    fn draw(&self, root: DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), RenderError> {
+        self.plot(root)
+    }
 }

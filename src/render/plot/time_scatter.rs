@@ -3,8 +3,8 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::scatter::{draw_scatter, ScatterData};
-use super::{figure_backends, Figure};
+use super::scatter::{draw_scatter, Reference, ScatterData};
+use super::Figure;
 use crate::analysis::{Comparison, ExperimentAnalysis};
 use crate::render::{comparison_stem, RenderError};
 
@@ -21,7 +21,7 @@ impl<'a> TimeScatter<'a> {
         Self { exp, cmp }
     }
 
-    fn plot<DB: DrawingBackend>(&self, root: DrawingArea<DB, Shift>) -> Result<(), RenderError> {
+    fn plot(&self, root: DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), RenderError> {
         let m = &self.cmp.measurements;
         draw_scatter(
             root,
@@ -30,6 +30,8 @@ impl<'a> TimeScatter<'a> {
                 title: self.title(),
                 x_desc: format!("{} time (ms)", self.cmp.baseline),
                 y_desc: format!("{} time (ms)", self.cmp.candidate),
+                reference_label: "y = x (below: candidate faster)".into(),
+                reference: Reference::Diagonal,
                 ply: &m.ply,
                 x: m.baseline_ms.clone(),
                 y: m.candidate_ms.clone(),
@@ -55,5 +57,7 @@ impl Figure for TimeScatter<'_> {
             self.cmp.baseline, self.cmp.candidate
         )
     }
-    figure_backends!();
+    fn draw(&self, root: DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), RenderError> {
+        self.plot(root)
+    }
 }

@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# The generated report checked in a real headless browser (Chromium): runs a tiny experiment
+# with `treebench run` into a temporary folder, loads its index.html and fails if the page shows
+# raw Markdown (backticks, `**`, `|---|`, `[text](link)`, `# ` headings) outside <pre>, if a
+# local link or image target is missing, if an image does not load, if an inline SVG figure is
+# empty, or if the screenshot is blank. Called by scripts/test.sh.
+#
+# The browser: `chromium` (or `chromium-browser`, `google-chrome`) on PATH, else Debian's
+# `chromium` package installed with apt-get (as root; about 155 MB to download). Without a
+# browser the check fails when TREEBENCH_REQUIRE_ORACLES=1 (scripts/test.sh's default) and is
+# reported as SKIPPED otherwise. A report can be given instead of the tiny run:
+#   scripts/check_report_browser.sh [path/to/index.html]
+# TREEBENCH_BIN names a built treebench binary to use instead of `cargo run --release`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+require="${TREEBENCH_REQUIRE_ORACLES:-0}"
+
+find_browser() {
+  for b in chromium chromium-browser google-chrome google-chrome-stable; do
+    if command -v "$b" >/dev/null 2>&1; then
+      command -v "$b"
+      return 0
+    fi
+  done
+  return 1
+}
+
+skip_or_fail() {
+  if [ "$require" = "1" ]; then
+    echo "check_report_browser: FAILED: $1 (TREEBENCH_REQUIRE_ORACLES=1)" >&2
+    exit 1
+  fi
+  echo "check_report_browser: SKIPPED: $1"
+  exit 0
+}
+
+browser=$(find_browser || true)
+if [ -z "$browser" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "check_report_browser: installing chromium with apt-get"
+    start=$(date +%s)
+    if apt-get update -qq >/dev/null 2>&1 &&
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1; then
+      echo "check_report_browser: chromium installed in $(($(date +%s) - start)) s"
+    fi
+    browser=$(find_browser || true)
+  fi
+  [ -n "$browser" ] || skip_or_fail "no headless browser (chromium) and it could not be installed"
+fi
+echo "check_report_browser: $("$browser" --version 2>/dev/null | head -1)"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+if [ $# -ge 1 ]; then
+  page=$(realpath "$1")
+else
+  cat >"$work/browser-check.toml" <<'TOML'
+name = "browser-check"
+seed = 7
+plies = "16-20:2"
+positions = 6
+engines = ["negamax", "mtdf", "pvs"]
+TOML
+  if [ -n "${TREEBENCH_BIN:-}" ]; then
+    run=("$TREEBENCH_BIN")
+  else
+    run=(cargo run --release --quiet --)
+  fi
+  "${run[@]}" run "$work/browser-check.toml" --results "$work/results" --report "$work/report" >/dev/null
+  page="$work/report/browser-check/index.html"
+fi
+[ -f "$page" ] || { echo "check_report_browser: no report at $page" >&2; exit 1; }
+dir=$(dirname "$page")
+
+# A copy of the page, beside it (so that relative links resolve the same), with a script that
+# runs after every image has loaded and writes its findings into the DOM.
+probe="$dir/.browser-check-$$.html"
+trap 'rm -rf "$work" "$probe"' EXIT
+python3 - "$page" "$probe" <<'PY'
+import sys
+page, probe = sys.argv[1], sys.argv[2]
+html = open(page, encoding="utf-8").read()
+script = r"""<script>
+window.addEventListener('load', () => {
+  const out = [];
+  const body = document.body.cloneNode(true);
+  body.querySelectorAll('pre, script, style').forEach(e => e.remove());
+  const text = body.textContent;
+  const raw = [['backtick', /`[^`\n]*`?/g], ['bold **', /\*\*[^*\n]*/g],
+               ['table rule |---|', /\|\s*:?-{3,}/g], ['heading #', /^\s*#{1,6} \S.*/gm],
+               ['link [text](target)', /\[[^\]\n]*\]\([^)\n]*\)/g]];
+  for (const [name, re] of raw) {
+    for (const m of (text.match(re) || []).slice(0, 3)) out.push('RAW ' + name + ': ' + m.trim().slice(0, 80));
+  }
+  for (const img of document.images) {
+    out.push('TARGET ' + img.getAttribute('src'));
+    if (!img.complete || img.naturalWidth === 0) out.push('IMAGE_FAILED ' + img.getAttribute('src'));
+  }
+  for (const a of document.querySelectorAll('a[href]')) {
+    const h = a.getAttribute('href');
+    if (h.startsWith('#')) {
+      if (!document.getElementById(decodeURIComponent(h.slice(1)))) out.push('ANCHOR_MISSING ' + h);
+    } else out.push('TARGET ' + h);
+  }
+  let svgs = 0;
+  for (const svg of document.querySelectorAll('figure svg')) {
+    svgs++;
+    const r = svg.getBoundingClientRect();
+    if (r.width < 100 || r.height < 60 || svg.querySelectorAll('text').length < 3)
+      out.push('SVG_EMPTY figure ' + svgs + ' (' + Math.round(r.width) + 'x' + Math.round(r.height) + ')');
+  }
+  out.push('COUNT images=' + document.images.length + ' figures=' + svgs +
+           ' links=' + document.querySelectorAll('a[href]').length);
+  const pre = document.createElement('pre');
+  pre.id = 'treebench-browser-check';
+  pre.textContent = out.join('\n');
+  document.body.appendChild(pre);
+});
+</script>"""
+i = html.rfind("</body>")
+html = html[:i] + script + html[i:] if i >= 0 else html + script
+open(probe, "w", encoding="utf-8").write(html)
+PY
+
+flags=(--headless --no-sandbox --disable-gpu --disable-dev-shm-usage --allow-file-access-from-files
+  --run-all-compositor-stages-before-draw --virtual-time-budget=10000 --hide-scrollbars)
+timeout 120 "$browser" "${flags[@]}" --dump-dom "file://$probe" >"$work/dom.html" 2>"$work/browser.log" || {
+  cat "$work/browser.log" >&2
+  echo "check_report_browser: FAILED: the browser did not load $page" >&2
+  exit 1
+}
+timeout 120 "$browser" "${flags[@]}" --window-size=1200,2400 --screenshot="$work/shot.png" \
+  "file://$page" >/dev/null 2>>"$work/browser.log" || true
+
+python3 - "$work/dom.html" "$dir" "$work/shot.png" <<'PY'
+import html, os, sys, urllib.parse, zlib, struct
+dom, base, shot = sys.argv[1], sys.argv[2], sys.argv[3]
+text = open(dom, encoding="utf-8").read()
+start = text.find('<pre id="treebench-browser-check">')
+if start < 0:
+    print("check_report_browser: FAILED: the check script did not run (no result in the DOM)")
+    sys.exit(1)
+body = html.unescape(text[start:].split(">", 1)[1].split("</pre>", 1)[0])
+problems, count = [], ""
+for line in body.splitlines():
+    kind, _, rest = line.partition(" ")
+    if kind == "TARGET":
+        target = urllib.parse.urlsplit(rest)
+        if target.scheme or target.netloc or not target.path:
+            continue
+        path = os.path.join(base, urllib.parse.unquote(target.path))
+        if not os.path.exists(path):
+            problems.append(f"missing link target: {rest}")
+    elif kind == "COUNT":
+        count = rest
+    elif line:
+        problems.append(line)
+
+def png_is_blank(path):
+    """True when the screenshot is missing or a single colour."""
+    try:
+        data = open(path, "rb").read()
+    except OSError:
+        return True
+    pos, idat, (w, h) = 8, b"", (0, 0)
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        chunk = data[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            w, h = struct.unpack(">II", chunk[:8])
+        elif kind == b"IDAT":
+            idat += chunk
+        pos += 12 + n
+    raw = zlib.decompress(idat)
+    # A blank page gives a handful of byte values (filter types, one colour); text and figures
+    # give many (anti-aliasing).
+    return len(set(raw[::97])) <= 8
+
+if png_is_blank(shot):
+    problems.append("the screenshot is blank or missing")
+print(f"check_report_browser: {base}/index.html: {count}")
+if problems:
+    for p in problems:
+        print(f"check_report_browser: FAIL {p}")
+    sys.exit(1)
+print("check_report_browser: passed (no raw Markdown, every link and image resolves, figures drawn)")
+PY

@@ -1,0 +1,113 @@
+//! Shared drawing of one value per group and ply with a range bar, groups dodged side by side
+//! around each ply (time per node per engine, probes per solve per driver).
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::plot_err;
+use super::style::{
+    builder, dodge, draw_mesh, integer_label, linear_axis, linear_ticks, log_axis, log_label,
+    log_range, log_ticks, marker, palette, shape, with_legend, Entry, Mark,
+};
+use crate::render::RenderError;
+
+/// One group's value per ply: `(ply, centre, low, high)`.
+pub(super) struct Group {
+    pub label: String,
+    pub points: Vec<(u32, f64, f64, f64)>,
+}
+
+pub(super) struct DodgedData<'a> {
+    pub figure: &'a str,
+    pub title: String,
+    pub y_desc: String,
+    pub groups: Vec<Group>,
+    /// Log y axis; else linear from 0.
+    pub log: bool,
+}
+
+/// The plies of any group, ascending.
+fn plies(groups: &[Group]) -> Vec<u32> {
+    let mut p: Vec<u32> = groups
+        .iter()
+        .flat_map(|g| g.points.iter().map(|q| q.0))
+        .collect();
+    p.sort_unstable();
+    p.dedup();
+    p
+}
+
+pub(super) fn draw_dodged(
+    root: DrawingArea<SVGBackend<'_>, Shift>,
+    d: &DodgedData<'_>,
+) -> Result<(), RenderError> {
+    let err = plot_err(d.figure);
+    root.fill(&WHITE).map_err(&err)?;
+    let plies = plies(&d.groups);
+    let (first, last) = match (plies.first(), plies.last()) {
+        (Some(a), Some(b)) => (f64::from(*a), f64::from(*b)),
+        _ => (0.0, 1.0),
+    };
+    let values = || {
+        d.groups
+            .iter()
+            .flat_map(|g| g.points.iter().flat_map(|q| [q.1, q.2, q.3]))
+    };
+    let (y, ticks) = if d.log {
+        let y = log_range(values());
+        let t = log_ticks(y.start, y.end);
+        (y, t)
+    } else {
+        let hi = values().filter(|v| v.is_finite()).fold(1.0, f64::max) * 1.08;
+        (0.0..hi, linear_ticks(0.0, hi, 4))
+    };
+    let entries: Vec<Entry> = d
+        .groups
+        .iter()
+        .enumerate()
+        .map(|(k, g)| Entry::new(g.label.clone(), Mark::Interval(palette(k), shape(k))))
+        .collect();
+    let area = with_legend(&root, &entries).map_err(&err)?;
+    let xkeys: Vec<f64> = plies.iter().map(|p| f64::from(*p)).collect();
+    let x_axis = linear_axis(first - 0.6..last + 0.6, xkeys);
+    let n = d.groups.len();
+    let mut elements = Vec::new();
+    for (k, g) in d.groups.iter().enumerate() {
+        let (color, s) = (palette(k), shape(k));
+        for &(p, c, lo, hi) in &g.points {
+            let x = f64::from(p) + dodge(k, n);
+            elements
+                .push(PathElement::new(vec![(x, lo), (x, hi)], color.stroke_width(2)).into_dyn());
+            elements.push(marker((x, c), s, 4, color.filled()).into_dyn());
+        }
+    }
+    if d.log {
+        let mut chart = builder(&area, &d.title)
+            .build_cartesian_2d(x_axis, log_axis(y, ticks))
+            .map_err(&err)?;
+        draw_mesh(
+            &mut chart,
+            "ply (moves played)",
+            &d.y_desc,
+            &integer_label,
+            &log_label,
+        )
+        .map_err(&err)?;
+        chart.draw_series(elements).map_err(&err)?;
+    } else {
+        let mut chart = builder(&area, &d.title)
+            .build_cartesian_2d(x_axis, linear_axis(y, ticks))
+            .map_err(&err)?;
+        draw_mesh(
+            &mut chart,
+            "ply (moves played)",
+            &d.y_desc,
+            &integer_label,
+            &log_label,
+        )
+        .map_err(&err)?;
+        chart.draw_series(elements).map_err(&err)?;
+    }
+    root.present().map_err(&err)?;
+    Ok(())
+}
