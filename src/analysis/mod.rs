@@ -20,7 +20,7 @@ use thiserror::Error;
 
 use crate::stats::StatsError;
 
-pub use load::{export_parquet, load_results};
+pub use load::{export_parquet, load_results, read_results, PARQUET};
 pub use validate::{validate_csv, FileSummary};
 
 /// Why an analysis failed.

@@ -31,7 +31,7 @@ pub struct AnalyzeArgs {
     /// Folder for the Markdown, CSV and LaTeX tables (as <out>/<experiment>/).
     #[arg(long, default_value = "report")]
     pub out: PathBuf,
-    /// Also export the records as Parquet to this file.
+    /// Also export the records as Parquet to this file (needs the cargo feature `parquet`).
     #[arg(long)]
     pub parquet: Option<PathBuf>,
 }
@@ -51,6 +51,11 @@ impl AnalyzeArgs {
 }
 
 pub fn run(args: AnalyzeArgs) -> Result<i32> {
+    if args.parquet.is_some() && !treebench::analysis::PARQUET {
+        anyhow::bail!(
+            "--parquet needs the cargo feature `parquet`, which this binary was built without: cargo build --release --features parquet"
+        );
+    }
     let analysis = analyze(&args.results, &args.options())?;
     for exp in &analysis.experiments {
         for cmp in &exp.comparisons {
