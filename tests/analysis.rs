@@ -191,10 +191,17 @@ fn load_and_export_parquet() {
         ]
     );
     let out = dir.join("out/results.parquet");
-    export_parquet(&[path], &out).unwrap();
-    let bytes = std::fs::read(&out).unwrap();
-    assert_eq!(&bytes[..4], b"PAR1");
-    assert_eq!(&bytes[bytes.len() - 4..], b"PAR1");
+    if treebench::analysis::PARQUET {
+        export_parquet(&[path], &out).unwrap();
+        let bytes = std::fs::read(&out).unwrap();
+        assert_eq!(&bytes[..4], b"PAR1");
+        assert_eq!(&bytes[bytes.len() - 4..], b"PAR1");
+    } else {
+        // without the cargo feature `parquet`: a clear error, no file
+        let e = export_parquet(&[path], &out).unwrap_err().to_string();
+        assert!(e.contains("cargo feature `parquet`"), "{e}");
+        assert!(!out.exists());
+    }
 }
 
 // ---- analysis (needs crate::stats) -------------------------------------------------------------

@@ -1,50 +1,136 @@
 //! Reading results CSV files into a polars frame, and exporting them to Parquet.
+//!
+//! The CSV is read by the `csv` crate, column by column as [`COLUMNS`] declares them, not by
+//! polars' CSV reader: with the lazy engine, polars' `csv` (and `parquet`) features bring in its
+//! streaming engine and with it an async cloud-storage stack (tokio, hyper, rustls, ring,
+//! object_store): about 110 crates the analysis never uses. Parquet export is the cargo feature
+//! `parquet` (off by default, for that reason).
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use polars::prelude::*;
 
 use super::AnalysisError;
-use crate::runner::record::{ColumnType, COLUMNS};
+use crate::runner::record::{ColumnType, COLUMNS, HEADER};
 
 /// The polars schema of a results CSV, derived from [`COLUMNS`].
 pub fn results_schema() -> Schema {
-    Schema::from_iter(COLUMNS.iter().map(|c| {
-        let ty = match c.ty {
-            ColumnType::Text => DataType::String,
-            ColumnType::U32 => DataType::UInt32,
-            ColumnType::U64 => DataType::UInt64,
-            ColumnType::I32 => DataType::Int32,
-        };
-        Field::new(c.name.into(), ty)
-    }))
+    Schema::from_iter(
+        COLUMNS
+            .iter()
+            .map(|c| Field::new(c.name.into(), dtype(c.ty))),
+    )
 }
 
-/// A lazy scan of the given results files, concatenated in order, with the full schema.
-/// Does not validate: call [`super::validate_csv`] first for errors that name the line.
-pub fn scan_results(paths: &[PathBuf]) -> Result<LazyFrame, AnalysisError> {
-    let schema: SchemaRef = Arc::new(results_schema());
-    let frames = paths
-        .iter()
-        .map(|p| {
-            let path = PlRefPath::try_from_path(p)?;
-            LazyCsvReader::new(path)
-                .with_has_header(true)
-                .with_schema(Some(schema.clone()))
-                .finish()
-        })
-        .collect::<PolarsResult<Vec<_>>>()?;
-    if frames.len() == 1 {
-        return Ok(frames.into_iter().next().unwrap());
+fn dtype(ty: ColumnType) -> DataType {
+    match ty {
+        ColumnType::Text => DataType::String,
+        ColumnType::U32 => DataType::UInt32,
+        ColumnType::U64 => DataType::UInt64,
+        ColumnType::I32 => DataType::Int32,
     }
-    Ok(concat(frames, UnionArgs::default())?)
+}
+
+/// The values of one column, typed as [`COLUMNS`] says.
+enum Values {
+    Text(Vec<String>),
+    U32(Vec<u32>),
+    U64(Vec<u64>),
+    I32(Vec<i32>),
+}
+
+impl Values {
+    fn new(ty: ColumnType) -> Self {
+        match ty {
+            ColumnType::Text => Values::Text(Vec::new()),
+            ColumnType::U32 => Values::U32(Vec::new()),
+            ColumnType::U64 => Values::U64(Vec::new()),
+            ColumnType::I32 => Values::I32(Vec::new()),
+        }
+    }
+
+    fn push(&mut self, field: &str) -> Result<(), String> {
+        let bad = |e: std::num::ParseIntError| format!("`{field}` is not a number ({e})");
+        match self {
+            Values::Text(v) => v.push(field.to_string()),
+            Values::U32(v) => v.push(field.parse().map_err(bad)?),
+            Values::U64(v) => v.push(field.parse().map_err(bad)?),
+            Values::I32(v) => v.push(field.parse().map_err(bad)?),
+        }
+        Ok(())
+    }
+
+    fn into_column(self, name: &str) -> Column {
+        let name = PlSmallStr::from(name);
+        match self {
+            Values::Text(v) => Series::new(name, v),
+            Values::U32(v) => Series::new(name, v),
+            Values::U64(v) => Series::new(name, v),
+            Values::I32(v) => Series::new(name, v),
+        }
+        .into()
+    }
+}
+
+/// Every column of the given results files, concatenated in file and row order, with the schema
+/// of [`results_schema`]. Checks the header and each field's type; call
+/// [`super::validate_csv`] first for the full checks with errors that name the line.
+pub fn read_results(paths: &[PathBuf]) -> Result<DataFrame, AnalysisError> {
+    let mut columns: Vec<Values> = COLUMNS.iter().map(|c| Values::new(c.ty)).collect();
+    let mut height = 0;
+    for path in paths {
+        let malformed = |line: u64, message: String| AnalysisError::Malformed {
+            path: path.clone(),
+            line,
+            message,
+        };
+        let mut rdr = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_path(path)
+            .map_err(|e| malformed(0, e.to_string()))?;
+        let mut row = csv::StringRecord::new();
+        let mut line = 0u64;
+        while rdr
+            .read_record(&mut row)
+            .map_err(|e| malformed(line + 1, e.to_string()))?
+        {
+            line += 1;
+            if line == 1 {
+                if row.iter().ne(HEADER) {
+                    return Err(malformed(
+                        1,
+                        format!("header is not `{}`", HEADER.join(",")),
+                    ));
+                }
+                continue;
+            }
+            if row.len() != COLUMNS.len() {
+                return Err(malformed(
+                    line,
+                    format!("expected {} fields, found {}", COLUMNS.len(), row.len()),
+                ));
+            }
+            for ((values, field), c) in columns.iter_mut().zip(row.iter()).zip(&COLUMNS) {
+                values
+                    .push(field)
+                    .map_err(|m| malformed(line, format!("column `{}`: {m}", c.name)))?;
+            }
+            height += 1;
+        }
+    }
+    let columns = columns
+        .into_iter()
+        .zip(&COLUMNS)
+        .map(|(v, c)| v.into_column(c.name))
+        .collect();
+    Ok(DataFrame::new(height, columns)?)
 }
 
 /// The columns the analysis needs, from the given files, in file and row order:
 /// `experiment, seed, ply, index, engine, slot, repeat, score, nodes, nanos, probes`.
 pub fn load_results(paths: &[PathBuf]) -> Result<DataFrame, AnalysisError> {
-    let df = scan_results(paths)?
+    let df = read_results(paths)?
+        .lazy()
         .select([
             col("experiment"),
             col("seed"),
@@ -62,23 +148,74 @@ pub fn load_results(paths: &[PathBuf]) -> Result<DataFrame, AnalysisError> {
     Ok(df)
 }
 
+/// Whether this build can export Parquet (the cargo feature `parquet`).
+pub const PARQUET: bool = cfg!(feature = "parquet");
+
 /// Write the given results files (validated first) as one Parquet file at `out`, with the full
-/// schema.
+/// schema. Needs the cargo feature `parquet` (see [`PARQUET`]); without it an error says so.
 pub fn export_parquet(results: &[PathBuf], out: &Path) -> Result<(), AnalysisError> {
+    if !PARQUET {
+        return Err(AnalysisError::Data(
+            "Parquet export needs the cargo feature `parquet`, which this binary was built without: cargo build --release --features parquet".into(),
+        ));
+    }
     for p in results {
         super::validate_csv(p)?;
     }
-    let mut df = scan_results(results)?.collect()?;
+    let mut df = read_results(results)?;
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|source| AnalysisError::Io {
             path: dir.to_path_buf(),
             source,
         })?;
     }
+    write_parquet(&mut df, out)
+}
+
+#[cfg(feature = "parquet")]
+fn write_parquet(df: &mut DataFrame, out: &Path) -> Result<(), AnalysisError> {
     let file = std::fs::File::create(out).map_err(|source| AnalysisError::Io {
         path: out.to_path_buf(),
         source,
     })?;
-    ParquetWriter::new(file).finish(&mut df)?;
+    ParquetWriter::new(file).finish(df)?;
     Ok(())
+}
+
+#[cfg(not(feature = "parquet"))]
+fn write_parquet(_: &mut DataFrame, _: &Path) -> Result<(), AnalysisError> {
+    unreachable!("export_parquet checks PARQUET first")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_frame_has_the_results_schema() {
+        let dir = std::env::temp_dir().join(format!("treebench-load-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("r.csv");
+        std::fs::write(
+            &p,
+            format!(
+                "{}\ne,7,12,0,4455,mtdf,0,0,-3,100,2000,2500,4\ne,7,12,1,4456,mtdf,1,0,5,9,8,9,1\n",
+                HEADER.join(",")
+            ),
+        )
+        .unwrap();
+        let df = read_results(&[p.clone(), p.clone()]).unwrap();
+        assert_eq!(df.height(), 4);
+        assert_eq!(**df.schema(), results_schema());
+        let score = df.column("score").unwrap().i32().unwrap();
+        assert_eq!(score.get(0), Some(-3));
+        assert_eq!(score.get(3), Some(5));
+        std::fs::write(
+            &p,
+            format!("{}\ne,7,x,0,4455,mtdf,0,0,-3,1,2,3,4\n", HEADER.join(",")),
+        )
+        .unwrap();
+        let e = read_results(&[p]).unwrap_err().to_string();
+        assert!(e.contains("line 2") && e.contains("column `ply`"), "{e}");
+    }
 }

@@ -28,7 +28,7 @@ use crate::stats::StatsError;
 
 pub use crate::stats::wilcoxon::Method as TestMethod;
 pub use facts::RunFacts;
-pub use load::{export_parquet, load_results};
+pub use load::{export_parquet, load_results, read_results, PARQUET};
 pub use validate::{validate_csv, FileSummary};
 
 /// Why an analysis failed.

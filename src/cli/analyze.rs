@@ -38,7 +38,7 @@ pub struct AnalyzeArgs {
     /// Folder for the Markdown, CSV and LaTeX tables (as <out>/<experiment>/).
     #[arg(long, default_value = "report")]
     pub out: PathBuf,
-    /// Also export the records as Parquet to this file.
+    /// Also export the records as Parquet to this file (needs the cargo feature `parquet`).
     #[arg(long)]
     pub parquet: Option<PathBuf>,
     /// Compare the results with an earlier run of the same experiment (its results files):
@@ -75,6 +75,11 @@ pub fn print_headlines(analysis: &Analysis) {
 }
 
 pub fn run(args: AnalyzeArgs) -> Result<i32> {
+    if args.parquet.is_some() && !treebench::analysis::PARQUET {
+        anyhow::bail!(
+            "--parquet needs the cargo feature `parquet`, which this binary was built without: cargo build --release --features parquet"
+        );
+    }
     if !args.against.is_empty() {
         if !(args.noise >= 0.0 && args.noise < 1.0) {
             anyhow::bail!("--noise {}: expected a fraction in [0, 1)", args.noise);
