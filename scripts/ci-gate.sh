@@ -17,8 +17,10 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 . scripts/oracles.sh
 start=$(date +%s)
-# Where cargo put the binary (CARGO_TARGET_DIR may be remapped): ask cargo.
-bin=$(cargo build --release --bin treebench --message-format=json-render-diagnostics \
+# Where cargo put the binary (CARGO_TARGET_DIR may be remapped): ask cargo. The lean build (no
+# polars, no plotters) has every command used here and shares its dependencies with the base
+# revision's lean build, so CI never compiles polars in release mode.
+bin=$(cargo build --release --no-default-features --bin treebench --message-format=json-render-diagnostics \
   | "$PYTHON" -c 'import json, sys
 for line in sys.stdin:
     m = json.loads(line)

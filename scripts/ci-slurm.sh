@@ -40,10 +40,10 @@ fi
 t_installed=$SECONDS
 say "installed in $((t_installed - t_start)) s"
 
-# The treebench binary the jobs run: $TREEBENCH if set, else the release build (the one
-# scripts/test.sh's other steps share).
+# The treebench binary the jobs run: $TREEBENCH if set, else the lean release build (the one
+# scripts/test.sh's other steps share: run --no-report and merge need no polars).
 if [ -z "${TREEBENCH:-}" ]; then
-  cargo build --release --quiet --bin treebench || {
+  cargo build --release --no-default-features --quiet --bin treebench || {
     say "cargo build --release failed" >&2
     exit 2
   }
