@@ -13,7 +13,9 @@ use polars::prelude::*;
 use super::AnalysisError;
 use crate::runner::record::{ColumnType, COLUMNS, HEADER};
 
-/// The polars schema of a results CSV, derived from [`COLUMNS`].
+/// The polars schema of a results CSV, derived from [`COLUMNS`] (what the tests compare the
+/// frames [`read_results`] builds with).
+#[cfg(test)]
 pub fn results_schema() -> Schema {
     Schema::from_iter(
         COLUMNS
@@ -22,6 +24,7 @@ pub fn results_schema() -> Schema {
     )
 }
 
+#[cfg(test)]
 fn dtype(ty: ColumnType) -> DataType {
     match ty {
         ColumnType::Text => DataType::String,
@@ -73,7 +76,7 @@ impl Values {
 }
 
 /// Every column of the given results files, concatenated in file and row order, with the schema
-/// of [`results_schema`]. Checks the header and each field's type; call
+/// of [`COLUMNS`]. Checks the header and each field's type; call
 /// [`super::validate_csv`] first for the full checks with errors that name the line.
 pub fn read_results(paths: &[PathBuf]) -> Result<DataFrame, AnalysisError> {
     let mut columns: Vec<Values> = COLUMNS.iter().map(|c| Values::new(c.ty)).collect();

@@ -21,7 +21,6 @@ pub mod run;
 pub mod scaling;
 pub mod serve;
 pub mod solve;
-pub mod threads;
 pub mod textbook;
 pub mod threads;
 pub mod verify;
