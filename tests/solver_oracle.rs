@@ -7,7 +7,7 @@ use treebench::engine::connect4::{Connect4Engine, SolverConfig};
 use treebench::engine::Engine;
 use treebench::verify::brute::{self, Brute, Grid};
 
-const DRIVERS: [&str; 12] = [
+const DRIVERS: [&str; 14] = [
     "negamax",
     "mtdf",
     "mtdf:guess=-3",
@@ -17,6 +17,8 @@ const DRIVERS: [&str; 12] = [
     "aspiration",
     "sss",
     "dual",
+    "mtdf:mswap=on,inherit=on,tiebreak=killer",
+    "pvs:inherit=on,tiebreak=history",
     "mtdf:id=on",
     "pvs:id=on",
     "aspiration:id=on,delta=1",
@@ -24,7 +26,7 @@ const DRIVERS: [&str; 12] = [
 
 /// The drivers without iterative deepening (which costs about ten times a plain solve on 7×6:
 /// it runs on BitBully's positions of at least [`ID_MIN_PLY`] stones).
-const PLAIN_DRIVERS: [&str; 9] = [
+const PLAIN_DRIVERS: [&str; 11] = [
     "negamax",
     "mtdf",
     "mtdf:guess=-3",
@@ -34,6 +36,9 @@ const PLAIN_DRIVERS: [&str; 9] = [
     "aspiration",
     "sss",
     "dual",
+    // the per-node switches (their defaults aside)
+    "mtdf:mswap=on,inherit=on,tiebreak=killer",
+    "pvs:inherit=on,tiebreak=history",
 ];
 const ID_MIN_PLY: usize = 16;
 

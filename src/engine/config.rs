@@ -13,6 +13,30 @@ pub enum Ordering {
     None,
 }
 
+/// How moves of equal ordering score are ordered (after the threat ordering).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TieBreak {
+    /// Centre first.
+    Centre,
+    /// The move that last cut off at the same ply first, then centre first.
+    Killer,
+    /// The cell whose cutoffs weighed most (each cutoff adds the empty cells left), then
+    /// centre first.
+    History,
+}
+
+impl TieBreak {
+    /// The spec name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            TieBreak::Centre => "centre",
+            TieBreak::Killer => "killer",
+            TieBreak::History => "history",
+        }
+    }
+}
+
 /// How a node at the depth limit is scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Eval {
@@ -121,6 +145,13 @@ pub struct SearchConfig {
     /// Principal Variation Search (NegaScout) inside the tree: the first child with the full
     /// window, the rest with a null window and a re-search when one fails high.
     pub pvs: bool,
+    /// Mirror keys by two delta swaps instead of a loop over the columns (same keys).
+    pub mirror_swap: bool,
+    /// Pass the children their threat maps, computed by the parent's threat ordering, instead
+    /// of computing them again (needs `non_losing` and [`Ordering::Threats`]; same tree).
+    pub inherit_threats: bool,
+    /// How moves of equal threat score are ordered.
+    pub tiebreak: TieBreak,
     /// A seeded bug, or [`Mutant::None`].
     pub mutant: Mutant,
 }
@@ -153,6 +184,9 @@ impl Default for SearchConfig {
             max_depth: None,
             eval: Eval::Rollout,
             pvs: false,
+            mirror_swap: false,
+            inherit_threats: false,
+            tiebreak: TieBreak::Centre,
             mutant: Mutant::None,
         }
     }

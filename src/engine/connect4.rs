@@ -2,7 +2,7 @@
 //! string that prints and parses (`mtdf:tt=20,etc=off`).
 
 use super::drivers::{self, Driver, Probe};
-use super::search::{Eval, Mutant, Ordering, SearchConfig, Searcher};
+use super::search::{Eval, Mutant, Ordering, SearchConfig, Searcher, TieBreak};
 use super::spec::{parse_spec, spec_name};
 use super::{Engine, EngineError, GameKind, Solve};
 use crate::game::connect4::score::score_to_moves_left;
@@ -23,7 +23,7 @@ pub struct SolverConfig {
 pub use super::spec::SpecError;
 
 const OPTIONS: &str =
-    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mutant";
+    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, tiebreak, mutant";
 
 impl SolverConfig {
     /// Parse `DRIVER[:key=value,...]` for the drivers of [`Driver::NAMES`].
@@ -130,6 +130,20 @@ impl SolverConfig {
                 }
             }
             "id" => self.iterative = parse_switch(key, value)?,
+            "mswap" => s.mirror_swap = parse_switch(key, value)?,
+            "inherit" => s.inherit_threats = parse_switch(key, value)?,
+            "tiebreak" => {
+                s.tiebreak = match value {
+                    "centre" | "center" => TieBreak::Centre,
+                    "killer" => TieBreak::Killer,
+                    "history" => TieBreak::History,
+                    _ => {
+                        return Err(format!(
+                            "option `tiebreak={value}`: expected centre, killer or history"
+                        ))
+                    }
+                }
+            }
             "guess" => match &mut self.driver {
                 Driver::Mtdf { guess } | Driver::Aspiration { guess, .. } => {
                     *guess = parse_num(key, value)?
@@ -261,6 +275,15 @@ impl fmt::Display for SolverConfig {
             if delta != Driver::DEFAULT_DELTA {
                 opts.push(format!("delta={delta}"));
             }
+        }
+        if s.mirror_swap != d.mirror_swap {
+            opts.push(format!("mswap={}", onoff(s.mirror_swap)));
+        }
+        if s.inherit_threats != d.inherit_threats {
+            opts.push(format!("inherit={}", onoff(s.inherit_threats)));
+        }
+        if s.tiebreak != d.tiebreak {
+            opts.push(format!("tiebreak={}", s.tiebreak.name()));
         }
         if s.mutant != Mutant::None {
             opts.push(format!("mutant={}", s.mutant.name()));
@@ -405,6 +428,8 @@ mod tests {
             "mtdf:tt=20,etc=off",
             "mtdf:tt=off,ways=1,order=none,clamp=off,nonlosing=off,mirror=off,etc=10,dthreat=off,ttmin=5,prefetch=off,huge=off,depth=8,guess=-3,mutant=drop-move",
             "pvs:id=on",
+            "mtdf:mswap=on,inherit=on,tiebreak=killer",
+            "negamax:tiebreak=history",
             "aspiration:depth=6,eval=threats,id=on,guess=2,delta=3",
             "sss",
             "dual:tt=20",

@@ -5,6 +5,8 @@
 //! tie-break work (moves are added from the edges inwards, and among equal scores the one added
 //! last comes out first).
 
+use super::config::TieBreak;
+
 /// Up to `W` moves with their ordering scores.
 pub struct MoveSorter<const W: usize> {
     size: usize,
@@ -71,6 +73,66 @@ impl<const W: usize> MoveSorter<W> {
     #[must_use]
     pub fn as_slice(&self) -> &[(u64, u32)] {
         &self.entries[..self.size]
+    }
+}
+
+/// What cutoffs taught the search, for the tie-breaks after the threat ordering
+/// ([`TieBreak`]): the last move that cut off at each number of stones (killer), and a weight
+/// per cell (history). Cleared with the table, so a solve does not depend on the ones before.
+#[derive(Clone)]
+pub struct Cutoffs {
+    killers: [u64; 64],
+    history: [u32; 64],
+}
+
+/// Largest history weight: it fills the low 20 bits of an ordering score.
+const HISTORY_MAX: u32 = (1 << 20) - 1;
+
+impl Cutoffs {
+    /// Nothing learnt.
+    #[must_use]
+    pub const fn new() -> Self {
+        Self {
+            killers: [0; 64],
+            history: [0; 64],
+        }
+    }
+
+    /// The ordering score of `mv` (a one-bit move) with ordering score `score`, at a node with
+    /// `stones` stones: `score` first, the tie-break among equal scores after it.
+    #[inline(always)]
+    #[must_use]
+    pub fn score(&self, tiebreak: TieBreak, score: u32, mv: u64, stones: u32) -> u32 {
+        match tiebreak {
+            TieBreak::Centre => score,
+            TieBreak::Killer => score * 2 + u32::from(self.killers[stones as usize] == mv),
+            TieBreak::History => {
+                (score << 20) | self.history[mv.trailing_zeros() as usize].min(HISTORY_MAX)
+            }
+        }
+    }
+
+    /// Remember that `mv` cut off at a node with `stones` stones and `left` empty cells.
+    #[inline(always)]
+    pub fn record(&mut self, tiebreak: TieBreak, mv: u64, stones: u32, left: u32) {
+        match tiebreak {
+            TieBreak::Centre => {}
+            TieBreak::Killer => self.killers[stones as usize] = mv,
+            TieBreak::History => {
+                let h = &mut self.history[mv.trailing_zeros() as usize];
+                *h += left;
+                if *h > HISTORY_MAX {
+                    // Age every cell alike: the order among them is kept.
+                    self.history.iter_mut().for_each(|x| *x >>= 1);
+                }
+            }
+        }
+    }
+}
+
+impl Default for Cutoffs {
+    fn default() -> Self {
+        Self::new()
     }
 }
 

@@ -4,8 +4,8 @@
 //!
 //! Nothing here allocates after [`Searcher::new`], prints, or calls through a trait object.
 
-pub use super::config::{Eval, Mutant, Ordering, SearchConfig};
-use super::ordering::{centre_first, MoveSorter};
+pub use super::config::{Eval, Mutant, Ordering, SearchConfig, TieBreak};
+use super::ordering::{centre_first, Cutoffs, MoveSorter};
 use super::tt::{Bound, Table};
 use crate::game::connect4::score::immediate_win_score;
 use crate::game::connect4::Position;
@@ -30,6 +30,20 @@ struct Moves {
     theirs: u64,
 }
 
+/// A node's threat maps, computed by its parent's threat ordering
+/// ([`SearchConfig::inherit_threats`]), or [`Threats::NONE`]. Two words, passed in registers.
+#[derive(Clone, Copy)]
+struct Threats {
+    /// Cells where the side to move would win, and where the opponent would.
+    own: u64,
+    theirs: u64,
+}
+
+impl Threats {
+    /// No maps: the node computes its own (no map has the sentinel bits above the board set).
+    const NONE: Self = Self { own: !0, theirs: 0 };
+}
+
 /// The node's table slot: whether the table is used here, its key and the depth tag needed.
 struct Slot {
     used: bool,
@@ -43,6 +57,8 @@ struct Children<const W: usize> {
     keys: [u64; W],
     n_keys: usize,
     etc: bool,
+    /// By column: the cells where we would win after that move (filled by threat ordering).
+    maps: [u64; W],
 }
 
 /// The const parameter `M` of the search: the mutant in the low bits, [`PVS`] above them.
@@ -62,6 +78,8 @@ pub struct Searcher<const W: usize = 7, const H: usize = 6> {
     /// checked every 2^14 nodes.
     deadline: Option<std::time::Instant>,
     stopped: bool,
+    /// Killer moves and history weights for [`SearchConfig::tiebreak`].
+    cutoffs: Cutoffs,
 }
 
 /// Nodes between two looks at the clock when a deadline is set.
@@ -69,6 +87,16 @@ const DEADLINE_CHECK_MASK: u64 = (1 << 14) - 1;
 
 impl<const W: usize, const H: usize> Searcher<W, H> {
     const ORDER: [usize; W] = centre_first::<W>();
+    /// The cells of the columns of [`Self::ORDER`] (a load instead of a multiply and shift).
+    const ORDER_MASKS: [u64; W] = {
+        let mut m = [0u64; W];
+        let mut i = 0;
+        while i < W {
+            m[i] = Position::<W, H>::column_mask(Self::ORDER[i]);
+            i += 1;
+        }
+        m
+    };
 
     /// A searcher; allocates its table once.
     #[must_use]
@@ -82,6 +110,7 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
             nodes: 0,
             deadline: None,
             stopped: false,
+            cutoffs: Cutoffs::new(),
         }
     }
 
@@ -104,6 +133,7 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
         }
         self.nodes = 0;
         self.stopped = false;
+        self.cutoffs = Cutoffs::new();
     }
 
     /// Stop searching once the clock passes `deadline` (`None`: never). Values returned after
@@ -170,7 +200,7 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
         macro_rules! dispatch {
             ($($m:expr),*) => {
                 match (mutant as u8) | pvs {
-                    $(x if x == $m => self.search::<{ $m }>(pos, alpha, beta, depth),)*
+                    $(x if x == $m => self.search::<{ $m }>(pos, alpha, beta, depth, Threats::NONE),)*
                     _ => unreachable!("every mutant with and without PVS is listed"),
                 }
             };
@@ -213,6 +243,8 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
                 if M & MUTANT_BITS == Mutant::MirrorWrongKey as u8 {
                     let wrong = pos.current() + Position::<W, H>::mirror(pos).mask();
                     pos.key().min(wrong)
+                } else if self.cfg.mirror_swap {
+                    pos.canonical_key_swap()
                 } else {
                     pos.canonical_key()
                 }
@@ -241,9 +273,10 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
         alpha: i32,
         beta: i32,
         depth: u32,
+        inherited: Threats,
     ) -> i32 {
         debug_assert!(alpha < beta);
-        match self.node::<M>(pos, Window { alpha, beta }, depth) {
+        match self.node::<M>(pos, Window { alpha, beta }, depth, inherited) {
             ControlFlow::Break(v) | ControlFlow::Continue(v) => v,
         }
     }
@@ -254,12 +287,13 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
         pos: &Position<W, H>,
         mut w: Window,
         depth: u32,
+        inherited: Threats,
     ) -> ControlFlow<i32, i32> {
         self.count_node()?;
-        // The threat maps are the costly part of a node: compute each once and derive the
-        // non-losing moves, the double-threat test and the ordering penalty from them.
-        let own = pos.winning_position();
-        let moves = self.generate::<M>(pos, own)?;
+        // The threat maps are the costly part of a node: compute each once (or take them from
+        // the parent) and derive the non-losing moves, the double-threat test and the ordering
+        // penalty from them.
+        let moves = self.generate::<M>(pos, inherited)?;
         if depth == 0 {
             return ControlFlow::Break(self.evaluate(pos, &moves));
         }
@@ -274,12 +308,14 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
             keys: [0u64; W],
             n_keys: 0,
             etc: false,
+            maps: [0u64; W],
         };
         self.order_children::<M>(pos, &moves, &slot, &mut children);
         self.etc_cutoff::<M>(pos, &children, &slot, child_depth, w)?;
         ControlFlow::Continue(self.search_children::<M>(
             pos,
-            &mut children.sorter,
+            &mut children,
+            &moves,
             w,
             child_depth,
             &slot,
@@ -303,11 +339,27 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
     /// Step 2: the moves to search and the score floor the convention gives, or the value of a
     /// node whose every move loses, or that is drawn or won at once.
     #[inline(always)]
-    fn generate<const M: u8>(&self, pos: &Position<W, H>, own: u64) -> ControlFlow<i32, Moves> {
+    fn generate<const M: u8>(
+        &self,
+        pos: &Position<W, H>,
+        inherited: Threats,
+    ) -> ControlFlow<i32, Moves> {
         let left = pos.cells_left() as i32;
+        let given = inherited.own != u64::MAX;
+        let own = if given {
+            inherited.own
+        } else {
+            pos.winning_position()
+        };
         let mut moves = if self.cfg.non_losing {
             debug_assert!(own & pos.possible() == 0, "side to move can win at once");
-            let theirs = pos.opponent_winning_position();
+            let theirs = if given {
+                inherited.theirs
+            } else {
+                pos.opponent_winning_position()
+            };
+            debug_assert_eq!(theirs, pos.opponent_winning_position());
+            debug_assert_eq!(own, pos.winning_position());
             let next = pos.non_losing_moves_given(theirs);
             if next == 0 {
                 // Every move lets the opponent win with its next stone.
@@ -471,11 +523,11 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
         let prefetch = slot.used && self.cfg.prefetch && child_left >= self.cfg.tt_min_left;
         c.etc = etc;
         for i in (0..W).rev() {
-            let col = match self.cfg.ordering {
-                Ordering::None => W - 1 - i,
-                _ => Self::ORDER[i],
+            let (col, cells) = match self.cfg.ordering {
+                Ordering::None => (W - 1 - i, Position::<W, H>::column_mask(W - 1 - i)),
+                _ => (Self::ORDER[i], Self::ORDER_MASKS[i]),
             };
-            let mv = m.next & Position::<W, H>::column_mask(col);
+            let mv = m.next & cells;
             if mv == 0 {
                 continue;
             }
@@ -494,10 +546,15 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
             let score = match self.cfg.ordering {
                 Ordering::Threats => {
                     let under_own = m.own & (mv << 1) != 0;
-                    pos.move_score(mv) * 2 + 1 - 2 * under_own as u32
+                    let map = pos.winning_position_after(mv);
+                    c.maps[col] = map;
+                    map.count_ones() * 2 + 1 - 2 * under_own as u32
                 }
                 _ => 0,
             };
+            let score = self
+                .cutoffs
+                .score(self.cfg.tiebreak, score, mv, pos.nb_moves());
             c.sorter.add(mv, score);
         }
     }
@@ -539,29 +596,45 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
     fn search_children<const M: u8>(
         &mut self,
         pos: &Position<W, H>,
-        sorter: &mut MoveSorter<W>,
+        c: &mut Children<W>,
+        m: &Moves,
         mut w: Window,
         child_depth: u32,
         slot: &Slot,
     ) -> i32 {
         let alpha0 = w.alpha;
         let mut best = i32::MIN;
-        while let Some(mv) = sorter.pop() {
+        let inherit = self.cfg.inherit_threats
+            && self.cfg.non_losing
+            && self.cfg.ordering == Ordering::Threats;
+        while let Some(mv) = c.sorter.pop() {
             let mut child = *pos;
             child.play(mv);
+            // The child's side to move is our opponent: its winning cells are our `theirs`,
+            // its opponent's are ours after `mv`; `mv` itself is no longer empty.
+            let t = if inherit {
+                Threats {
+                    own: m.theirs & !mv,
+                    theirs: c.maps[Position::<W, H>::column_of(mv)] & !mv,
+                }
+            } else {
+                Threats::NONE
+            };
             let score = if M & PVS != 0 && best != i32::MIN && w.beta - w.alpha > 1 {
                 // NegaScout: prove the child no better than alpha with a null window; search
                 // it again with the full window only when that fails.
-                let scout = -self.search::<M>(&child, -w.alpha - 1, -w.alpha, child_depth);
+                let scout = -self.search::<M>(&child, -w.alpha - 1, -w.alpha, child_depth, t);
                 if scout > w.alpha && scout < w.beta {
-                    -self.search::<M>(&child, -w.beta, -w.alpha, child_depth)
+                    -self.search::<M>(&child, -w.beta, -w.alpha, child_depth, t)
                 } else {
                     scout
                 }
             } else {
-                -self.search::<M>(&child, -w.beta, -w.alpha, child_depth)
+                -self.search::<M>(&child, -w.beta, -w.alpha, child_depth, t)
             };
             if score >= w.beta {
+                self.cutoffs
+                    .record(self.cfg.tiebreak, mv, pos.nb_moves(), pos.cells_left());
                 if slot.used {
                     self.store::<M>(slot.key, score, Bound::Lower, slot.need);
                 }
