@@ -17,8 +17,8 @@ const DRIVERS: [&str; 14] = [
     "aspiration",
     "sss",
     "dual",
-    "mtdf:mswap=on,inherit=on,tiebreak=killer",
-    "pvs:inherit=on,tiebreak=history",
+    "mtdf:mswap=off,inherit=off,tiebreak=killer",
+    "pvs:tiebreak=history",
     "mtdf:id=on",
     "pvs:id=on",
     "aspiration:id=on,delta=1",
@@ -36,9 +36,9 @@ const PLAIN_DRIVERS: [&str; 11] = [
     "aspiration",
     "sss",
     "dual",
-    // the per-node switches (their defaults aside)
-    "mtdf:mswap=on,inherit=on,tiebreak=killer",
-    "pvs:inherit=on,tiebreak=history",
+    // the per-node switches off (their defaults are on) and the tie-breaks
+    "mtdf:mswap=off,inherit=off,tiebreak=killer",
+    "pvs:tiebreak=history",
 ];
 const ID_MIN_PLY: usize = 16;
 

@@ -184,8 +184,8 @@ impl Default for SearchConfig {
             max_depth: None,
             eval: Eval::Rollout,
             pvs: false,
-            mirror_swap: false,
-            inherit_threats: false,
+            mirror_swap: true,
+            inherit_threats: true,
             tiebreak: TieBreak::Centre,
             mutant: Mutant::None,
         }

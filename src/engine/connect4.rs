@@ -428,7 +428,7 @@ mod tests {
             "mtdf:tt=20,etc=off",
             "mtdf:tt=off,ways=1,order=none,clamp=off,nonlosing=off,mirror=off,etc=10,dthreat=off,ttmin=5,prefetch=off,huge=off,depth=8,guess=-3,mutant=drop-move",
             "pvs:id=on",
-            "mtdf:mswap=on,inherit=on,tiebreak=killer",
+            "mtdf:mswap=off,inherit=off,tiebreak=killer",
             "negamax:tiebreak=history",
             "aspiration:depth=6,eval=threats,id=on,guess=2,delta=3",
             "sss",
