@@ -14,23 +14,32 @@ goes first alternates), each with a fresh table and no opening book:
   cost of the binding's call).
 
 The scores must agree (the script stops otherwise). It prints a Markdown table per ply: totals of
-time and nodes and their ratios. `--empty-board` also solves the empty board with both (opt-in:
-minutes each), each in its own process with a time limit.
+time and nodes, the speed-up (BitBully's time / treebench's), the node ratio (treebench's /
+BitBully's) and each engine's nanoseconds per node (its time / its nodes), and the median of the
+per-position speed-ups. `--empty-board` also solves the empty board with both (opt-in: minutes
+each), each in its own process with a time limit.
 
     python3 scripts/bench_vs_bitbully.py                # plies 8..20, 40 positions each
     python3 scripts/bench_vs_bitbully.py --plies 12,14 -n 20 --seed 7
     python3 scripts/bench_vs_bitbully.py --empty-board --plies ''
+    python3 scripts/bench_vs_bitbully.py --positions FILE   # one move string a line, any plies
 
-Requires `pip install bitbully` (tested with 0.0.79) and cargo (the release binary is built
-unless `--bin` names one).
+Requires BitBully 0.0.79: `pip install bitbully==0.0.79`, or, on a machine without a package
+registry, `--wheel bitbully-0.0.79-....whl` (the wheel file for that machine's Python, fetched
+elsewhere with `pip download bitbully==0.0.79 --no-deps`): it is unpacked into a temporary
+folder and imported from there, nothing is installed. treebench's release binary is built with
+cargo unless `--bin` names one.
 """
 
 import argparse
 import json
 import random
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
+import zipfile
 
 W, H = 7, 6
 
@@ -132,9 +141,24 @@ class Treebench:
         self.proc.wait()
 
 
+def use_wheel(path):
+    """Import BitBully from a wheel file: unpack it (a zip) and put it first on the path."""
+    try:
+        folder = tempfile.mkdtemp(prefix="bitbully-wheel-")
+        with zipfile.ZipFile(path) as z:
+            z.extractall(folder)
+    except (OSError, zipfile.BadZipFile) as e:
+        raise SystemExit(f"--wheel {path}: {e}")
+    sys.path.insert(0, folder)
+
+
 class BitBully:
     def __init__(self):
-        import bitbully.bitbully_core as bc
+        try:
+            import bitbully.bitbully_core as bc
+        except ImportError as e:
+            raise SystemExit(f"cannot import BitBully ({e}): pip install bitbully==0.0.79, "
+                             "or pass --wheel FILE")
 
         self.bc = bc
         self.solver = bc.BitBullyCore()  # no opening book loaded
@@ -199,15 +223,33 @@ def main():
                     help="also solve the empty board with both (minutes each)")
     ap.add_argument("--empty-limit", type=float, default=600,
                     help="seconds allowed per engine for the empty board")
+    ap.add_argument("--wheel", help="BitBully wheel file to import from (offline machines)")
+    ap.add_argument("--positions", help="file of move strings (one a line) instead of drawn "
+                                        "positions; grouped by ply")
     args = ap.parse_args()
 
+    if args.wheel:
+        use_wheel(args.wheel)
     binary = treebench_binary(args.bin)
-    plies = [int(p) for p in args.plies.split(",") if p.strip()]
+    if args.positions:
+        try:
+            lines = [l.split()[0] for l in open(args.positions) if l.strip()]
+        except OSError as e:
+            raise SystemExit(f"--positions: {e}")
+        bad = [l for l in lines if not l.isdigit() or set(l) - set("1234567")]
+        if bad:
+            raise SystemExit(f"--positions: not a move string of columns 1-7: {bad[0]!r}")
+        sets = {}
+        for l in lines:
+            sets.setdefault(len(l), []).append(l)
+        plan = sorted(sets.items())
+    else:
+        plies = [int(p) for p in args.plies.split(",") if p.strip()]
+        plan = [(ply, draw_positions(args.seed, ply, args.n)) for ply in plies]
     tb, bb = Treebench(binary, args.engine), BitBully()
     rows = []
-    for ply in plies:
-        positions = draw_positions(args.seed, ply, args.n)
-        tot = {"tt": 0.0, "bt": 0.0, "tn": 0, "bn": 0}
+    for ply, positions in plan:
+        tot = {"tt": 0.0, "bt": 0.0, "tn": 0, "bn": 0, "ratios": []}
         for i, moves in enumerate(positions):
             first, second = (tb, bb) if i % 2 == 0 else (bb, tb)
             r1, r2 = first.solve(moves), second.solve(moves)
@@ -218,20 +260,26 @@ def main():
             tot["bt"] += bt
             tot["tn"] += tn
             tot["bn"] += bn
+            tot["ratios"].append(bt / max(tt, 1e-9))
         rows.append((ply, len(positions), tot))
         print(f"ply {ply}: done", file=sys.stderr)
     tb.close()
 
     if rows:
-        print(f"treebench `{args.engine}` vs BitBully `mtdf` (no book), seed {args.seed}; "
-              "scores equal on every position.\n")
-        print("| ply | n | treebench ms | BitBully ms | speed-up | treebench nodes | "
-              "BitBully nodes | node ratio |")
-        print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+        src = args.positions or f"seed {args.seed}"
+        print(f"treebench `{args.engine}` vs BitBully `mtdf` (no book), {src}; "
+              "scores equal on every position; order alternated per position; times measured "
+              "inside each process.\n")
+        print("| ply | n | treebench ms | BitBully ms | speed-up | median speed-up | "
+              "treebench nodes | BitBully nodes | node ratio | treebench ns/node | "
+              "BitBully ns/node |")
+        print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for ply, n, t in rows:
-            print(f"| {ply} | {n} | {t['tt'] * 1e3:,.0f} | {t['bt'] * 1e3:,.0f} | "
-                  f"{t['bt'] / t['tt']:.2f}x | {t['tn']:,} | {t['bn']:,} | "
-                  f"{t['tn'] / t['bn']:.2f} |")
+            print(f"| {ply} | {n} | {t['tt'] * 1e3:,.1f} | {t['bt'] * 1e3:,.1f} | "
+                  f"{t['bt'] / t['tt']:.2f}x | {statistics.median(t['ratios']):.2f}x | "
+                  f"{t['tn']:,} | {t['bn']:,} | {t['tn'] / max(t['bn'], 1):.2f} | "
+                  f"{t['tt'] * 1e9 / max(t['tn'], 1):.0f} | "
+                  f"{t['bt'] * 1e9 / max(t['bn'], 1):.0f} |")
     if args.empty_board:
         empty_board(binary, args.engine, args.empty_limit)
 

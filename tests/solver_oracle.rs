@@ -7,7 +7,7 @@ use treebench::engine::connect4::{Connect4Engine, SolverConfig};
 use treebench::engine::Engine;
 use treebench::verify::brute::{self, Brute, Grid};
 
-const DRIVERS: [&str; 12] = [
+const DRIVERS: [&str; 13] = [
     "negamax",
     "mtdf",
     "mtdf:guess=-3",
@@ -17,6 +17,7 @@ const DRIVERS: [&str; 12] = [
     "aspiration",
     "sss",
     "dual",
+    "mtdf:mswap=off,inherit=off",
     "mtdf:id=on",
     "pvs:id=on",
     "aspiration:id=on,delta=1",
@@ -24,7 +25,7 @@ const DRIVERS: [&str; 12] = [
 
 /// The drivers without iterative deepening (which costs about ten times a plain solve on 7×6:
 /// it runs on BitBully's positions of at least [`ID_MIN_PLY`] stones).
-const PLAIN_DRIVERS: [&str; 9] = [
+const PLAIN_DRIVERS: [&str; 10] = [
     "negamax",
     "mtdf",
     "mtdf:guess=-3",
@@ -34,6 +35,8 @@ const PLAIN_DRIVERS: [&str; 9] = [
     "aspiration",
     "sss",
     "dual",
+    // the per-node switches off (their defaults are on) and the tie-breaks
+    "mtdf:mswap=off,inherit=off",
 ];
 const ID_MIN_PLY: usize = 16;
 

@@ -121,6 +121,11 @@ pub struct SearchConfig {
     /// Principal Variation Search (NegaScout) inside the tree: the first child with the full
     /// window, the rest with a null window and a re-search when one fails high.
     pub pvs: bool,
+    /// Mirror keys by two delta swaps instead of a loop over the columns (same keys).
+    pub mirror_swap: bool,
+    /// Pass the children their threat maps, computed by the parent's threat ordering, instead
+    /// of computing them again (needs `non_losing` and [`Ordering::Threats`]; same tree).
+    pub inherit_threats: bool,
     /// A seeded bug, or [`Mutant::None`].
     pub mutant: Mutant,
 }
@@ -153,6 +158,8 @@ impl Default for SearchConfig {
             max_depth: None,
             eval: Eval::Rollout,
             pvs: false,
+            mirror_swap: true,
+            inherit_threats: true,
             mutant: Mutant::None,
         }
     }

@@ -28,7 +28,7 @@ pub struct SolverConfig {
 pub use super::spec::SpecError;
 
 const OPTIONS: &str =
-    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mutant, threads, smp";
+    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, mutant, threads, smp";
 
 impl SolverConfig {
     /// Parse `DRIVER[:key=value,...]` for the drivers of [`Driver::NAMES`].
@@ -167,6 +167,8 @@ impl SolverConfig {
                 }
             }
             "id" => self.iterative = parse_switch(key, value)?,
+            "mswap" => s.mirror_swap = parse_switch(key, value)?,
+            "inherit" => s.inherit_threats = parse_switch(key, value)?,
             "guess" => match &mut self.driver {
                 Driver::Mtdf { guess } | Driver::Aspiration { guess, .. } => {
                     *guess = parse_num(key, value)?
@@ -311,6 +313,12 @@ impl fmt::Display for SolverConfig {
             if delta != Driver::DEFAULT_DELTA {
                 opts.push(format!("delta={delta}"));
             }
+        }
+        if s.mirror_swap != d.mirror_swap {
+            opts.push(format!("mswap={}", onoff(s.mirror_swap)));
+        }
+        if s.inherit_threats != d.inherit_threats {
+            opts.push(format!("inherit={}", onoff(s.inherit_threats)));
         }
         if s.mutant != Mutant::None {
             opts.push(format!("mutant={}", s.mutant.name()));
@@ -515,6 +523,7 @@ mod tests {
             "mtdf:tt=20,etc=off",
             "mtdf:tt=off,ways=1,order=none,clamp=off,nonlosing=off,mirror=off,etc=10,dthreat=off,ttmin=5,prefetch=off,huge=off,depth=8,guess=-3,mutant=drop-move",
             "pvs:id=on",
+            "mtdf:mswap=off,inherit=off",
             "aspiration:depth=6,eval=threats,id=on,guess=2,delta=3",
             "sss",
             "dual:tt=20",

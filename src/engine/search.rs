@@ -30,6 +30,20 @@ struct Moves {
     theirs: u64,
 }
 
+/// A node's threat maps, computed by its parent's threat ordering
+/// ([`SearchConfig::inherit_threats`]), or [`Threats::NONE`]. Two words, passed in registers.
+#[derive(Clone, Copy)]
+struct Threats {
+    /// Cells where the side to move would win, and where the opponent would.
+    own: u64,
+    theirs: u64,
+}
+
+impl Threats {
+    /// No maps: the node computes its own (no map has the sentinel bits above the board set).
+    const NONE: Self = Self { own: !0, theirs: 0 };
+}
+
 /// The node's table slot: whether the table is used here, its key and the depth tag needed.
 struct Slot {
     used: bool,
@@ -43,6 +57,8 @@ struct Children<const W: usize> {
     keys: [u64; W],
     n_keys: usize,
     etc: bool,
+    /// By column: the cells where we would win after that move (filled by threat ordering).
+    maps: [u64; W],
 }
 
 /// The const parameter `M` of the search: the mutant in the low bits, [`PVS`] above them.
@@ -55,6 +71,7 @@ const UNLIMITED: u32 = u32::MAX;
 
 mod eval;
 mod smp;
+mod table;
 
 /// The search state: configuration, table and node counter. `T` is the table: the private
 /// [`Table`] of a one-thread solve, or a handle on the table the threads of a parallel solve
@@ -91,6 +108,16 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
 
 impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     const ORDER: [usize; W] = centre_first::<W>();
+    /// The cells of the columns of [`Self::ORDER`] (a load instead of a multiply and shift).
+    const ORDER_MASKS: [u64; W] = {
+        let mut m = [0u64; W];
+        let mut i = 0;
+        while i < W {
+            m[i] = Position::<W, H>::column_mask(Self::ORDER[i]);
+            i += 1;
+        }
+        m
+    };
 
     /// A searcher on this table (`None`: no table, whatever `cfg.tt_bits` says).
     #[must_use]
@@ -199,7 +226,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         macro_rules! dispatch {
             ($($m:expr),*) => {
                 match (mutant as u8) | pvs {
-                    $(x if x == $m => self.search::<{ $m }>(pos, alpha, beta, depth),)*
+                    $(x if x == $m => self.search::<{ $m }>(pos, alpha, beta, depth, Threats::NONE),)*
                     _ => unreachable!("every mutant with and without PVS is listed"),
                 }
             };
@@ -235,34 +262,6 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     /// search only (with and without PVS), which keeps the 42 compiled sizes cheap to build.
     pub const MUTANTS_COMPILED: bool = (W == 7 && H == 6) || W * H <= 24;
 
-    /// The table key of `pos`: canonical near the root when the mirror lookup is on.
-    #[inline(always)]
-    fn table_key<const M: u8>(&self, pos: &Position<W, H>) -> u64 {
-        match self.cfg.mirror_min_left {
-            Some(min) if pos.cells_left() >= min => {
-                if M & MUTANT_BITS == Mutant::MirrorWrongKey as u8 {
-                    let wrong = pos.current() + Position::<W, H>::mirror(pos).mask();
-                    pos.key().min(wrong)
-                } else {
-                    pos.canonical_key()
-                }
-            }
-            _ => pos.key(),
-        }
-    }
-
-    /// The depth a table value of `pos` is valid for: the remaining depth, at most the empty
-    /// cells (a value searched that deep is exact; the key fixes the number of empty cells, so
-    /// one position never mixes the two meanings). A value is used only at the same tag, so a
-    /// depth-limited search returns the value of its depth-limited tree whatever was searched
-    /// before (iterative deepening, other drivers); the exact search is unaffected, since its
-    /// tag is always the number of empty cells. It doubles as the replacement priority of
-    /// two-way buckets.
-    #[inline(always)]
-    fn depth_tag(pos: &Position<W, H>, depth: u32) -> u32 {
-        depth.min(pos.cells_left())
-    }
-
     /// One node of the search, as the sequence of steps below; each step either passes on what
     /// the next one needs or ends the node with a value ([`ControlFlow::Break`]).
     fn search<const M: u8>(
@@ -271,9 +270,10 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         alpha: i32,
         beta: i32,
         depth: u32,
+        inherited: Threats,
     ) -> i32 {
         debug_assert!(alpha < beta);
-        match self.node::<M>(pos, Window { alpha, beta }, depth) {
+        match self.node::<M>(pos, Window { alpha, beta }, depth, inherited) {
             ControlFlow::Break(v) | ControlFlow::Continue(v) => v,
         }
     }
@@ -284,12 +284,13 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         pos: &Position<W, H>,
         mut w: Window,
         depth: u32,
+        inherited: Threats,
     ) -> ControlFlow<i32, i32> {
         self.count_node()?;
-        // The threat maps are the costly part of a node: compute each once and derive the
-        // non-losing moves, the double-threat test and the ordering penalty from them.
-        let own = pos.winning_position();
-        let moves = self.generate::<M>(pos, own)?;
+        // The threat maps are the costly part of a node: compute each once (or take them from
+        // the parent) and derive the non-losing moves, the double-threat test and the ordering
+        // penalty from them.
+        let moves = self.generate::<M>(pos, inherited)?;
         if depth == 0 {
             return ControlFlow::Break(self.evaluate(pos, &moves));
         }
@@ -304,12 +305,14 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             keys: [0u64; W],
             n_keys: 0,
             etc: false,
+            maps: [0u64; W],
         };
         self.order_children::<M>(pos, &moves, &slot, &mut children);
         self.etc_cutoff::<M>(pos, &children, &slot, child_depth, w)?;
         ControlFlow::Continue(self.search_children::<M>(
             pos,
-            &mut children.sorter,
+            &mut children,
+            &moves,
             w,
             child_depth,
             &slot,
@@ -337,11 +340,27 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     /// Step 2: the moves to search and the score floor the convention gives, or the value of a
     /// node whose every move loses, or that is drawn or won at once.
     #[inline(always)]
-    fn generate<const M: u8>(&self, pos: &Position<W, H>, own: u64) -> ControlFlow<i32, Moves> {
+    fn generate<const M: u8>(
+        &self,
+        pos: &Position<W, H>,
+        inherited: Threats,
+    ) -> ControlFlow<i32, Moves> {
         let left = pos.cells_left() as i32;
+        let given = inherited.own != u64::MAX;
+        let own = if given {
+            inherited.own
+        } else {
+            pos.winning_position()
+        };
         let mut moves = if self.cfg.non_losing {
             debug_assert!(own & pos.possible() == 0, "side to move can win at once");
-            let theirs = pos.opponent_winning_position();
+            let theirs = if given {
+                inherited.theirs
+            } else {
+                pos.opponent_winning_position()
+            };
+            debug_assert_eq!(theirs, pos.opponent_winning_position());
+            debug_assert_eq!(own, pos.winning_position());
             let next = pos.non_losing_moves_given(theirs);
             if next == 0 {
                 // Every move lets the opponent win with its next stone.
@@ -425,48 +444,6 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         ControlFlow::Continue(())
     }
 
-    /// Step 5: probe the table; a stored bound either ends the node or narrows the window.
-    /// The table is only used at nodes with at least `tt_min_left` empty cells: below that a
-    /// subtree is so small that searching it costs less than the cache miss of a probe.
-    #[inline(always)]
-    fn probe<const M: u8>(
-        &self,
-        pos: &Position<W, H>,
-        depth: u32,
-        w: &mut Window,
-    ) -> ControlFlow<i32, Slot> {
-        let used = self.table.is_some() && pos.cells_left() >= self.cfg.tt_min_left;
-        let need = Self::depth_tag(pos, depth);
-        if !used {
-            return ControlFlow::Continue(Slot { used, key: 0, need });
-        }
-        let key = self.table_key::<M>(pos);
-        if let Some(e) = self.table.as_ref().and_then(|t| t.get(key)) {
-            if e.depth == need {
-                match e.bound {
-                    Bound::Exact => return ControlFlow::Break(e.value),
-                    Bound::Lower => {
-                        if e.value >= w.beta {
-                            return ControlFlow::Break(e.value);
-                        }
-                        if e.value > w.alpha {
-                            w.alpha = e.value;
-                        }
-                    }
-                    Bound::Upper => {
-                        if e.value <= w.alpha {
-                            return ControlFlow::Break(e.value);
-                        }
-                        if e.value < w.beta {
-                            w.beta = e.value;
-                        }
-                    }
-                }
-            }
-        }
-        ControlFlow::Continue(Slot { used, key, need })
-    }
-
     /// Step 6: order the children, and compute and prefetch their table keys, so that the
     /// probes of ETC and of the children's own searches find them in cache (or at least on
     /// their way: the misses overlap instead of following one another).
@@ -484,11 +461,11 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         let prefetch = slot.used && self.cfg.prefetch && child_left >= self.cfg.tt_min_left;
         c.etc = etc;
         for i in (0..W).rev() {
-            let col = match self.cfg.ordering {
-                Ordering::None => W - 1 - i,
-                _ => Self::ORDER[i],
+            let (col, cells) = match self.cfg.ordering {
+                Ordering::None => (W - 1 - i, Position::<W, H>::column_mask(W - 1 - i)),
+                _ => (Self::ORDER[i], Self::ORDER_MASKS[i]),
             };
-            let mv = m.next & Position::<W, H>::column_mask(col);
+            let mv = m.next & cells;
             if mv == 0 {
                 continue;
             }
@@ -507,7 +484,9 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             let score = match self.cfg.ordering {
                 Ordering::Threats => {
                     let under_own = m.own & (mv << 1) != 0;
-                    pos.move_score(mv) * 2 + 1 - 2 * under_own as u32
+                    let map = pos.winning_position_after(mv);
+                    c.maps[col] = map;
+                    map.count_ones() * 2 + 1 - 2 * under_own as u32
                 }
                 _ => 0,
             };
@@ -552,20 +531,22 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     fn search_children<const M: u8>(
         &mut self,
         pos: &Position<W, H>,
-        sorter: &mut MoveSorter<W>,
+        c: &mut Children<W>,
+        m: &Moves,
         mut w: Window,
         child_depth: u32,
         slot: &Slot,
     ) -> i32 {
         if T::SHARED {
-            return self.search_children_smp::<M>(pos, sorter, w, child_depth, slot);
+            return self.search_children_smp::<M>(pos, c, m, w, child_depth, slot);
         }
         let alpha0 = w.alpha;
         let mut best = i32::MIN;
-        while let Some(mv) = sorter.pop() {
+        while let Some(mv) = c.sorter.pop() {
             let mut child = *pos;
             child.play(mv);
-            let score = self.child_value::<M>(&child, w, best, child_depth);
+            let t = self.child_threats(m, c, mv);
+            let score = self.child_value::<M>(&child, t, w, best, child_depth);
             // As `take_score`, written out: the one-thread loop compiles as it did before the
             // parallel search existed.
             if score >= w.beta {
@@ -585,12 +566,30 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         best
     }
 
+    /// The child's threat maps when the parent's threat ordering computed them
+    /// ([`SearchConfig::inherit_threats`]), else [`Threats::NONE`]. The child's side to move is
+    /// our opponent: its winning cells are our `theirs`, its opponent's are ours after `mv`;
+    /// `mv` itself is no longer empty.
+    #[inline(always)]
+    fn child_threats(&self, m: &Moves, c: &Children<W>, mv: u64) -> Threats {
+        if self.cfg.inherit_threats && self.cfg.non_losing && self.cfg.ordering == Ordering::Threats
+        {
+            Threats {
+                own: m.theirs & !mv,
+                theirs: c.maps[Position::<W, H>::column_of(mv)] & !mv,
+            }
+        } else {
+            Threats::NONE
+        }
+    }
+
     /// The value of one child for the side to move, searched with the window `w`; with PVS
     /// every child but the first (`best` still `i32::MIN`) gets a null window first.
     #[inline(always)]
     fn child_value<const M: u8>(
         &mut self,
         child: &Position<W, H>,
+        t: Threats,
         w: Window,
         best: i32,
         child_depth: u32,
@@ -598,14 +597,14 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         if M & PVS != 0 && best != i32::MIN && w.beta - w.alpha > 1 {
             // NegaScout: prove the child no better than alpha with a null window; search
             // it again with the full window only when that fails.
-            let scout = -self.search::<M>(child, -w.alpha - 1, -w.alpha, child_depth);
+            let scout = -self.search::<M>(child, -w.alpha - 1, -w.alpha, child_depth, t);
             if scout > w.alpha && scout < w.beta {
-                -self.search::<M>(child, -w.beta, -w.alpha, child_depth)
+                -self.search::<M>(child, -w.beta, -w.alpha, child_depth, t)
             } else {
                 scout
             }
         } else {
-            -self.search::<M>(child, -w.beta, -w.alpha, child_depth)
+            -self.search::<M>(child, -w.beta, -w.alpha, child_depth, t)
         }
     }
 
@@ -632,30 +631,5 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             }
         }
         ControlFlow::Continue(())
-    }
-
-    /// Store the result of a node whose every child was searched without a cutoff.
-    #[inline(always)]
-    fn store_best<const M: u8>(&mut self, best: i32, alpha0: i32, slot: &Slot) {
-        if slot.used {
-            let bound = if best > alpha0 {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.store::<M>(slot.key, best, bound, slot.need);
-        }
-    }
-
-    #[inline(always)]
-    fn store<const M: u8>(&mut self, key: u64, value: i32, bound: Bound, depth: u32) {
-        if let Some(t) = &mut self.table {
-            let bound = if M & MUTANT_BITS == Mutant::TtBoundsAsExact as u8 {
-                Bound::Exact
-            } else {
-                bound
-            };
-            t.put(key, value, bound, depth);
-        }
     }
 }

@@ -118,7 +118,7 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> RecordError + '_ {
     }
 }
 
-/// Appends records to a results file, one flushed row per solve.
+/// Appends records to a results file; every call is flushed to the operating system.
 pub struct RecordWriter {
     path: PathBuf,
     writer: csv::Writer<File>,
@@ -158,10 +158,18 @@ impl RecordWriter {
 
     /// Write one record and flush it to the operating system.
     pub fn write(&mut self, r: &Record) -> Result<(), RecordError> {
-        self.writer.serialize(r).map_err(|e| RecordError::Io {
-            path: self.path.clone(),
-            source: e.into(),
-        })?;
+        self.write_all(std::slice::from_ref(r))
+    }
+
+    /// Write records and flush them to the operating system together: one `write(2)` for a
+    /// position's rows instead of one a row.
+    pub fn write_all(&mut self, rows: &[Record]) -> Result<(), RecordError> {
+        for r in rows {
+            self.writer.serialize(r).map_err(|e| RecordError::Io {
+                path: self.path.clone(),
+                source: e.into(),
+            })?;
+        }
         self.writer.flush().map_err(io_err(&self.path))
     }
 

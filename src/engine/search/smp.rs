@@ -2,8 +2,7 @@
 //! request, Lazy SMP's varied move order and ABDADA's deferred children. A one-thread searcher
 //! never reaches this code: the calls are behind constant conditions.
 
-use super::{Searcher, Slot, Window};
-use crate::engine::ordering::MoveSorter;
+use super::{Children, Moves, Searcher, Slot, Window};
 use crate::engine::tt::Tt;
 use crate::game::connect4::Position;
 use std::ops::ControlFlow;
@@ -29,7 +28,8 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     pub(super) fn search_children_smp<const M: u8>(
         &mut self,
         pos: &Position<W, H>,
-        sorter: &mut MoveSorter<W>,
+        c: &mut Children<W>,
+        m: &Moves,
         mut w: Window,
         child_depth: u32,
         slot: &Slot,
@@ -38,7 +38,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         let mut best = i32::MIN;
         let mut moves = [0u64; W];
         let mut n = 0;
-        while let Some(mv) = sorter.pop() {
+        while let Some(mv) = c.sorter.pop() {
             moves[n] = mv;
             n += 1;
         }
@@ -65,7 +65,8 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                     }
                     t.enter(key);
                 }
-                let score = self.child_value::<M>(&child, w, best, child_depth);
+                let t = self.child_threats(m, c, mv);
+                let score = self.child_value::<M>(&child, t, w, best, child_depth);
                 if abdada {
                     if let Some(t) = &self.table {
                         t.leave(key);

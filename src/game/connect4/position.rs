@@ -261,6 +261,15 @@ impl<const W: usize, const H: usize> Position<W, H> {
         self.winning_position() & self.possible() != 0
     }
 
+    /// Empty cells (of this position) that would complete four for the side to move after it
+    /// plays `mv`: [`Self::move_score`] is its size, and without `mv` it is the child's
+    /// opponent winning cells.
+    #[inline]
+    #[must_use]
+    pub const fn winning_position_after(&self, mv: u64) -> u64 {
+        Self::compute_winning_position(self.current | mv, self.mask)
+    }
+
     /// Ordering score of a move: how many winning cells the side to move holds after it.
     #[inline]
     #[must_use]
@@ -312,9 +321,41 @@ impl<const W: usize, const H: usize> Position<W, H> {
         }
     }
 
+    /// [`Self::canonical_key`] with the mirror computed by [`Self::mirror_bits_swap`]: the same
+    /// key, fewer instructions on 7-column boards.
+    #[inline]
+    #[must_use]
+    pub const fn canonical_key_swap(&self) -> u64 {
+        let k = self.key();
+        let m = Self::mirror_bits_swap(k);
+        if m < k {
+            m
+        } else {
+            k
+        }
+    }
+
+    /// [`Self::mirror_bits`] by two delta swaps on 7-column boards (the loop elsewhere): swap
+    /// the column blocks 0–2 and 4–6, then columns 0 and 2 and columns 4 and 6 of the result.
+    /// Equal to the loop for every value of at most `W·(H+1)` bits (every key).
+    #[inline]
+    #[must_use]
+    pub const fn mirror_bits_swap(b: u64) -> u64 {
+        if W != 7 {
+            return Self::mirror_bits(b);
+        }
+        let g = H + 1;
+        let col = (1u64 << g) - 1;
+        let t = (b ^ (b >> (4 * g))) & ((1u64 << (3 * g)) - 1);
+        let b = b ^ t ^ (t << (4 * g));
+        let t = (b ^ (b >> (2 * g))) & (col | (col << (4 * g)));
+        b ^ t ^ (t << (2 * g))
+    }
+
     /// Reflect a board left–right, column by column (`H + 1` bits each).
     #[inline]
-    const fn mirror_bits(b: u64) -> u64 {
+    #[must_use]
+    pub const fn mirror_bits(b: u64) -> u64 {
         let col = (1u64 << (H + 1)) - 1;
         let mut out = 0u64;
         let mut c = 0;
@@ -487,6 +528,49 @@ mod tests {
         assert_eq!(p.canonical_key(), m.canonical_key());
         assert_ne!(p.key(), m.key());
         assert_eq!(p.mirror().mirror(), p);
+    }
+
+    /// The delta-swap mirror equals the column loop on every value of `W·(H+1)` bits.
+    fn swap_equals_loop<const W: usize, const H: usize>(b: u64) {
+        let b = b & ((1u64 << Position::<W, H>::KEY_BITS) - 1);
+        assert_eq!(
+            Position::<W, H>::mirror_bits_swap(b),
+            Position::<W, H>::mirror_bits(b),
+            "{W}x{H} {b:#x}"
+        );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn mirror_swap_equals_loop(b in proptest::prelude::any::<u64>()) {
+            swap_equals_loop::<7, 6>(b);
+            swap_equals_loop::<7, 4>(b);
+            swap_equals_loop::<7, 5>(b);
+            swap_equals_loop::<7, 7>(b);
+            swap_equals_loop::<7, 8>(b);
+            swap_equals_loop::<6, 5>(b);
+            swap_equals_loop::<4, 4>(b);
+        }
+
+        #[test]
+        fn canonical_swap_equals_canonical(cols in proptest::collection::vec(0usize..7, 0..42)) {
+            let mut p = B::new();
+            for c in cols {
+                if p.can_play(c) && !p.is_winning_move(c) {
+                    p.play_col(c);
+                    proptest::prop_assert_eq!(p.canonical_key_swap(), p.canonical_key());
+                    proptest::prop_assert_eq!(B::mirror_bits_swap(p.key()), p.mirror().key());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn mirror_swap_on_single_bits() {
+        for i in 0..B::KEY_BITS {
+            swap_equals_loop::<7, 6>(1 << i);
+        }
+        swap_equals_loop::<7, 6>(u64::MAX);
     }
 
     #[test]
