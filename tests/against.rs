@@ -1,5 +1,6 @@
-//! `treebench analyze NEW --against OLD`: two runs of the same build say "no change"; a 2×
-//! slowdown says "regressed", a 2× speed-up "improved"; runs of different positions are refused.
+//! `treebench analyze NEW --against OLD`: two runs of the same build pair up with the same nodes;
+//! times jittered by up to ±12% say "no change", a 2× slowdown says "regressed", a 2× speed-up
+//! "improved"; runs of different positions are refused.
 
 #![cfg(feature = "analysis")]
 
@@ -8,15 +9,11 @@ mod common;
 use common::{run, scratch, write_exp};
 use std::path::Path;
 
-/// Noise threshold of these tests: ±25 %. The two runs are timed on the solving thread's CPU
-/// time (`--clock cpu`): on the wall clock of the shared development machine (2 cores, load
-/// 13–15 from parallel builds) two back-to-back runs of the default experiment differed by 1.5×
-/// (new/old 0.64 [0.59, 0.68], identical nodes); on the CPU clock by 2–6 % over all plies
-/// (negamax 1.02 [0.99, 1.05], mtdf 1.06 [1.00, 1.10]) and at most 1.18 [1.08, 1.23] on one ply
-/// of 20 positions. This experiment has 12 positions per ply, hence the wider band. A 2× change,
-/// applied to the second run's own times, stays beyond it, which the slowdown and speed-up
-/// checks assert: the test fails if the verdicts stop seeing real changes as well as if they
-/// see noise as one.
+/// Noise threshold of these tests: ±25 %. The verdicts are checked on times derived from one
+/// run, not on two timed runs: even on the CPU clock (`--clock cpu`) two back-to-back runs of
+/// this experiment differed by 1.41x (negamax, [1.36, 1.44]) while `cargo test` ran other test
+/// binaries on the 2-core machine, which is what the tool is for (and `--noise` is there to
+/// absorb), not what a test may depend on. The two real runs must pair up with the same nodes.
 const NOISE: &str = "0.25";
 
 const EXP: &str = "seed = 11\nplies = \"14-18:2\"\npositions = 12\n\
@@ -36,8 +33,8 @@ fn verdicts(stdout: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Multiply the solve times (`nanos`, `wall_nanos`) of every row by `factor`.
-fn scale_times(from: &Path, to: &Path, factor: f64) {
+/// Multiply the solve times (`nanos`, `wall_nanos`) of row `i` by `factor(i)`.
+fn scale_times(from: &Path, to: &Path, factor: impl Fn(usize) -> f64) {
     let text = std::fs::read_to_string(from).unwrap();
     let mut out = String::new();
     for (i, line) in text.lines().enumerate() {
@@ -47,7 +44,7 @@ fn scale_times(from: &Path, to: &Path, factor: f64) {
             let mut f: Vec<String> = line.split(',').map(str::to_string).collect();
             for k in [10, 11] {
                 let v: u64 = f[k].parse().unwrap();
-                f[k] = ((v as f64 * factor) as u64).max(1).to_string();
+                f[k] = ((v as f64 * factor(i)) as u64).max(1).to_string();
             }
             out.push_str(&f.join(","));
         }
@@ -91,24 +88,30 @@ fn two_runs_of_the_same_build_and_synthetic_changes() {
         );
     }
     let same = against(&dir, "new/twice.csv", "old/twice.csv");
+    assert_eq!(verdicts(&same).len(), 2, "{same}");
+    // The engines are deterministic: the same build searches exactly the same nodes.
+    assert!(same.contains("nodes 1.00x"), "{same}");
+
+    // Noise: every row's time off by a factor of 0.88 to 1.12 (a fixed pattern, mean 1).
+    let jitter = |i: usize| 1.0 + 0.12 * ((i * 7 % 11) as f64 - 5.0) / 5.0;
+    scale_times(&dir.join("old/twice.csv"), &dir.join("noisy.csv"), jitter);
+    let noisy = against(&dir, "noisy.csv", "old/twice.csv");
     assert_eq!(
-        verdicts(&same),
+        verdicts(&noisy),
         [
             ("negamax".to_string(), "no change".to_string()),
             ("mtdf".to_string(), "no change".to_string())
         ],
-        "{same}"
+        "{noisy}"
     );
-    // The engines are deterministic: the same build searches exactly the same nodes.
-    assert!(same.contains("nodes 1.00x"), "{same}");
 
-    scale_times(&dir.join("new/twice.csv"), &dir.join("slow.csv"), 2.0);
+    scale_times(&dir.join("old/twice.csv"), &dir.join("slow.csv"), |_| 2.0);
     let slow = against(&dir, "slow.csv", "old/twice.csv");
     assert!(
         verdicts(&slow).iter().all(|(_, v)| v == "regressed"),
         "{slow}"
     );
-    scale_times(&dir.join("new/twice.csv"), &dir.join("fast.csv"), 0.5);
+    scale_times(&dir.join("old/twice.csv"), &dir.join("fast.csv"), |_| 0.5);
     let fast = against(&dir, "fast.csv", "old/twice.csv");
     assert!(
         verdicts(&fast).iter().all(|(_, v)| v == "improved"),

@@ -350,13 +350,30 @@ fn stats_report_end_to_end() {
     assert!(readme.contains(
         "![synthetic: solve time, mtdf vs negamax:tt=20](mtdf_vs_negamax_tt_20_time_scatter.svg)"
     ));
-    assert_eq!(w.figures.len(), 4);
+    let stems: Vec<String> = w
+        .figures
+        .iter()
+        .map(|f| f.svg.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        stems,
+        [
+            "synthetic_speedup",
+            "mtdf_vs_negamax_tt_20_time_scatter",
+            "mtdf_vs_negamax_tt_20_ratio",
+            "mtdf_vs_negamax_tt_20_node_scatter",
+            "synthetic_time_per_node",
+            "synthetic_time_distribution",
+            "synthetic_probes"
+        ]
+    );
     for f in &w.figures {
-        assert!(f.svg.exists() && f.png.exists());
+        assert!(f.svg.exists() && f.png.exists() && f.pdf.exists());
+        assert_eq!(&std::fs::read(&f.pdf).unwrap()[..5], b"%PDF-");
         assert_eq!(&std::fs::read(&f.png).unwrap()[..4], b"\x89PNG");
     }
     let html = std::fs::read_to_string(&w.html).unwrap();
-    assert_eq!(html.matches("<svg").count(), 6);
+    assert_eq!(html.matches("<svg").count(), 7); // one inline SVG per figure
     assert!(!html.contains("<link") && !html.contains("<script") && !html.contains("src="));
     assert!(html.contains("Test CPU"));
     assert!(
