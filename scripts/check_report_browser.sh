@@ -186,3 +186,31 @@ if problems:
     sys.exit(1)
 print("check_report_browser: passed (no raw Markdown, every link and image resolves, figures drawn)")
 PY
+
+# The check must be able to fail: a copy of the page with raw Markdown, a missing image and a
+# dangling anchor beside it has to be refused (only for the report this script made itself).
+if [ $# -eq 0 ]; then
+  broken="$dir/broken-check.html"
+  trap 'rm -rf "$work" "$probe" "$broken"' EXIT
+  python3 - "$page" "$broken" <<'PY'
+import sys
+html = open(sys.argv[1], encoding="utf-8").read()
+bad = ('<p>**raw bold** and `raw code`</p><img src="no-such-figure.png" alt="x">'
+       '<a href="#no-such-section">dangling</a>')
+i = html.rfind("</body>")
+open(sys.argv[2], "w", encoding="utf-8").write(html[:i] + bad + html[i:])
+PY
+  if out=$(TREEBENCH_REQUIRE_ORACLES="$require" bash "$0" "$broken" 2>&1); then
+    echo "$out" | sed 's/^/  /'
+    echo "check_report_browser: FAILED: a page with raw Markdown and a missing image passed" >&2
+    exit 1
+  fi
+  for want in "RAW bold" "RAW backtick" "IMAGE_FAILED no-such-figure.png" "ANCHOR_MISSING #no-such-section"; do
+    echo "$out" | grep -q "$want" || {
+      echo "$out" | sed 's/^/  /'
+      echo "check_report_browser: FAILED: the broken page's report lacks '$want'" >&2
+      exit 1
+    }
+  done
+  echo "check_report_browser: a broken copy (raw Markdown, missing image, dangling anchor) is refused"
+fi
