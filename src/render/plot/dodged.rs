@@ -81,32 +81,27 @@ pub(super) fn draw_dodged(
             elements.push(marker((x, c), s, 4, color.filled()).into_dyn());
         }
     }
+    // The two axis kinds are different types: one body, instantiated for each.
+    macro_rules! draw_on {
+        ($y_axis:expr) => {{
+            let mut chart = builder(&area, &d.title)
+                .build_cartesian_2d(x_axis, $y_axis)
+                .map_err(&err)?;
+            draw_mesh(
+                &mut chart,
+                "ply (moves played)",
+                &d.y_desc,
+                &integer_label,
+                &log_label,
+            )
+            .map_err(&err)?;
+            chart.draw_series(elements).map_err(&err)?;
+        }};
+    }
     if d.log {
-        let mut chart = builder(&area, &d.title)
-            .build_cartesian_2d(x_axis, log_axis(y, ticks))
-            .map_err(&err)?;
-        draw_mesh(
-            &mut chart,
-            "ply (moves played)",
-            &d.y_desc,
-            &integer_label,
-            &log_label,
-        )
-        .map_err(&err)?;
-        chart.draw_series(elements).map_err(&err)?;
+        draw_on!(log_axis(y, ticks));
     } else {
-        let mut chart = builder(&area, &d.title)
-            .build_cartesian_2d(x_axis, linear_axis(y, ticks))
-            .map_err(&err)?;
-        draw_mesh(
-            &mut chart,
-            "ply (moves played)",
-            &d.y_desc,
-            &integer_label,
-            &log_label,
-        )
-        .map_err(&err)?;
-        chart.draw_series(elements).map_err(&err)?;
+        draw_on!(linear_axis(y, ticks));
     }
     root.present().map_err(&err)?;
     Ok(())
