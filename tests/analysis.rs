@@ -345,6 +345,12 @@ fn stats_report_end_to_end() {
         "treebench run experiments/synthetic.toml && treebench report results/synthetic.csv"
     ));
     assert!(readme.contains(CAVEAT));
+    // The summary table a README quotes: one row per candidate, a column per ply.
+    let summary = &readme[readme.find("## Summary").expect("a summary")..];
+    assert!(
+        summary.contains("| candidate | ply ") && summary.contains("| mtdf | "),
+        "{summary}"
+    );
     assert!(readme.contains("| git\\_revision | abc123 |"), "{readme}");
     assert!(readme.contains("engines = [\"negamax:tt=20\", \"mtdf\"]"));
     assert!(readme.contains(
@@ -374,6 +380,7 @@ fn stats_report_end_to_end() {
     }
     let html = std::fs::read_to_string(&w.html).unwrap();
     assert_eq!(html.matches("<svg").count(), 7); // one inline SVG per figure
+    assert!(html.contains("<h2>Summary</h2>"));
     assert!(!html.contains("<link") && !html.contains("<script") && !html.contains("src="));
     assert!(html.contains("Test CPU"));
     assert!(

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::method::{inline_html, method, HIDDEN_META};
 use super::plot::{write_experiment_figures, WrittenFigure};
-use super::table::comparison_table;
+use super::table::{comparison_table, summary_table};
 use super::{experiment_dir, write_file, write_tables, RenderError};
 use crate::analysis::headline::{headline, legend};
 use crate::analysis::{analyze, Analysis, AnalyzeOptions, ExperimentAnalysis};
@@ -167,6 +167,11 @@ fn readme_md(analysis: &Analysis, exp: &ExperimentAnalysis, figs: &[WrittenFigur
         let _ = writeln!(s, "- {}", markdown::escape(&headline(exp, cmp)));
     }
     let _ = writeln!(s, "\n{}\n", markdown::escape(&legend(exp)));
+    if !exp.comparisons.is_empty() {
+        s.push_str("## Summary\n\n");
+        s.push_str(&Markdown.render(&summary_table(exp)));
+        s.push('\n');
+    }
     s.push_str("## Method\n\n");
     for p in method(analysis, exp) {
         let _ = writeln!(s, "{p}\n");
@@ -329,6 +334,10 @@ fn index_html(
         let _ = writeln!(s, "<li>{}</li>", escape(&headline(exp, cmp)));
     }
     let _ = writeln!(s, "</ul>\n<p class=\"note\">{}</p>", escape(&legend(exp)));
+    if !exp.comparisons.is_empty() {
+        s.push_str("<h2>Summary</h2>\n");
+        s.push_str(&Html.render(&summary_table(exp)));
+    }
     s.push_str("<h2>Method</h2>\n");
     for p in method(analysis, exp) {
         let _ = writeln!(s, "<p>{}</p>", inline_html(&p));

@@ -446,3 +446,71 @@ mod tests {
         assert_eq!(fmt_ratio(12.345), "12.3");
     }
 }
+
+/// Every candidate of an experiment in one table: the speed-up over its baseline at each ply and
+/// over all plies (`*`: significant, Holm-adjusted across the plies for a ply), the candidate's
+/// nodes relative to the baseline's, and the two-sided p over all plies. What a README quotes.
+#[must_use]
+pub fn summary_table(exp: &ExperimentAnalysis) -> Table {
+    let mut plies: Vec<u32> = exp
+        .comparisons
+        .iter()
+        .flat_map(|c| c.rows.iter().filter_map(|r| r.ply))
+        .collect();
+    plies.sort_unstable();
+    plies.dedup();
+    let mut columns = vec![Column::left("candidate")];
+    columns.extend(
+        plies
+            .iter()
+            .map(|p| col(&format!("ply {p}"), &[&format!("ply_{p}")])),
+    );
+    columns.push(col("all plies", &["all"]));
+    columns.push(col("nodes vs baseline (all)", &["nodes_vs_baseline"]));
+    columns.push(col("p (all, two-sided)", &["p_value"]));
+    let mut t = Table::new(columns);
+    t.title = format!("{}: speed-up over {} per ply", exp.name, exp.baseline);
+    let speedup = |r: &PlyRow| {
+        let star = if r.significant { "*" } else { "" };
+        Cell {
+            text: format!("{:.2}{star}", r.speedup),
+            raw: vec![r.speedup.to_string()],
+        }
+    };
+    for cmp in &exp.comparisons {
+        let mut row = vec![Cell::plain(cmp.candidate.as_str())];
+        for p in &plies {
+            row.push(match cmp.rows.iter().find(|r| r.ply == Some(*p)) {
+                Some(r) => speedup(r),
+                None => Cell {
+                    text: "–".into(),
+                    raw: vec![String::new()],
+                },
+            });
+        }
+        row.push(speedup(&cmp.total));
+        let nodes = 1.0 / cmp.total.node_ratio;
+        row.push(Cell {
+            text: format!("{nodes:.2}"),
+            raw: vec![nodes.to_string()],
+        });
+        let p = cmp.total.test.map_or(f64::NAN, |t| t.p_value);
+        row.push(Cell {
+            text: fmt_p(p),
+            raw: vec![if p.is_nan() {
+                String::new()
+            } else {
+                p.to_string()
+            }],
+        });
+        t.rows.push(row);
+    }
+    t.notes.push(format!(
+        "Speed-up: mean {b} time / mean candidate time (> 1: the candidate is faster); * at a ply: \
+         two-sided Wilcoxon p < {a} after Holm's adjustment across the plies; * over all plies: \
+         p < {a}. Nodes: the candidate's total nodes / {b}'s.",
+        b = exp.baseline,
+        a = exp.options.alpha
+    ));
+    t
+}
