@@ -7,8 +7,9 @@
 #   3. a synthetic results file whose integer-nanosecond times tie and give zero differences
 #      (exact sign-flip permutation, tie-corrected normal approximation, n > 50, repeats).
 # Called by scripts/test.sh; needs scipy (scripts/setup-oracles.sh installs it).
-# TREEBENCH_BIN overrides the binary (default: `cargo run`, the dev profile, whose own crate is
-# built at opt-level 3: the binary `cargo test` already built, no release build of polars).
+# TREEBENCH_BIN overrides the binary (default: scripts/test-bin.sh, the dev-profile binary that
+# `cargo test --all-targets` already built, whose own crate is at opt-level 3: no second build
+# of polars).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/oracles.sh
@@ -18,11 +19,8 @@ if ! "$PYTHON" -c 'import scipy' 2>/dev/null; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-if [ -n "${TREEBENCH_BIN:-}" ]; then
-    tb() { "$TREEBENCH_BIN" "$@"; }
-else
-    tb() { cargo run --quiet -- "$@"; }
-fi
+bin="${TREEBENCH_BIN:-$(bash scripts/test-bin.sh)}"
+tb() { "$bin" "$@"; }
 check() { # results-file experiment baseline candidate
     local stem
     stem="$(echo "$4" | sed 's/[^A-Za-z0-9.-]/_/g')_vs_$(echo "$3" | sed 's/[^A-Za-z0-9.-]/_/g')"
