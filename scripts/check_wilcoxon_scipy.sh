@@ -7,7 +7,7 @@
 #   3. a synthetic results file whose integer-nanosecond times tie and give zero differences
 #      (exact sign-flip permutation, tie-corrected normal approximation, n > 50, repeats).
 # Called by scripts/test.sh; needs scipy (scripts/setup-oracles.sh installs it).
-# TREEBENCH_BIN overrides the binary (default: scripts/test-bin.sh, the dev-profile binary that
+# TREEBENCH_BIN overrides the binary (default: scripts/cargo-bin.sh --all-targets, the dev-profile binary that
 # `cargo test --all-targets` already built, whose own crate is at opt-level 3: no second build
 # of polars).
 set -euo pipefail
@@ -19,7 +19,7 @@ if ! "$PYTHON" -c 'import scipy' 2>/dev/null; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-bin="${TREEBENCH_BIN:-$(bash scripts/test-bin.sh)}"
+bin="${TREEBENCH_BIN:-$(bash scripts/cargo-bin.sh --all-targets)}"
 tb() { "$bin" "$@"; }
 check() { # results-file experiment baseline candidate
     local stem

@@ -20,12 +20,7 @@ start=$(date +%s)
 # Where cargo put the binary (CARGO_TARGET_DIR may be remapped): ask cargo. The lean build (no
 # polars, no plotters) has every command used here and shares its dependencies with the base
 # revision's lean build, so CI never compiles polars in release mode.
-bin=$(cargo build --release --no-default-features --bin treebench --message-format=json-render-diagnostics \
-  | "$PYTHON" -c 'import json, sys
-for line in sys.stdin:
-    m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "treebench" and m.get("executable"):
-        print(m["executable"])' | tail -1)
+bin=$(bash scripts/cargo-bin.sh --release --no-default-features --bin treebench) || bin=
 [ -n "$bin" ] && [ -x "$bin" ] || { echo "ci-gate: cargo build --release failed" >&2; exit 2; }
 out="${GATE_OUT:-target/ci-gate}"
 mkdir -p "$out"

@@ -34,7 +34,7 @@ fi
 step cargo-test cargo test --all-targets --no-fail-fast
 step cargo-doctest cargo test --doc
 # The scripts below that need the full binary (reports) use the one the tests built.
-TREEBENCH_BIN="${TREEBENCH_BIN:-$(bash scripts/test-bin.sh)}"
+TREEBENCH_BIN="${TREEBENCH_BIN:-$(bash scripts/cargo-bin.sh --all-targets)}"
 export TREEBENCH_BIN
 
 for extra in ci-verify ci-gate check_wilcoxon_scipy check_report_browser ci-slurm; do
