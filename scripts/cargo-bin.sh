@@ -2,10 +2,9 @@
 # scripts/cargo-bin.sh CARGO-BUILD-ARGS...: runs `cargo build ARGS` and prints the path of the
 # treebench program it built (the program, not its unit-test harness, which `--all-targets` also
 # builds under the same target name; CARGO_TARGET_DIR may be remapped, so cargo is asked).
-# `scripts/cargo-bin.sh --all-targets` is the dev-profile binary with every feature `cargo test
-# --all-targets` builds it with (a no-op right after the tests): plain `cargo run` would resolve
-# the features without the dev-dependencies and, in a cold target directory, compile polars a
-# second time (about 15 minutes on 2 cores).
+# `scripts/cargo-bin.sh --release` is the full release binary, a no-op right after
+# `cargo test --release` (Cargo.toml names the features the dev-dependencies would add, so both
+# resolve the same features and share one build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/oracles.sh

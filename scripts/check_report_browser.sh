@@ -10,8 +10,8 @@
 # browser the check fails when TREEBENCH_REQUIRE_ORACLES=1 (scripts/test.sh's default) and is
 # reported as SKIPPED otherwise. A report can be given instead of the tiny run:
 #   scripts/check_report_browser.sh [path/to/index.html]
-# TREEBENCH_BIN names a built treebench binary (default: scripts/cargo-bin.sh --all-targets, the dev-profile
-# binary `cargo test --all-targets` built: no release build of polars).
+# TREEBENCH_BIN names a built treebench binary (default: scripts/cargo-bin.sh --release, the
+# release binary `cargo test --release` built: no second build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 require="${TREEBENCH_REQUIRE_ORACLES:-0}"
@@ -63,7 +63,7 @@ plies = "16-20:2"
 positions = 6
 engines = ["negamax", "mtdf", "pvs"]
 TOML
-  run=("${TREEBENCH_BIN:-$(bash scripts/cargo-bin.sh --all-targets)}")
+  run=("${TREEBENCH_BIN:-$(bash scripts/cargo-bin.sh --release)}")
   "${run[@]}" run "$work/browser-check.toml" --results "$work/results" --report "$work/report" >/dev/null
   page="$work/report/browser-check/index.html"
 fi

@@ -7,9 +7,8 @@
 #   3. a synthetic results file whose integer-nanosecond times tie and give zero differences
 #      (exact sign-flip permutation, tie-corrected normal approximation, n > 50, repeats).
 # Called by scripts/test.sh; needs scipy (scripts/setup-oracles.sh installs it).
-# TREEBENCH_BIN overrides the binary (default: scripts/cargo-bin.sh --all-targets, the dev-profile binary that
-# `cargo test --all-targets` already built, whose own crate is at opt-level 3: no second build
-# of polars).
+# TREEBENCH_BIN overrides the binary (default: scripts/cargo-bin.sh --release, the release binary
+# `cargo test --release` already built: no second build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/oracles.sh
@@ -19,7 +18,7 @@ if ! "$PYTHON" -c 'import scipy' 2>/dev/null; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-bin="${TREEBENCH_BIN:-$(bash scripts/cargo-bin.sh --all-targets)}"
+bin="${TREEBENCH_BIN:-$(bash scripts/cargo-bin.sh --release)}"
 tb() { "$bin" "$@"; }
 check() { # results-file experiment baseline candidate
     local stem

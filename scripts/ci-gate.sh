@@ -7,7 +7,7 @@
 #       tests/data/node-signature.txt: a mismatch fails and prints how to update the file;
 #   (d) gates HEAD against the previous revision end to end: `gate --baseline-rev BASE` builds
 #       BASE (default HEAD~1, else the nearest ancestor that has `serve`; $GATE_BASE_REV
-#       overrides) lean into this target directory, and both sides run through their binary's
+#       overrides) lean (no polars) into this target directory, and both sides run through their binary's
 #       `serve` (the same pipe costs): must pass (exit 0). Thresholds for two different
 #       binaries: a slowdown beyond 5% (--threshold 0.05) at a 1% false-failure rate
 #       (--alpha 0.01) fails. Without git history (a shallow clone) it fails when
@@ -17,10 +17,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 . scripts/oracles.sh
 start=$(date +%s)
-# Where cargo put the binary (CARGO_TARGET_DIR may be remapped): ask cargo. The lean build (no
-# polars, no plotters) has every command used here and shares its dependencies with the base
-# revision's lean build, so CI never compiles polars in release mode.
-bin=$(bash scripts/cargo-bin.sh --release --no-default-features --bin treebench) || bin=
+# The release binary the tests built ($TREEBENCH_BIN from scripts/test.sh; else built here). The
+# base revision of (d) is built lean (`--profile lean`, its own target/lean/ directory).
+bin="${TREEBENCH_BIN:-$(bash scripts/cargo-bin.sh --release || true)}"
 [ -n "$bin" ] && [ -x "$bin" ] || { echo "ci-gate: cargo build --release failed" >&2; exit 2; }
 out="${GATE_OUT:-target/ci-gate}"
 mkdir -p "$out"

@@ -40,16 +40,13 @@ fi
 t_installed=$SECONDS
 say "installed in $((t_installed - t_start)) s"
 
-# The treebench binary the jobs run: $TREEBENCH if set, else the lean release build (the one
-# scripts/test.sh's other steps share: run --no-report and merge need no polars).
+# The treebench binary the jobs run: $TREEBENCH if set, else the release binary the tests built
+# ($TREEBENCH_BIN from scripts/test.sh), else the release build made here.
 if [ -z "${TREEBENCH:-}" ]; then
-  cargo build --release --no-default-features --quiet --bin treebench || {
+  TREEBENCH="${TREEBENCH_BIN:-$(bash scripts/cargo-bin.sh --release)}" || {
     say "cargo build --release failed" >&2
     exit 2
   }
-  target=$(cargo metadata --format-version 1 --no-deps |
-    "$PYTHON" -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
-  TREEBENCH="$target/release/treebench"
 fi
 export TREEBENCH
 [ -x "$TREEBENCH" ] || {

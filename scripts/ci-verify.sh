@@ -7,8 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export TREEBENCH_REQUIRE_ORACLES="${TREEBENCH_REQUIRE_ORACLES-1}"
 . scripts/oracles.sh
-# The lean release build: verify needs no polars, and CI then never compiles polars in release.
-cargo build --release --no-default-features --quiet --bin treebench
-bin=$(cargo metadata --format-version 1 --no-deps | "$PYTHON" -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')/release/treebench
+# The release binary the tests built ($TREEBENCH_BIN from scripts/test.sh; else built here).
+bin="${TREEBENCH_BIN:-$(bash scripts/cargo-bin.sh --release)}"
 "$bin" verify --positions 400 --book-samples 40 --brute-5x4 400
 "$bin" verify --only-mutants --mutant-positions 300 --mutant-book-samples 10 --brute-5x4 300

@@ -31,16 +31,17 @@ if ! step setup-oracles bash scripts/setup-oracles.sh; then
   oracle_missing setup-oracles "scripts/setup-oracles.sh failed (no pip or no network?)"
 fi
 
-step cargo-test cargo test --all-targets --no-fail-fast
-step cargo-doctest cargo test --doc
-# The scripts below that need the full binary (reports) use the one the tests built.
-TREEBENCH_BIN="${TREEBENCH_BIN:-$(bash scripts/cargo-bin.sh --all-targets)}"
+# One build for everything: the tests run in the release profile, so they share the compiled
+# dependencies (polars above all) with the README's `cargo run --release`, and the full
+# target/release/treebench they build is the one every script below runs (no second build).
+step cargo-test cargo test --release --all-targets --no-fail-fast
+step cargo-doctest cargo test --release --doc
+TREEBENCH_BIN="${TREEBENCH_BIN:-$(bash scripts/cargo-bin.sh --release)}"
 export TREEBENCH_BIN
 
 for extra in ci-verify ci-gate check_wilcoxon_scipy check_report_browser ci-slurm; do
-  if [ -f "scripts/$extra.sh" ]; then
-    step "$extra" bash "scripts/$extra.sh"
-  fi
+  [ -f "scripts/$extra.sh" ] || { echo "test.sh: scripts/$extra.sh is missing" >&2; exit 2; }
+  step "$extra" bash "scripts/$extra.sh"
 done
 
 # grep exits 1 when nothing was skipped; under pipefail that must not end the script

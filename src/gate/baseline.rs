@@ -3,10 +3,11 @@
 //!
 //! `build_revision(repo, "origin/main")` resolves the revision to a commit, checks it out in a
 //! detached git worktree `target/treebench-gate/<rev>` of `repo` (reused and moved to the commit
-//! on later calls), runs a lean `cargo build --release --no-default-features` there (no polars,
-//! no plotters: the gate needs only `serve`) into the caller's target directory
-//! (`CARGO_TARGET_DIR`, else the repository's `target/`), so compiled dependencies are shared
-//! (the caller's own `release/treebench` is put back afterwards), and copies the binary to
+//! on later calls), runs a lean `cargo build --profile=lean --no-default-features` there (no
+//! polars, no plotters: the gate needs only `serve`; revisions older than the `lean` profile
+//! build `--release`, and the caller's own `release/treebench` is put back afterwards) into the
+//! caller's target directory (`CARGO_TARGET_DIR`, else the repository's `target/`), so compiled
+//! dependencies are shared between revisions, and copies the binary to
 //! `target/treebench-gate/bin/treebench-<commit>` so a later build cannot replace it under a
 //! running gate. The revision must have the `serve` subcommand.
 
@@ -73,26 +74,22 @@ pub fn build_revision(
     let target_dir = std::env::var_os("CARGO_TARGET_DIR")
         .filter(|v| !v.is_empty())
         .map_or_else(|| top.join("target"), PathBuf::from);
+    let profile = LeanProfile::of(&wt);
     log(&format!(
-        "building {rev} ({short}) with cargo build --release --no-default-features into {}",
+        "building {rev} ({short}) with cargo build {} --no-default-features into {}",
+        profile.flag(),
         target_dir.display()
     ));
-    // The build puts the revision's binary at <target>/release/treebench: keep the caller's.
+    // A revision without the `lean` profile builds into <target>/release/: keep the caller's.
     let own = target_dir.join("release").join("treebench");
     let kept = root.join(format!("treebench-own-{}", std::process::id()));
     let _ = std::fs::remove_file(&kept);
-    let saved = std::fs::hard_link(&own, &kept).is_ok();
+    let saved = profile == LeanProfile::Release && std::fs::hard_link(&own, &kept).is_ok();
     let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .current_dir(&wt)
         .env("CARGO_TARGET_DIR", &target_dir)
-        .args([
-            "build",
-            "--release",
-            "--no-default-features",
-            "--bin",
-            "treebench",
-            "--message-format=json-render-diagnostics",
-        ])
+        .args(["build", profile.flag(), "--no-default-features", "--bin", "treebench"])
+        .arg("--message-format=json-render-diagnostics")
         .stderr(Stdio::inherit())
         .output()
         .map_err(|e| GateError::Invalid(format!("cannot run cargo: {e}")));
@@ -105,7 +102,8 @@ pub fn build_revision(
     if !out.status.success() {
         restore();
         return Err(GateError::Invalid(format!(
-            "cargo build --release --no-default-features of {rev} ({short}) in {wt_s} failed ({})",
+            "cargo build {} --no-default-features of {rev} ({short}) in {wt_s} failed ({})",
+            profile.flag(),
             out.status
         )));
     }
@@ -132,6 +130,32 @@ pub fn build_revision(
     copied?;
     log(&format!("{rev} ({short}) built: {}", bin.display()));
     Ok(bin)
+}
+
+/// How a revision is built lean: with its own `lean` profile (into `<target>/lean/`, beside the
+/// caller's full `release/treebench`), or, for revisions from before that profile, `--release`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LeanProfile {
+    Lean,
+    Release,
+}
+
+impl LeanProfile {
+    fn of(worktree: &Path) -> Self {
+        let manifest = std::fs::read_to_string(worktree.join("Cargo.toml")).unwrap_or_default();
+        if manifest.lines().any(|l| l.trim() == "[profile.lean]") {
+            Self::Lean
+        } else {
+            Self::Release
+        }
+    }
+
+    fn flag(self) -> &'static str {
+        match self {
+            Self::Lean => "--profile=lean",
+            Self::Release => "--release",
+        }
+    }
 }
 
 /// Quote a word for the `ext:` command line (single quotes, `'` as `'\''`... which the splitter
