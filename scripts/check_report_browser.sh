@@ -14,7 +14,9 @@
 # release binary `cargo test --release` built: no second build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-require="${TREEBENCH_REQUIRE_ORACLES:-0}"
+# The oracle settings as every CI script reads them (TREEBENCH_REQUIRE_ORACLES, PYTHON).
+. scripts/oracles.sh
+oracles_required || true # refuses a bad value now
 
 find_browser() {
   for b in chromium chromium-browser google-chrome google-chrome-stable; do
@@ -26,12 +28,8 @@ find_browser() {
   return 1
 }
 
-skip_or_fail() {
-  if [ "$require" = "1" ]; then
-    echo "check_report_browser: FAILED: $1 (TREEBENCH_REQUIRE_ORACLES=1)" >&2
-    exit 1
-  fi
-  echo "check_report_browser: SKIPPED: $1"
+skip_or_fail() { # fails when oracles are required (scripts/oracles.sh), else SKIPPED
+  oracle_missing check_report_browser "$1"
   exit 0
 }
 
@@ -197,7 +195,7 @@ bad = ('<p>**raw bold** and `raw code`</p><img src="no-such-figure.png" alt="x">
 i = html.rfind("</body>")
 open(sys.argv[2], "w", encoding="utf-8").write(html[:i] + bad + html[i:])
 PY
-  if out=$(TREEBENCH_REQUIRE_ORACLES="$require" bash "$0" "$broken" 2>&1); then
+  if out=$(bash "$0" "$broken" 2>&1); then
     echo "$out" | sed 's/^/  /'
     echo "check_report_browser: FAILED: a page with raw Markdown and a missing image passed" >&2
     exit 1

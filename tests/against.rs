@@ -6,7 +6,7 @@
 
 #[allow(dead_code)] // not every helper is used here
 mod common;
-use common::{run, scratch, write_exp};
+use common::{csv_rows, run, scratch, write_csv_rows, write_exp};
 use std::path::Path;
 
 /// Noise threshold of these tests: ±25 %. The verdicts are checked on times derived from one
@@ -35,22 +35,14 @@ fn verdicts(stdout: &str) -> Vec<(String, String)> {
 
 /// Multiply the solve times (`nanos`, `wall_nanos`) of row `i` by `factor(i)`.
 fn scale_times(from: &Path, to: &Path, factor: impl Fn(usize) -> f64) {
-    let text = std::fs::read_to_string(from).unwrap();
-    let mut out = String::new();
-    for (i, line) in text.lines().enumerate() {
-        if i == 0 {
-            out.push_str(line);
-        } else {
-            let mut f: Vec<String> = line.split(',').map(str::to_string).collect();
-            for k in [10, 11] {
-                let v: u64 = f[k].parse().unwrap();
-                f[k] = ((v as f64 * factor(i)) as u64).max(1).to_string();
-            }
-            out.push_str(&f.join(","));
+    let mut rows = csv_rows(from);
+    for (i, f) in rows.iter_mut().enumerate().skip(1) {
+        for k in [10, 11] {
+            let v: u64 = f[k].parse().unwrap();
+            f[k] = ((v as f64 * factor(i)) as u64).max(1).to_string();
         }
-        out.push('\n');
     }
-    std::fs::write(to, out).unwrap();
+    write_csv_rows(to, &rows);
 }
 
 fn against(dir: &Path, new: &str, old: &str) -> String {

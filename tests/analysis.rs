@@ -113,9 +113,18 @@ fn validation_reports_a_bad_field_with_its_column_and_line() {
     let path = synthetic(&dir, &small_spec());
     let mut l = lines(&path);
     // Line 17 of the file is l[16].
-    let mut fields: Vec<String> = l[16].split(',').map(str::to_string).collect();
-    fields[10] = "12x".into();
-    l[16] = fields.join(",");
+    let mut row = csv::StringRecord::new();
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(l[16].as_bytes());
+    assert!(reader.read_record(&mut row).unwrap());
+    let mut fields: Vec<&str> = row.iter().collect();
+    fields[10] = "12x";
+    let mut w = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b' '))
+        .from_writer(Vec::new());
+    w.write_record(&fields).unwrap();
+    l[16] = String::from_utf8(w.into_inner().unwrap()).unwrap().trim_end().to_string();
     rewrite(&path, &l, true);
     let msg = validate_csv(&path).unwrap_err().to_string();
     assert!(

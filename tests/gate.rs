@@ -7,6 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
+use treebench::runner::fresh::{probe_solves, WARM_UP};
+use treebench::runner::paired::FRESH_CHECK_POSITIONS;
 
 const BIN: &str = env!("CARGO_BIN_EXE_treebench");
 
@@ -340,7 +342,9 @@ fn a_crash_mid_run_keeps_the_records() {
         &exp,
         format!(
             "name = \"crash\"\n{RUN}engines = [\"mtdf\", \"{}\"]\n",
-            flaky("die", 3, "").replace('\\', "\\\\")
+            // after the warm-table check's solves (`run` checks an engine that may keep its
+            // table before the first position) and 3 positions
+            flaky("die", probe_solves(FRESH_CHECK_POSITIONS) as u32 + 3, "").replace('\\', "\\\\")
         ),
     )
     .unwrap();
@@ -365,8 +369,13 @@ fn a_crash_mid_run_keeps_the_records() {
 fn killing_the_engine_process_mid_run_is_a_clear_failure() {
     let dir = scratch("kill");
     let pidfile = dir.join("engine.pid");
-    // The gate's untimed warm-up solve is the engine's first answer: 1 + 2 positions.
-    let spec = format!("{} {}", flaky("pidfile", 3, ""), pidfile.display());
+    // The gate's untimed warm-up solves (the last WARM_UP positions: the engine may keep its
+    // table) are the engine's first answers, then 2 positions.
+    let spec = format!(
+        "{} {}",
+        flaky("pidfile", WARM_UP as u32 + 2, ""),
+        pidfile.display()
+    );
     let child = bin()
         .current_dir(&dir)
         .args([
@@ -505,6 +514,82 @@ fn an_engine_that_keeps_its_table_is_refused() {
     );
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert_eq!(v["baseline_time"], "round_trip", "{v}");
+}
+
+/// An engine that resets its table but zeroes it lazily (tests/data/lazy_table.py: its first
+/// solves pay page faults, its re-solves do not, with the same nodes) passes the warm-table
+/// check; the same engine keeping its table (`--keep`) is still refused.
+#[test]
+fn a_lazily_zeroed_table_is_not_a_warm_one() {
+    let dir = scratch("lazy");
+    for _ in 0..2 {
+        let lazy = format!("ext:{} {BIN}", script("lazy_table.py"));
+        let (o, v) = gate(
+            &["--baseline", "mtdf", "--candidate", &lazy, "--max-pairs", "0"],
+            &dir,
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        assert_eq!(v["verdict"], "pass", "{v}");
+    }
+    let warm = format!("ext:{} {BIN} --keep", script("lazy_table.py"));
+    let (o, v) = gate(
+        &["--baseline", "mtdf", "--candidate", &warm, "--max-pairs", "0"],
+        &dir,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let f = v["failure"].as_str().unwrap();
+    assert!(f.contains("keeps its table") && f.contains("nodes"), "{f}");
+}
+
+/// `run` checks an engine that may keep its table as the gate does: it stops with the gate's
+/// advice, or with `--allow-warm` runs it and records the warning in the metadata.
+#[test]
+fn run_refuses_a_warm_engine_or_records_it() {
+    let dir = scratch("run-warm");
+    let pons = format!("ext:{} {BIN}", script("fake_pons.py"));
+    let exp = dir.join("warm.toml");
+    std::fs::write(
+        &exp,
+        format!(
+            "name = \"warm\"\nseed = 3\nplies = [16, 18]\npositions = 3\nengines = [\"mtdf\", {}]\n",
+            serde_json::Value::String(pons.clone())
+        ),
+    )
+    .unwrap();
+    let run = |extra: &[&str]| {
+        bin()
+            .current_dir(&dir)
+            .args(["run", "warm.toml", "--no-report", "--force"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let o = run(&[]);
+    assert_ne!(o.status.code(), Some(0), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("keeps its table") && err.contains("ext[fresh]") && err.contains("--allow-warm"),
+        "{err}"
+    );
+    let o = run(&["--allow-warm"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("results/warm.meta.json")).unwrap())
+            .unwrap();
+    let w = meta["warm_tables"][0].as_str().unwrap_or_default();
+    assert!(w.starts_with(&pons) && w.contains("nodes"), "{meta}");
+    // A fresh engine runs without a warning.
+    let fresh = format!("ext[fresh]:{} {BIN}", script("fake_pons.py"));
+    std::fs::write(
+        &exp,
+        format!(
+            "name = \"warm\"\nseed = 3\nplies = [16, 18]\npositions = 3\nengines = [\"mtdf\", {}]\n",
+            serde_json::Value::String(fresh)
+        ),
+    )
+    .unwrap();
+    let o = run(&[]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
 }
 
 /// A failing `ext:` engine still gets the JSON and Markdown reports, with the failure.

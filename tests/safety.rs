@@ -2,7 +2,7 @@
 //! cannot fit, one-line errors.
 
 mod common;
-use common::{bin, rows_without_times, run, scratch, write_exp};
+use common::{bin, csv_rows, rows_without_times, run, scratch, write_csv_rows, write_exp};
 use std::path::Path;
 use std::process::{Child, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -240,21 +240,9 @@ fn empty_and_duplicate_spec_options_are_one_line_errors() {
 
 /// Replace field `col` of data line `line` (1-based, header = 1) of a results file.
 fn alter(path: &Path, line: usize, col: usize, value: &str) {
-    let text = std::fs::read_to_string(path).unwrap();
-    let out: Vec<String> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| {
-            if i + 1 == line {
-                let mut f: Vec<&str> = l.split(',').collect();
-                f[col] = value;
-                f.join(",")
-            } else {
-                l.to_string()
-            }
-        })
-        .collect();
-    std::fs::write(path, out.join("\n") + "\n").unwrap();
+    let mut rows = csv_rows(path);
+    rows[line - 1][col] = value.to_string();
+    write_csv_rows(path, &rows);
 }
 
 #[test]
@@ -272,23 +260,9 @@ fn altered_rows_are_errors_naming_the_line() {
 
     // (line, column, value, message) — columns: experiment seed ply index moves engine slot
     // repeat score …
-    let third_moves = good
-        .lines()
-        .nth(2)
-        .unwrap()
-        .split(',')
-        .nth(4)
-        .unwrap()
-        .to_string();
-    let score = good
-        .lines()
-        .nth(2)
-        .unwrap()
-        .split(',')
-        .nth(8)
-        .unwrap()
-        .parse::<i32>()
-        .unwrap();
+    let third = &csv_rows(&results)[2];
+    let third_moves = third[4].clone();
+    let score = third[8].parse::<i32>().unwrap();
     let cases = [
         (
             3,
@@ -307,6 +281,13 @@ fn altered_rows_are_errors_naming_the_line() {
             1,
             "6".to_string(),
             "results/cs.csv line 5: seed 6 is not the experiment's seed 5".to_string(),
+        ),
+        (
+            // a slot that would size a 32 GiB table of solve-order counts
+            4,
+            6,
+            "4294967295".to_string(),
+            "results/cs.csv line 4: slot 4294967295 is not a place in the solve order of experiment `cs` (2 engines: 0 to 1)".to_string(),
         ),
     ];
     for (line, col, value, needle) in &cases {

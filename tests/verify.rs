@@ -1,6 +1,7 @@
 //! The verification suite: a short run passes on the real engine, a mutant run catches every
 //! mutant, and the `treebench verify` command line behaves.
 
+mod common;
 use std::process::Command;
 use treebench::verify::report::MutantCell;
 use treebench::verify::{run, VerifyOptions};
@@ -18,8 +19,18 @@ fn short() -> VerifyOptions {
         brute_4x4: false,
         brute_5x4: 200,
         threads: 2,
-        require_oracles: false,
+        // As the surrounding run asks (TREEBENCH_REQUIRE_ORACLES): a missing oracle fails the
+        // run when required, else its check is reported as skipped (below).
+        require_oracles: treebench::util::oracles::required().unwrap(),
         ..VerifyOptions::default()
+    }
+}
+
+/// Print a `SKIPPED:` line (past the harness's capture) for every check of `report` that did
+/// not run; with oracles required such a report has already failed.
+fn note_skipped(report: &treebench::verify::report::VerifyReport) {
+    for r in report.not_run() {
+        common::oracle_missing(&format!("verify check `{}` did not run", r.check));
     }
 }
 
@@ -28,6 +39,7 @@ fn short_run_passes_on_mtdf() {
     let report = run(&short()).unwrap();
     let text = report.to_markdown();
     assert!(report.passed(), "{text}");
+    note_skipped(&report);
     for check in [
         "drivers",
         "parallel",
@@ -104,7 +116,7 @@ fn cli_passes_and_prints_the_table() {
     );
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("| drivers | mtdf | 4"), "{out}");
-    assert!(out.contains("PASSED"), "{out}");
+    assert!(out.contains("**PASSED**") && !out.contains("SKIPPED"), "{out}");
 }
 
 #[test]
@@ -176,6 +188,12 @@ fn cli_missing_oracle_is_not_run_or_a_failure_when_required() {
         "{out}"
     );
     assert!(!out.contains("| bitbully | mtdf | 0 | 0"), "{out}");
+    // Counted as skipped (a `SKIPPED: ` line), never printed as passed.
+    assert!(
+        out.lines().any(|l| l.starts_with("SKIPPED: verify bitbully on mtdf")),
+        "{out}"
+    );
+    assert!(!out.contains("PASSED") && out.contains("NOT VERIFIED"), "{out}");
     let env = [
         ("PYTHON", "/nonexistent/python3"),
         ("TREEBENCH_REQUIRE_ORACLES", "1"),

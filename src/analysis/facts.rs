@@ -48,6 +48,17 @@ pub(super) fn run_facts(exp: &DataFrame, engines: &[String]) -> Result<RunFacts,
     let repeat = u32s(exp, "repeat")?;
     let score: Vec<i32> = exp.column("score")?.i32()?.into_no_null_iter().collect();
 
+    // A slot is a place in the solve order of the experiment's engines: a larger one (a
+    // corrupted file) would size the counts below.
+    if let Some(i) = slot.iter().position(|&s| s as usize >= engines.len()) {
+        return Err(AnalysisError::Data(format!(
+            "engine `{}` has slot {} in a run of {} engine(s) (slots 0 to {}): the results file is corrupted",
+            engine[i],
+            slot[i],
+            engines.len(),
+            engines.len().saturating_sub(1)
+        )));
+    }
     let width = slot.iter().max().map_or(0, |m| *m as usize + 1);
     let mut slots: Vec<(String, Vec<u64>)> = engines
         .iter()

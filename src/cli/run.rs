@@ -34,6 +34,10 @@ pub struct RunArgs {
     /// which does not count waiting for a core on a loaded machine).
     #[arg(long, default_value = "wall")]
     pub clock: Clock,
+    /// Run an engine that keeps its tables between positions (found by the warm-table check,
+    /// as `gate` does) anyway, with a warning in the run's metadata, instead of stopping.
+    #[arg(long)]
+    pub allow_warm: bool,
 }
 
 fn parse_shard(s: &str) -> Result<(u32, u32), String> {
@@ -86,6 +90,7 @@ fn run_one(args: &RunArgs, exp: &Experiment) -> Result<std::result::Result<PathB
         shard: args.shard,
         progress: true,
         clock: args.clock,
+        allow_warm: args.allow_warm,
     };
     eprintln!(
         "treebench run `{}` ({}): {} plies × {} positions × {} engines × {} repeats, seed {}",

@@ -79,30 +79,47 @@ pub struct Entry {
     pub depth: u32,
 }
 
-/// The entries: one allocation, 2 MiB-aligned, zeroed, optionally backed by huge pages.
-pub(super) struct Slots {
-    ptr: std::ptr::NonNull<u64>,
+/// What an entry is stored as: `u64` in the private [`Table`] (reached only through `&mut`),
+/// [`AtomicU64`](std::sync::atomic::AtomicU64) in the shared table (every access atomic). Both
+/// are eight bytes for which all-zero bytes are a valid value (the empty entry), so [`Slots`]
+/// can zero them in place.
+///
+/// # Safety
+///
+/// An implementor must be valid when all its bytes are zero and have the size and alignment
+/// of `u64`.
+pub(super) unsafe trait Cell: Sized {}
+// SAFETY: a `u64` of zero bytes is 0.
+unsafe impl Cell for u64 {}
+// SAFETY: `AtomicU64` has the in-memory representation of `u64`.
+unsafe impl Cell for std::sync::atomic::AtomicU64 {}
+
+/// The entries: one allocation of `len` cells of type `C`, 2 MiB-aligned, zeroed, optionally
+/// backed by huge pages. Owned like a `Box<[C]>`: shared access hands out `&[C]` only, so a
+/// `Slots<u64>` is written only through `&mut`, and a `Slots<AtomicU64>` through its atomics.
+pub(super) struct Slots<C: Cell> {
+    ptr: std::ptr::NonNull<C>,
     len: usize,
 }
 
-// SAFETY: `Slots` owns its allocation exclusively, like a `Box<[u64]>`.
-unsafe impl Send for Slots {}
-// SAFETY: shared access only reads.
-unsafe impl Sync for Slots {}
+// SAFETY: `Slots<C>` owns its cells exclusively, as a `Box<[C]>` does, and has its auto traits.
+unsafe impl<C: Cell + Send> Send for Slots<C> {}
+// SAFETY: as for `Send`: `&Slots<C>` gives out only `&[C]`, which is `Send` when `C: Sync`.
+unsafe impl<C: Cell + Sync> Sync for Slots<C> {}
 
-impl Slots {
+impl<C: Cell> Slots<C> {
     const ALIGN: usize = 2 << 20;
 
     fn layout(len: usize) -> std::alloc::Layout {
-        std::alloc::Layout::from_size_align(len * std::mem::size_of::<u64>(), Self::ALIGN)
+        std::alloc::Layout::from_size_align(len * std::mem::size_of::<C>(), Self::ALIGN)
             .expect("table size fits the address space")
     }
 
-    /// `len` zeroed entries; asks for huge pages first when `huge` is set (Linux only).
+    /// `len` zeroed cells; asks for huge pages first when `huge` is set (Linux only).
     pub(super) fn new(len: usize, huge: bool) -> Self {
         let layout = Self::layout(len);
-        // SAFETY: the layout has a non-zero size (len ≥ 2).
-        let raw = unsafe { std::alloc::alloc(layout) }.cast::<u64>();
+        // SAFETY: the layout has a non-zero size (len ≥ 2, `C` is eight bytes).
+        let raw = unsafe { std::alloc::alloc(layout) }.cast::<C>();
         let Some(ptr) = std::ptr::NonNull::new(raw) else {
             std::alloc::handle_alloc_error(layout)
         };
@@ -113,32 +130,34 @@ impl Slots {
         }
         #[cfg(not(target_os = "linux"))]
         let _ = huge;
-        // SAFETY: `len` entries were just allocated; writing zeroes initialises them (and
-        // faults the pages in, huge where the advice took).
+        // SAFETY: `len` cells were just allocated; zero bytes are a valid `C` (`Cell`), so
+        // writing them initialises every cell (and faults the pages in, huge where the advice
+        // took).
         unsafe { std::ptr::write_bytes(raw, 0, len) };
         Self { ptr, len }
     }
 }
 
-impl Drop for Slots {
+impl<C: Cell> Drop for Slots<C> {
     fn drop(&mut self) {
-        // SAFETY: allocated in `new` with this layout.
+        // SAFETY: allocated in `new` with this layout; `C` has no drop glue to run (`u64`,
+        // `AtomicU64`).
         unsafe { std::alloc::dealloc(self.ptr.as_ptr().cast(), Self::layout(self.len)) };
     }
 }
 
-impl std::ops::Deref for Slots {
-    type Target = [u64];
+impl<C: Cell> std::ops::Deref for Slots<C> {
+    type Target = [C];
     #[inline]
-    fn deref(&self) -> &[u64] {
-        // SAFETY: `len` initialised entries owned by `self`.
+    fn deref(&self) -> &[C] {
+        // SAFETY: `len` initialised cells owned by `self`.
         unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
     }
 }
 
-impl std::ops::DerefMut for Slots {
+impl<C: Cell> std::ops::DerefMut for Slots<C> {
     #[inline]
-    fn deref_mut(&mut self) -> &mut [u64] {
+    fn deref_mut(&mut self) -> &mut [C] {
         // SAFETY: as in `deref`, and `&mut self` is exclusive.
         unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
     }
@@ -317,7 +336,7 @@ pub trait Tt: Send {
 
 /// A transposition table for keys of `key_bits` bits.
 pub struct Table {
-    entries: Slots,
+    entries: Slots<u64>,
     generation: u64,
     geo: Geometry,
 }
@@ -427,7 +446,7 @@ impl Table {
 
 /// Hint the processor to fetch entry `i` of the entries at `base`.
 #[inline(always)]
-pub(super) fn prefetch_slot(base: *const u64, i: usize) {
+pub(super) fn prefetch_slot<C: Cell>(base: *const C, i: usize) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: prefetch of an in-bounds address has no effect on program state.
     unsafe {

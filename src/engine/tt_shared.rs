@@ -1,5 +1,8 @@
 //! The shared transposition table of a parallel solve: the layout, slots and replacement of
 //! [`super::tt::Table`], with every entry an [`AtomicU64`] probed and stored without locks.
+//! The entries are allocated and owned as atomics (`Slots<AtomicU64>`): no plain `u64`
+//! reference to them ever exists, so no store goes through a shared reference to non-atomic
+//! memory (the private table's `Slots<u64>` is written only through `&mut`).
 //!
 //! # Why no lock and no torn entries
 //!
@@ -37,7 +40,8 @@ pub const BUSY_SLOTS: usize = 1 << 14;
 
 /// A transposition table several threads probe and store at once.
 pub struct SharedTable {
-    entries: Slots,
+    /// The entries, owned as atomics: every load and store is atomic.
+    entries: Slots<AtomicU64>,
     generation: AtomicU64,
     geo: Geometry,
     stop: AtomicBool,
@@ -68,22 +72,12 @@ impl SharedTable {
         self.geo.bits
     }
 
-    /// The entries as atomics.
-    #[inline(always)]
-    fn cells(&self) -> &[AtomicU64] {
-        let e: &[u64] = &self.entries;
-        // SAFETY: `AtomicU64` has the size and alignment of `u64`; every access to the entries
-        // of a shared table goes through these atomics (`Slots` hands out `&mut [u64]` only to
-        // its owner, and `SharedTable` never asks for it).
-        unsafe { &*(std::ptr::from_ref(e) as *const [AtomicU64]) }
-    }
-
     /// Forget every entry and every busy mark and clear the stop request. Call it while no
     /// search runs on the table (between solves). O(1) except when the generation wraps.
     pub fn clear(&self) {
         let (g, wrapped) = next_generation(self.generation.load(Relaxed));
         if wrapped {
-            for c in self.cells() {
+            for c in self.entries.iter() {
                 c.store(0, Relaxed);
             }
         }
@@ -114,7 +108,7 @@ impl SharedTable {
     #[must_use]
     pub fn get(&self, key: u64) -> Option<Entry> {
         let (i, tag) = self.geo.slot(key);
-        let cells = self.cells();
+        let cells: &[AtomicU64] = &self.entries;
         // SAFETY: `slot` returns an in-bounds index, and `i + 1` in bounds for two-way buckets
         // (see `Table::put`).
         self.geo.find(i, tag, self.generation(), |j| unsafe {
@@ -128,7 +122,7 @@ impl SharedTable {
         let (i, tag) = self.geo.slot(key);
         let generation = self.generation();
         let e = pack(tag, value, bound, depth, generation);
-        let cells = self.cells();
+        let cells: &[AtomicU64] = &self.entries;
         // SAFETY: as in `get`.
         self.geo.place(
             i,

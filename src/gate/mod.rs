@@ -31,6 +31,7 @@ pub mod clock {
 }
 
 use crate::engine::Engine;
+use crate::runner::fresh::{self, FreshError, KeepsTable};
 use crate::runner::measure::{measure, Clock, Failed, Measurement};
 use crate::runner::positions::Drawn;
 use crate::runner::record::{RecordError, RecordWriter};
@@ -83,8 +84,8 @@ pub enum GateError {
         moves: String,
         message: String,
     },
-    #[error("engine `{engine}` keeps its table between positions ({detail}): its times would be warm re-solves. Run it with one process per position: `ext[fresh]:...`")]
-    KeepsTable { engine: String, detail: String },
+    #[error(transparent)]
+    KeepsTable(#[from] KeepsTable),
     #[error(transparent)]
     Records(#[from] RecordError),
     #[error("{0}")]
@@ -194,43 +195,12 @@ fn time_sources(clock: Clock, external: [bool; 2], reported: [bool; 2]) -> ([Tim
     ([source(0), source(1)], round_trip)
 }
 
-/// How much faster a repeated solve may be than the first before the engine counts as keeping
-/// its table between positions.
-pub const KEEPS_TABLE_FACTOR: f64 = 5.0;
-
-/// Refuse an external engine that keeps its table between positions: the first positions,
-/// solved again after the whole set, must not be far faster than their first solve.
-fn check_fresh_tables(
-    engine: &mut dyn Engine,
-    spec: &str,
-    positions: &[Drawn],
-    first: &[u64],
-    clock: Clock,
-    round_trip: bool,
-) -> Result<(), GateError> {
-    let k = positions.len().min(3);
-    let (mut before, mut again, mut faster) = (0u64, 0u64, 0usize);
-    for (d, &t0) in positions.iter().zip(first).take(k) {
-        let m = measure(engine, &d.moves, clock).map_err(|f| engine_failure(spec, d, f))?;
-        let t1 = if round_trip { m.wall_nanos } else { m.nanos };
-        before += t0;
-        again += t1;
-        faster += usize::from((t1 as f64) * KEEPS_TABLE_FACTOR < t0 as f64);
+/// A failed warm-table check as the gate reports it.
+fn fresh_failure(spec: &str, e: FreshError) -> GateError {
+    match e {
+        FreshError::KeepsTable(k) => GateError::KeepsTable(k),
+        FreshError::Failed { position, failed } => engine_failure(spec, &position, failed),
     }
-    // Most of the repeats, and their total, far faster: one slow first solve (a busy machine)
-    // is not enough.
-    if 2 * faster > k && (again as f64) * KEEPS_TABLE_FACTOR < before as f64 {
-        return Err(GateError::KeepsTable {
-            engine: spec.to_owned(),
-            detail: format!(
-                "its first {k} position(s) took {:.3} ms, solved again after the set {:.3} ms ({:.1}x faster)",
-                before as f64 / 1e6,
-                again as f64 / 1e6,
-                before as f64 / (again as f64).max(1.0)
-            ),
-        });
-    }
-    Ok(())
 }
 
 /// Run the gate. `on_look` sees every look of the speed rule (for progress output); rows of
@@ -273,10 +243,14 @@ pub fn run(
     let may_keep = [engines[0].may_keep_tables(), engines[1].may_keep_tables()];
 
     // Warm-up: start external processes outside the timed solves (one untimed solve of the
-    // last position).
+    // last position); an engine that may keep its tables solves the positions after the ones
+    // its warm-table check compares, so that first-touch costs fall on none of them.
     let last = cfg.positions.last().expect("not empty");
     for i in 0..2 {
-        if external[i] {
+        if may_keep[i] {
+            fresh::warm_up(&mut *engines[i], &cfg.positions)
+                .map_err(|e| fresh_failure(&specs[i], e))?;
+        } else if external[i] {
             measure(&mut *engines[i], &last.moves, Clock::Wall)
                 .map_err(|f| engine_failure(&specs[i], last, f))?;
         }
@@ -286,7 +260,7 @@ pub fn run(
     let mut sigs = [Signature::default(), Signature::default()];
     let mut nodes_reported = [true; 2];
     let mut time_reported = [true; 2];
-    let mut first: [Vec<(u64, u64)>; 2] = [Vec::new(), Vec::new()];
+    let mut first: [Vec<Measurement>; 2] = [Vec::new(), Vec::new()];
     let mut mismatches = Vec::new();
     for (i, d) in cfg.positions.iter().enumerate() {
         let p = solve_pair(
@@ -303,7 +277,7 @@ pub fn run(
             // A parallel engine's nodes depend on timing: no signature.
             nodes_reported[side] &= m.nodes_reported && threads[side] == 1;
             time_reported[side] &= m.time_reported;
-            first[side].push((m.nanos, m.wall_nanos));
+            first[side].push(*m);
         }
         if p.base.score != p.cand.score {
             mismatches.push(mismatch(&specs, d, p.base.score, p.cand.score));
@@ -314,18 +288,8 @@ pub fn run(
     let pick = |m: &Measurement| if round_trip { m.wall_nanos } else { m.nanos };
     for i in 0..2 {
         if may_keep[i] {
-            let times: Vec<u64> = first[i]
-                .iter()
-                .map(|&(t, w)| if round_trip { w } else { t })
-                .collect();
-            check_fresh_tables(
-                &mut *engines[i],
-                &specs[i],
-                &cfg.positions,
-                &times,
-                clock,
-                round_trip,
-            )?;
+            fresh::check(&mut *engines[i], &cfg.positions, &first[i], clock, round_trip)
+                .map_err(|e| fresh_failure(&specs[i], e))?;
         }
     }
     let [bs, cs] = sigs;

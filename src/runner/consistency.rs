@@ -12,6 +12,8 @@ use std::collections::HashMap;
 struct Expected {
     name: String,
     seed: u64,
+    /// Engines of the experiment: a row's `slot` (its place in the solve order) is below it.
+    engines: usize,
     /// The move string of each `(ply, index)` the experiment draws.
     moves: HashMap<(u32, u32), String>,
 }
@@ -32,6 +34,7 @@ impl Consistency {
             expected: exp.map(|e| Expected {
                 name: e.name.clone(),
                 seed: e.seed,
+                engines: e.engines.len(),
                 moves: plan(e)
                     .into_iter()
                     .map(|(_, d)| ((d.ply, d.index), d.moves))
@@ -48,6 +51,15 @@ impl Consistency {
                 return Err(format!(
                     "seed {} is not the experiment's seed {} (`{}`)",
                     r.seed, x.seed, x.name
+                ));
+            }
+            if r.slot as usize >= x.engines {
+                return Err(format!(
+                    "slot {} is not a place in the solve order of experiment `{}` ({} engines: 0 to {})",
+                    r.slot,
+                    x.name,
+                    x.engines,
+                    x.engines.saturating_sub(1)
                 ));
             }
             match x.moves.get(&(r.ply, r.index)) {

@@ -60,6 +60,12 @@ pub struct Meta {
     /// Cargo profile of the binary that ran: `release`, or `dev (debug assertions on)`.
     #[serde(default)]
     pub build_profile: Option<String>,
+    /// Engines the warm-table check found keeping their tables between positions, run anyway
+    /// (`run --allow-warm`), or could not check (a position over the time limit): one line
+    /// each, `SPEC: what the check saw`. The times of a warm engine are warm re-solves; absent
+    /// when every engine that may keep its tables passed the check.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warm_tables: Vec<String>,
 }
 
 impl Meta {
@@ -98,6 +104,7 @@ impl Meta {
                 }
                 .to_string(),
             ),
+            warm_tables: Vec::new(),
         }
     }
 

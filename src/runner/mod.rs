@@ -2,6 +2,7 @@
 
 pub mod consistency;
 pub mod experiment;
+pub mod fresh;
 pub mod lock;
 pub mod measure;
 pub mod merge;

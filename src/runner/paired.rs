@@ -9,6 +9,7 @@
 
 use super::consistency::Consistency;
 use super::experiment::Experiment;
+use super::fresh::{self, FreshError, KeepsTable};
 use super::lock::{LockError, ResultsLock};
 use super::measure::{measure, Clock, Failed};
 use super::meta::{now_rfc3339, Meta};
@@ -79,6 +80,8 @@ pub enum RunError {
         moves: String,
         message: String,
     },
+    #[error("{0}; or pass --allow-warm to run it anyway, with a warning in the run's metadata")]
+    KeepsTable(KeepsTable),
     #[error("{0}")]
     Refused(String),
     #[error("{path}: {message}")]
@@ -101,6 +104,9 @@ pub struct RunOptions {
     /// The clock of the solve times (default: wall). [`Clock::Cpu`], the solving thread's CPU
     /// time, does not count the time the thread waits for a core on a loaded machine.
     pub clock: Clock,
+    /// Run an engine the warm-table check finds keeping its tables, recording a warning in the
+    /// metadata, instead of stopping.
+    pub allow_warm: bool,
 }
 
 impl Default for RunOptions {
@@ -112,6 +118,7 @@ impl Default for RunOptions {
             shard: None,
             progress: true,
             clock: Clock::Wall,
+            allow_warm: false,
         }
     }
 }
@@ -344,6 +351,11 @@ pub fn run_with(
         };
         meta.end_time = None;
     }
+    for (e, spec) in engines.iter_mut().zip(&exp.engines) {
+        if e.may_keep_tables() {
+            check_fresh(e.as_mut(), spec, &all, opts, &mut meta)?;
+        }
+    }
     write_meta(&meta_file, &meta)?;
     let mut writer = RecordWriter::open(&results, append)?;
 
@@ -486,6 +498,64 @@ pub fn run_with(
     meta.overhead_ns_per_solve = summary.overhead_per_solve().map(|d| d.as_nanos() as f64);
     write_meta(&meta_file, &meta)?;
     Ok(summary)
+}
+
+/// Positions of the warm-table check in a run: the quickest (latest plies) of the plan.
+pub const FRESH_CHECK_POSITIONS: usize = 8;
+
+/// Refuse an engine that keeps its tables between positions (as the gate does), or with
+/// `allow_warm` record it in `meta` and go on.
+fn check_fresh(
+    engine: &mut dyn Engine,
+    spec: &str,
+    plan: &[(u64, Drawn)],
+    opts: &RunOptions,
+    meta: &mut Meta,
+) -> Result<(), RunError> {
+    // The quickest positions (latest plies), then the hardest of them first: the check
+    // compares the first ones and warms up on the last ones.
+    let mut positions: Vec<Drawn> = plan.iter().map(|(_, d)| d.clone()).collect();
+    positions.sort_by_key(|d| std::cmp::Reverse(d.ply));
+    positions.truncate(FRESH_CHECK_POSITIONS);
+    positions.reverse();
+    match fresh::probe(engine, &positions, opts.clock) {
+        Ok(()) => Ok(()),
+        // Over the time limit: the check cannot be made; the run skips such positions anyway.
+        Err(FreshError::Failed {
+            position,
+            failed:
+                Failed {
+                    error: EngineError::Timeout,
+                    ..
+                },
+        }) => {
+            let line = format!(
+                "{spec}: not checked (ply {} `{}` exceeded the time limit in the warm-table check)",
+                position.ply, position.moves
+            );
+            eprintln!("warning: {line}");
+            if !meta.warm_tables.contains(&line) {
+                meta.warm_tables.push(line);
+            }
+            Ok(())
+        }
+        Err(FreshError::Failed { position, failed }) => Err(RunError::EngineFailure {
+            engine: spec.to_owned(),
+            ply: position.ply,
+            index: position.index,
+            moves: position.moves,
+            message: failed.error.to_string(),
+        }),
+        Err(FreshError::KeepsTable(k)) if opts.allow_warm => {
+            eprintln!("warning: {k}; running it anyway (--allow-warm), noted in the metadata");
+            let line = format!("{spec}: {}", k.detail);
+            if !meta.warm_tables.contains(&line) {
+                meta.warm_tables.push(line);
+            }
+            Ok(())
+        }
+        Err(FreshError::KeepsTable(k)) => Err(RunError::KeepsTable(k)),
+    }
 }
 
 /// Test hook `TREEBENCH_TEST_HOLD=N:PATH`: after the `N`th position written in this session, the

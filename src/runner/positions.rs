@@ -150,6 +150,23 @@ fn position_key(space: GameKind, moves: &str) -> String {
 
 /// The first `count` distinct positions of `ply`, in index order. Fewer if the ply has fewer
 /// distinct undecided positions than asked for (the search stops after `count·20 + 1000` draws).
+///
+/// ```
+/// use treebench::game::GameKind;
+/// use treebench::runner::positions::{draw, positions_for_ply};
+///
+/// let p = positions_for_ply(GameKind::CONNECT4, 42, 12, 5, true);
+/// assert_eq!(p.len(), 5);
+/// for d in &p {
+///     // 12 moves, columns 1 to 7, and the same move string as drawing its index alone
+///     assert_eq!((d.ply, d.moves.len()), (12, 12));
+///     assert!(d.moves.bytes().all(|c| (b'1'..=b'7').contains(&c)));
+///     assert_eq!(draw(GameKind::CONNECT4, 42, 12, d.index, true).as_deref(), Some(&*d.moves));
+/// }
+/// // Seeded: the same seed draws the same positions, another seed others.
+/// assert_eq!(p, positions_for_ply(GameKind::CONNECT4, 42, 12, 5, true));
+/// assert_ne!(p, positions_for_ply(GameKind::CONNECT4, 43, 12, 5, true));
+/// ```
 #[must_use]
 pub fn positions_for_ply(
     space: GameKind,

@@ -329,6 +329,16 @@ impl VerifyReport {
                 },
                 super::oracle::SETUP
             );
+            // One line per check that did not run, as every skipped check prints it
+            // (scripts/test.sh counts these lines).
+            for r in &not_run {
+                if let Status::NotRun(why) = &r.status {
+                    let tag = if self.require_oracles { "FAILED" } else { "SKIPPED" };
+                    let why = why.lines().next().unwrap_or_default();
+                    let _ = writeln!(s, "{tag}: verify {} on {}: {why}", r.check, r.engine);
+                }
+            }
+            s.push('\n');
         }
         let fails = self.failures();
         if !fails.is_empty() {
@@ -342,7 +352,18 @@ impl VerifyReport {
         for m in uncaught {
             let _ = writeln!(s, "- mutant `{}` was not caught by any check", m.spec);
         }
-        let _ = writeln!(s, "**{}**", if self.passed() { "PASSED" } else { "FAILED" });
+        let verdict = if !self.passed() {
+            "FAILED".to_string()
+        } else if not_run.is_empty() {
+            "PASSED".to_string()
+        } else {
+            // Never "passed" with checks that did not run.
+            format!(
+                "NOT VERIFIED: {} check(s) skipped, no failure in the rest",
+                not_run.len()
+            )
+        };
+        let _ = writeln!(s, "**{verdict}**");
         s
     }
 }

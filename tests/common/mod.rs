@@ -29,16 +29,36 @@ pub fn run(dir: &Path, args: &[&str]) -> Output {
     bin().current_dir(dir).args(args).output().unwrap()
 }
 
-/// The rows of a results file without their time columns.
-pub fn rows_without_times(path: &Path) -> Vec<String> {
-    std::fs::read_to_string(path)
+/// Every row of a CSV file, the header included, read by the `csv` crate (quoted fields, such
+/// as an `ext:` spec with a comma, stay one field).
+pub fn csv_rows(path: &Path) -> Vec<Vec<String>> {
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_path(path)
         .unwrap()
-        .lines()
-        .map(|l| {
-            // nanos and wall_nanos are the 11th and 12th columns (probes follows them)
-            let f: Vec<&str> = l.split(',').collect();
-            [&f[..10], &f[12..]].concat().join(",")
-        })
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_string).collect())
+        .collect()
+}
+
+/// Write `rows` as a CSV file (quoting fields where needed), one line each.
+pub fn write_csv_rows(path: &Path, rows: &[Vec<String>]) {
+    let mut w = csv::WriterBuilder::new()
+        .flexible(true)
+        .from_path(path)
+        .unwrap();
+    for r in rows {
+        w.write_record(r).unwrap();
+    }
+    w.flush().unwrap();
+}
+
+/// The rows of a results file without their time columns.
+pub fn rows_without_times(path: &Path) -> Vec<Vec<String>> {
+    csv_rows(path)
+        .into_iter()
+        // nanos and wall_nanos are the 11th and 12th columns (probes follows them)
+        .map(|f| [&f[..10], &f[12..]].concat())
         .collect()
 }
 

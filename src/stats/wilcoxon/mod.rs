@@ -149,6 +149,24 @@ pub const MAX_EXACT_N: usize = 1000;
 /// Cost: O(n log n) for the ranks; the exact distribution O(n³) time and O(n²) memory (n ≤ 50
 /// under `Auto`); the Walsh median and the interval O(n) memory and O(n · 64) time per order
 /// statistic (bisection on the value with linear-time counting), so n = 100 000 is fine.
+///
+/// ```
+/// use treebench::stats::wilcoxon::{wilcoxon, Alternative, Method, WilcoxonOptions};
+///
+/// // Ten differences, all positive: T+ = 1 + 2 + … + 10 = 55, the largest possible, and the
+/// // exact two-sided p-value is 2 / 2^10 (only "all positive" and "all negative" are as extreme).
+/// let d = [0.5, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0, 5.5];
+/// let r = wilcoxon(&d, &WilcoxonOptions::default()).unwrap();
+/// assert_eq!((r.n, r.statistic, r.method), (10, 55.0, Method::Exact));
+/// assert!((r.p_value - 2.0 / 1024.0).abs() < 1e-12);
+/// // The Hodges–Lehmann estimate lies inside its 95% interval, which excludes 0.
+/// assert!(r.ci.0 > 0.0 && r.ci.0 <= r.estimate && r.estimate <= r.ci.1);
+/// // One-sided, "greater": half of it.
+/// let opts = WilcoxonOptions { alternative: Alternative::Greater, ..Default::default() };
+/// assert!((wilcoxon(&d, &opts).unwrap().p_value - 1.0 / 1024.0).abs() < 1e-12);
+/// // No nonzero difference: an error, not a p-value of 1.
+/// assert!(wilcoxon(&[0.0, 0.0], &WilcoxonOptions::default()).is_err());
+/// ```
 pub fn wilcoxon(d: &[f64], opts: &WilcoxonOptions) -> Result<WilcoxonResult, StatsError> {
     if d.iter().any(|v| !v.is_finite()) {
         return Err(StatsError::NonFinite);
