@@ -17,7 +17,9 @@ and the all-plies row, scipy.stats.wilcoxon(d, alternative=...) with its default
   p_greater = wilcoxon(d, alternative='greater').pvalue
   t_plus    = wilcoxon(d, alternative='greater').statistic  (T+)
   n         = the number of nonzero differences
-with relative tolerance 1e-9 (n exactly). Prints one line per row and a summary (rows checked,
+with relative tolerance 1e-9 (n exactly); and the same for the headline's test, the Wilcoxon test
+on the per-position log ratios ln(mean baseline ms / mean candidate ms) (columns log_p_value,
+log_p_greater, log_t_plus, log_n). Prints one line per row and a summary (rows checked,
 rows with tied nonzero differences, rows with zeros, the largest relative difference); exits 1
 on any mismatch or when nothing was checked.
 
@@ -66,14 +68,20 @@ def differences(results, baseline, candidate):
     for _, _, k in sums.values():
         scale = scale * k // math.gcd(scale, k)
     per_ply = defaultdict(list)
+    logs = defaultdict(list)
     for (ply, seed, index), (b, c, k) in sorted(sums.items(), key=lambda kv: (kv[0][0], int(kv[0][1]), kv[0][2])):
         per_ply[ply].append((b - c) * (scale // k))
-    return per_ply
+        # The log ratio of the mean times in ms, computed as treebench computes it.
+        bm, cm = float(b) / k / 1e6, float(c) / k / 1e6
+        if bm > 0 and cm > 0:
+            logs[ply].append(math.log(bm / cm))
+    return per_ply, logs
 
 
 def check(results, table, baseline, candidate) -> int:
-    per_ply = differences(results, baseline, candidate)
+    per_ply, logs = differences(results, baseline, candidate)
     per_ply["all"] = [d for ply in sorted(k for k in per_ply) for d in per_ply[ply]]
+    logs["all"] = [d for ply in sorted(k for k in logs) for d in logs[ply]]
     ours = {}
     for r in csv.DictReader(open(table, newline="")):
         key = int(r["ply"]) if r["ply"].isdigit() else r["ply"]
@@ -99,6 +107,18 @@ def check(results, table, baseline, candidate) -> int:
             rel(greater.statistic, float(o["t_plus"])),
         ]
         ok = max(diffs) <= RTOL and len(nonzero) == int(o["n"])
+        # The headline's test: the same Wilcoxon test on the per-position log ratios.
+        lg = [x for x in logs[ply] if x != 0]
+        if lg:
+            ltwo = wilcoxon(logs[ply], alternative="two-sided")
+            lgreater = wilcoxon(logs[ply], alternative="greater")
+            ldiffs = [
+                rel(ltwo.pvalue, float(o["log_p_value"])),
+                rel(lgreater.pvalue, float(o["log_p_greater"])),
+                rel(lgreater.statistic, float(o["log_t_plus"])),
+            ]
+            ok = ok and max(ldiffs) <= RTOL and len(lg) == int(o["log_n"])
+            diffs += ldiffs
         worst = max(worst, *diffs)
         ties = len(set(abs(x) for x in nonzero)) < len(nonzero)
         zeros = len(d) - len(nonzero)
@@ -109,7 +129,8 @@ def check(results, table, baseline, candidate) -> int:
         print(
             f"ply {ply!s:>3} pairs {len(d):3d} n {len(nonzero):3d} zeros {zeros:2d} ties {'yes' if ties else 'no ':3s} "
             f"T+ {greater.statistic:g}/{o['t_plus']} p {two.pvalue:.10g}/{float(o['p_value']):.10g} "
-            f"p> {greater.pvalue:.10g}/{float(o['p_greater']):.10g} [{o['test_method']}] {'ok' if ok else 'MISMATCH'}"
+            f"p> {greater.pvalue:.10g}/{float(o['p_greater']):.10g} [{o['test_method']}] "
+            f"log-ratio p {o['log_p_value']} {'ok' if ok else 'MISMATCH'}"
         )
     print(
         f"scipy {scipy.__version__}, {baseline} vs {candidate}: {checked} rows checked "

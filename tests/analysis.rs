@@ -11,7 +11,7 @@ use treebench::analysis::synthetic::{write_synthetic, SyntheticSpec};
 use treebench::analysis::IntervalMethod;
 use treebench::analysis::{
     analyze, export_parquet, load_results, validate_csv, Analysis, AnalysisError, AnalyzeOptions,
-    Comparison, EngineTimes, ExperimentAnalysis, MeanSd, Pairs, PlyRow, RankTest, Relation,
+    Comparison, Effect, EngineTimes, ExperimentAnalysis, MeanSd, Pairs, PlyRow, RankTest, Relation,
     RunFacts, TestMethod, TimePerNode,
 };
 use treebench::render::plot::{figures, render_svg, write_png};
@@ -354,10 +354,11 @@ fn stats_report_end_to_end() {
         "treebench run experiments/synthetic.toml && treebench report results/synthetic.csv"
     ));
     assert!(readme.contains(CAVEAT));
-    // The summary table a README quotes: one row per candidate, a column per ply.
+    // The summary table a README quotes: one row per comparison, both sides named, a column
+    // per ply.
     let summary = &readme[readme.find("## Summary").expect("a summary")..];
     assert!(
-        summary.contains("| candidate | ply ") && summary.contains("| mtdf | "),
+        summary.contains("| comparison | ply ") && summary.contains("| mtdf vs negamax:tt=20 | "),
         "{summary}"
     );
     assert!(readme.contains("| git\\_revision | abc123 |"), "{readme}");
@@ -402,7 +403,7 @@ fn stats_report_end_to_end() {
         .lines()
         .next()
         .unwrap()
-        .ends_with(",p_value,p_greater,p_holm"));
+        .ends_with(",p_value,p_greater"));
     assert!(csv.lines().last().unwrap().starts_with("all,48,"));
 }
 
@@ -440,6 +441,16 @@ fn fixed_analysis() -> Analysis {
             mean: 2.0 / s,
             sd: 1.0,
         },
+        effect: Some(Effect {
+            speedup: s * 1.1,
+            ci: (s * 0.9, s * 1.3),
+            n: 29,
+            t_plus: 410.0,
+            p_value: if s > 1.0 { 0.002 } else { 0.5 },
+            p_greater: if s > 1.0 { 0.001 } else { 0.75 },
+            p_holm: ply.map(|_| if s > 1.0 { 0.008 } else { 1.0 }),
+            method: TestMethod::Asymptotic,
+        }),
         speedup: s,
         speedup_ci: Some((s * 0.8, s * 1.25)),
         speedup_ci_method: Some(IntervalMethod::Bootstrap),
@@ -528,22 +539,25 @@ fn comparison_table_columns_and_caveat() {
     assert_eq!(
         lines.next().unwrap(),
         "ply,pairs,zeros,baseline_mean_ms,baseline_sd_ms,candidate_mean_ms,candidate_sd_ms,\
-         speedup,speedup_lo,speedup_hi,median_ratio,geomean_ratio,node_ratio,\
+         speedup_hl,speedup_hl_lo,speedup_hl_hi,log_n,log_t_plus,log_p_value,log_p_greater,\
+         log_p_holm,ratio_of_means,ratio_of_means_lo,ratio_of_means_hi,median_ratio,node_ratio,\
          baseline_ns_per_node,candidate_ns_per_node,ns_per_node_p_value,baseline_probes,\
-         candidate_probes,hl_ms,hl_lo_ms,hl_hi_ms,n,t_plus,test_method,p_value,p_greater,p_holm"
+         candidate_probes,hl_ms,hl_lo_ms,hl_hi_ms,n,t_plus,test_method,p_value,p_greater"
     );
     assert_eq!(
         lines.next().unwrap(),
-        "8,30,1,2.0,1.5,1.1111111111111112,1.0,1.8,1.4400000000000002,2.25,1.62,1.71,1.25,200.0,\
-         138.88888888888889,0.3,1.0,3.0,0.5,0.1,0.9,29,400.0,normal,0.001,0.0005,0.004"
+        "8,30,1,2.0,1.5,1.1111111111111112,1.0,1.9800000000000002,1.62,2.3400000000000003,29,\
+         410.0,0.002,0.001,0.008,1.8,1.4400000000000002,2.25,1.62,1.25,200.0,\
+         138.88888888888889,0.3,1.0,3.0,0.5,0.1,0.9,29,400.0,normal,0.001,0.0005"
     );
     assert!(csv.lines().last().unwrap().starts_with("all,150,"));
     let text = Text.render(&t);
     assert!(text.starts_with("fixed: mtdf (candidate) vs negamax:tt=20 (baseline)\n"));
     assert!(text.contains(CAVEAT));
     assert!(text.contains("> 1 means the candidate is faster"));
-    // Per ply the * follows the Holm-adjusted p.
-    assert!(text.contains("0.0040 *"), "{text}");
+    // Per ply the * follows the Holm-adjusted p of the headline's (log-ratio) test.
+    assert!(text.contains("0.0080 *"), "{text}");
+    assert!(text.contains("speed-up, geo-mean [95% CI]") && text.contains("ratio of means"));
     // Units chosen per column (2 ms → ms), no e-notation, p floor.
     assert!(text.contains("baseline ms (mean ± sd)"), "{text}");
     assert!(text.contains("2.00 ± 1.50"), "{text}");
@@ -626,32 +640,33 @@ fn report_from_a_fixed_analysis_is_self_contained() {
 fn headline_from_the_analysis_numbers() {
     let a = fixed_analysis();
     let e = &a.experiments[0];
-    // Total row of the fixture: speed-up 1.3 [1.04, 1.625], 25 faster of 150 with 1 zero,
-    // two-sided p 0.001, node ratio 1.25, time-per-node test p 0.3 (equal).
+    // Total row of the fixture: geometric-mean speed-up 1.43 [1.17, 1.69] with the p of the
+    // same test, 0.002; 25 faster of 150 with 1 zero; ratio of means 1.3 [1.04, 1.625]; node
+    // ratio 1.25, time-per-node test p 0.3 (equal).
     let h = headline(e, &e.comparisons[0]);
-    assert!(
-        h.starts_with("mtdf vs negamax:tt=20: 1.30x faster [1.04, 1.6"),
-        "{h}"
-    );
-    assert!(
-        h.ends_with(
-            "], faster on 25 of 150 positions (1 equal), p = 0.0010; 1.25x fewer nodes, \
-             time per node equal (p = 0.30)"
-        ),
-        "{h}"
+    assert_eq!(
+        h,
+        "mtdf vs negamax:tt=20: 1.43x faster [1.17, 1.69] (geometric mean), p = 0.0020, faster \
+         on 25 of 150 positions (1 equal); ratio of mean times 1.30x faster [1.04, 1.62]; 1.25x \
+         fewer nodes, time per node equal (p = 0.30)"
     );
     // A slower candidate and a higher time per node read the other way round.
     let mut slow = e.comparisons[0].total.clone();
-    slow.speedup = 0.5;
-    slow.speedup_ci = Some((0.4, 0.625));
+    let eff = slow.effect.as_mut().unwrap();
+    (eff.speedup, eff.ci, eff.p_value) = (0.5, (0.4, 0.625), 1e-9);
+    slow.speedup = 0.8;
+    slow.speedup_ci = Some((0.5, 1.25));
     slow.node_ratio = 0.8;
     slow.time_per_node.relation = Relation::Higher;
     slow.time_per_node.candidate_ns = 300.0;
-    slow.test.as_mut().unwrap().p_value = 1e-9;
     let s = row_sentence(&slow, "positions");
-    assert!(s.starts_with("2.00x slower [1.60, 2.50]"), "{s}");
-    assert!(s.contains("p < 1e-6; 1.25x more nodes"), "{s}");
+    assert!(s.starts_with("2.00x slower [1.60, 2.50] (geometric mean), p < 1e-6"), "{s}");
+    assert!(s.contains("ratio of mean times 1.25x slower [0.80, 2.00]; 1.25x more nodes"), "{s}");
     assert!(s.ends_with("time per node 1.50x higher (p = 0.30)"), "{s}");
+    // Nodes not reported: n/a, never inf or 0.
+    slow.node_ratio = f64::NAN;
+    let s = row_sentence(&slow, "positions");
+    assert!(s.ends_with("nodes n/a (not reported)") && !s.contains("inf"), "{s}");
 }
 
 #[test]
@@ -674,7 +689,7 @@ fn report_headline_first_method_honest_html_clean() {
     for doc in [&readme, &html] {
         let head = doc.find("Headline").unwrap();
         assert!(head < doc.find("Method").unwrap() && head < doc.find("Machine").unwrap());
-        assert!(doc.contains("mtdf vs negamax:tt=20: 1.30x faster"));
+        assert!(doc.contains("mtdf vs negamax:tt=20: 1.43x faster"));
         assert!(doc.contains("repeats = 1"), "no noise estimate is said");
         assert!(doc.contains("0.50 / 1.00 / 1.50 at the start and 2.00 / 1.50 / 1.00 at the end"));
         assert!(doc.contains("performance") && doc.contains("release build"));

@@ -169,8 +169,8 @@ fn speedup_labels_several_y_values_and_only_plies_with_data() {
 
     // One very wide interval is cut at the axis instead of squashing the others.
     let exp = &mut a.experiments[0];
-    let row = &mut exp.comparisons[0].rows[1];
-    row.speedup_ci = Some((row.speedup / 1e4, row.speedup * 1e4));
+    let e = exp.comparisons[0].rows[1].effect.as_mut().unwrap();
+    e.ci = (e.speedup / 1e4, e.speedup * 1e4);
     let fig = Speedup::new(&a.experiments[0]);
     let svg = render_svg(&fig).unwrap();
     assert_eq!(fig.cut_ends(), cut_before + 2);

@@ -241,17 +241,19 @@ fn compare(
         .map(|(p, r)| ply_row(p, &units[r], scale, opts))
         .collect();
     let mut total = rows.pop().expect("total row");
-    total.significant = total.test.is_some_and(|t| t.p_value < opts.alpha);
-    let adjusted = holm(
-        &rows
-            .iter()
-            .map(|r| r.test.map_or(f64::NAN, |t| t.p_value))
-            .collect::<Vec<_>>(),
-    );
-    for (r, p) in rows.iter_mut().zip(adjusted) {
+    total.significant = total.effect.is_some_and(|t| t.p_value < opts.alpha);
+    let p_of = |f: &dyn Fn(&super::PlyRow) -> Option<f64>| {
+        holm(&rows.iter().map(|r| f(r).unwrap_or(f64::NAN)).collect::<Vec<_>>())
+    };
+    let adjusted = p_of(&|r| r.test.map(|t| t.p_value));
+    let adjusted_effect = p_of(&|r| r.effect.map(|t| t.p_value));
+    for ((r, p), pe) in rows.iter_mut().zip(adjusted).zip(adjusted_effect) {
         if let Some(t) = r.test.as_mut() {
             t.p_holm = Some(p);
-            r.significant = p < opts.alpha;
+        }
+        if let Some(t) = r.effect.as_mut() {
+            t.p_holm = Some(pe);
+            r.significant = pe < opts.alpha;
         }
     }
     if rows

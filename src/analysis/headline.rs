@@ -1,30 +1,11 @@
 //! One sentence per comparison, every number from the analysis, e.g.
-//! "mtdf vs negamax: 1.33x faster [1.25, 1.41], faster on 107 of 140 positions, p < 1e-6;
-//! 1.32x fewer nodes, time per node equal (p = 0.41)".
+//! "mtdf vs negamax: 1.33x faster [1.25, 1.41] (geometric mean), p < 1e-6, faster on 107 of 140
+//! positions; ratio of mean times 1.30x faster [1.21, 1.40]; 1.32x fewer nodes, time per node
+//! equal (p = 0.41)".
 
 use super::{Comparison, ExperimentAnalysis, PlyRow, Relation};
 
-/// P-values below this are shown as "< 1e-6": the normal approximation's tail is not accurate
-/// beyond it, and no conclusion changes.
-pub const P_FLOOR: f64 = 1e-6;
-
-/// A p-value for print: "< 1e-6" below [`P_FLOOR`], else two significant digits ("0.043",
-/// "3.2e-4", "1").
-#[must_use]
-pub fn fmt_p(p: f64) -> String {
-    if p.is_nan() {
-        "–".into()
-    } else if p < P_FLOOR {
-        "< 1e-6".into()
-    } else if p < 1e-3 {
-        format!("{p:.1e}")
-    } else if p >= 0.995 {
-        "1".into()
-    } else {
-        let decimals = (1 - p.log10().floor() as i32).max(0) as usize;
-        format!("{p:.decimals$}")
-    }
-}
+pub use crate::util::fmt::{fmt_p, P_FLOOR};
 
 /// "p < 1e-6" or "p = 0.043".
 #[must_use]
@@ -73,30 +54,46 @@ pub fn headline(exp: &ExperimentAnalysis, cmp: &Comparison) -> String {
     )
 }
 
-/// The sentence of one row (without the engine names).
+/// "1.33x faster [1.25, 1.41]" or "1.11x slower [1.05, 1.18]" for a ratio baseline /
+/// candidate and its interval.
+fn faster_or_slower(ratio: f64, ci: Option<(f64, f64)>) -> String {
+    let (word, x, ci) = if ratio >= 1.0 {
+        ("faster", ratio, ci)
+    } else {
+        ("slower", 1.0 / ratio, ci.map(|(lo, hi)| (1.0 / hi, 1.0 / lo)))
+    };
+    match ci {
+        Some((lo, hi)) => format!("{} {word} {}", times(x), interval(lo, hi)),
+        None => format!("{} {word}", times(x)),
+    }
+}
+
+/// The sentence of one row (without the engine names): the [`super::Effect`] (geometric-mean
+/// speed-up, its interval and the p-value of the same test), the positions won, the ratio of
+/// mean times as a second, labelled figure, then nodes and time per node.
 #[must_use]
 pub fn row_sentence(r: &PlyRow, unit: &str) -> String {
-    let mut s = String::new();
-    let ci = r.speedup_ci;
-    if r.speedup >= 1.0 {
-        s.push_str(&format!("{} faster", times(r.speedup)));
-        if let Some((lo, hi)) = ci {
-            s.push_str(&format!(" {}", interval(lo, hi)));
-        }
-    } else {
-        s.push_str(&format!("{} slower", times(1.0 / r.speedup)));
-        if let Some((lo, hi)) = ci {
-            s.push_str(&format!(" {}", interval(1.0 / hi, 1.0 / lo)));
-        }
-    }
+    let mut s = match &r.effect {
+        Some(e) => format!(
+            "{} (geometric mean), {}",
+            faster_or_slower(e.speedup, Some(e.ci)),
+            p_clause(e.p_value)
+        ),
+        None => "speed-up n/a (no test possible)".to_string(),
+    };
     s.push_str(&format!(", faster on {} of {} {unit}", r.faster, r.n));
     if r.zeros > 0 {
         s.push_str(&format!(" ({} equal)", r.zeros));
     }
-    if let Some(t) = &r.test {
-        s.push_str(&format!(", {}", p_clause(t.p_value)));
-    }
+    s.push_str(&format!(
+        "; ratio of mean times {}",
+        faster_or_slower(r.speedup, r.speedup_ci)
+    ));
     s.push_str("; ");
+    if !(r.node_ratio.is_finite() && r.node_ratio > 0.0) {
+        s.push_str("nodes n/a (not reported)");
+        return s;
+    }
     if r.node_ratio >= 1.0 {
         s.push_str(&format!("{} fewer nodes", times(r.node_ratio)));
     } else {
@@ -127,13 +124,18 @@ pub fn row_sentence(r: &PlyRow, unit: &str) -> String {
 #[must_use]
 pub fn legend(exp: &ExperimentAnalysis) -> String {
     format!(
-        "Each line, over all plies: the ratio of mean times with its {:.0}% bootstrap interval; \
-         on how many positions the engine named first was faster; the two-sided Wilcoxon signed-rank \
-         p-value (exact integer-nanosecond differences, zeros left out); the ratio of total \
-         nodes; and time per node (total time / total nodes) compared by a two-sided Wilcoxon \
-         test on the per-position differences of ln(time per node): \"equal\" when p ≥ {}.",
-        exp.options.confidence * 100.0,
-        exp.options.alpha
+        "Each line, over all plies, names the candidate first and the baseline second. Its claim: \
+         the geometric-mean speed-up, the Hodges–Lehmann estimate of the per-position log ratio \
+         ln(baseline time / candidate time) taken back to a ratio, with its {c:.0}% interval \
+         from inverting the same two-sided Wilcoxon signed-rank test whose p-value follows (so \
+         the interval excludes 1 when p < {a}); then on how many positions the candidate was \
+         faster; the ratio of mean times with its {c:.0}% bootstrap interval (a second figure, \
+         dominated by the slowest positions); the ratio of total nodes; and time per node \
+         (total time / total nodes) compared by a two-sided Wilcoxon test on the per-position \
+         differences of ln(time per node): \"equal\" when p ≥ {a}; n/a where an engine reports \
+         no nodes.",
+        c = exp.options.confidence * 100.0,
+        a = exp.options.alpha
     )
 }
 

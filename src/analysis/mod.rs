@@ -16,6 +16,7 @@ mod compare;
 mod facts;
 pub mod headline;
 mod load;
+pub mod machine;
 mod ply;
 pub mod synthetic;
 pub mod validate;
@@ -247,6 +248,31 @@ pub struct RankTest {
     pub hl_ci_ms: (f64, f64),
 }
 
+/// The headline estimand of a row: the speed-up as the Hodges–Lehmann estimate of the
+/// per-position log ratio ln(baseline time / candidate time), taken back to a ratio (a
+/// geometric-mean speed-up), with the interval from inverting the same two-sided Wilcoxon
+/// signed-rank test whose p-value it carries ([`crate::stats::wilcoxon::ratio_test`]): at a
+/// confidence of 1 − alpha the interval excludes 1 exactly when p < alpha (up to the discreteness
+/// of small exact tests).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Effect {
+    /// exp(HL of ln(baseline / candidate)): > 1 means the candidate is faster.
+    pub speedup: f64,
+    /// Its two-sided interval at [`AnalyzeOptions::confidence`].
+    pub ci: (f64, f64),
+    /// Log ratios the test ranked (the nonzero ones).
+    pub n: usize,
+    /// T+ of the log ratios (positive: the baseline slower).
+    pub t_plus: f64,
+    /// Two-sided p-value of the test on the log ratios.
+    pub p_value: f64,
+    /// One-sided p-value, alternative "the candidate is faster".
+    pub p_greater: f64,
+    /// `p_value` adjusted by Holm's method across the plies (`None` for the all-plies row).
+    pub p_holm: Option<f64>,
+    pub method: TestMethod,
+}
+
 /// How the candidate's time per node compares with the baseline's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Relation {
@@ -301,7 +327,10 @@ pub struct PlyRow {
     pub slower: usize,
     pub baseline_ms: MeanSd,
     pub candidate_ms: MeanSd,
-    /// Ratio of mean times, baseline / candidate: > 1 means the candidate is faster.
+    /// The headline speed-up and its test (see [`Effect`]); `None` when no test could be made.
+    pub effect: Option<Effect>,
+    /// Ratio of mean times, baseline / candidate: > 1 means the candidate is faster (a second
+    /// figure, with a bootstrap interval and no test of its own).
     pub speedup: f64,
     /// Confidence interval of `speedup`, when computed.
     pub speedup_ci: Option<(f64, f64)>,
@@ -318,7 +347,7 @@ pub struct PlyRow {
     /// engine reports probes.
     pub probes: Option<(f64, f64)>,
     pub test: Option<RankTest>,
-    /// The test's p-value below alpha: Holm-adjusted for a ply, raw for the all-plies row.
+    /// The [`Effect`]'s p-value below alpha: Holm-adjusted for a ply, raw for the all-plies row.
     pub significant: bool,
     /// Why a statistic is missing, if one is.
     pub notes: Vec<String>,

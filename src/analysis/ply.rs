@@ -3,10 +3,12 @@
 use statrs::distribution::{ContinuousCDF, Normal};
 
 use crate::stats::summary::{bootstrap_ratio_of_means, geometric_mean, median};
-use crate::stats::wilcoxon::{wilcoxon, Alternative, WilcoxonOptions};
+use crate::stats::wilcoxon::{ratio_test, wilcoxon, Alternative, WilcoxonOptions};
 use crate::stats::StatsError;
 
-use super::{AnalyzeOptions, IntervalMethod, MeanSd, PlyRow, RankTest, Relation, TimePerNode};
+use super::{
+    AnalyzeOptions, Effect, IntervalMethod, MeanSd, PlyRow, RankTest, Relation, TimePerNode,
+};
 
 /// One unit of the statistics: a position with its `k` paired repeats summed (or one pair).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -120,6 +122,9 @@ pub(super) fn ply_row(
             None
         }
     };
+    let effect = effect(&b, &c, &two_sided, &greater)
+        .map_err(|e| note("Wilcoxon on log ratios", e))
+        .ok();
     notes.extend(zero_note);
 
     let (b_nodes, c_nodes) = units.iter().fold((0.0, 0.0), |(x, y), u| {
@@ -143,6 +148,7 @@ pub(super) fn ply_row(
         slower: d.iter().filter(|x| **x < 0.0).count(),
         baseline_ms: b_ms,
         candidate_ms: c_ms,
+        effect,
         speedup: b_ms.mean / c_ms.mean,
         speedup_ci,
         speedup_ci_method,
@@ -155,6 +161,33 @@ pub(super) fn ply_row(
         significant: false,
         notes,
     }
+}
+
+/// The [`Effect`] of the pairs with both times above zero (the others have no ratio).
+fn effect(
+    b: &[f64],
+    c: &[f64],
+    two_sided: &WilcoxonOptions,
+    greater: &WilcoxonOptions,
+) -> Result<Effect, StatsError> {
+    let (b, c): (Vec<f64>, Vec<f64>) = b
+        .iter()
+        .zip(c)
+        .filter(|(x, y)| **x > 0.0 && **y > 0.0)
+        .map(|(x, y)| (*x, *y))
+        .unzip();
+    let t = ratio_test(&b, &c, two_sided)?;
+    let g = ratio_test(&b, &c, greater)?;
+    Ok(Effect {
+        speedup: t.ratio,
+        ci: t.ci,
+        n: t.test.n,
+        t_plus: t.test.statistic,
+        p_value: t.test.p_value,
+        p_greater: g.test.p_value,
+        p_holm: None,
+        method: t.test.method,
+    })
 }
 
 /// Time per node of both engines (total time / total nodes) and the two-sided Wilcoxon test of

@@ -127,7 +127,7 @@ pub fn write_synthetic(path: &Path, spec: &SyntheticSpec) -> Result<(), Analysis
                         slot: slot as u32,
                         repeat,
                         score,
-                        nodes,
+                        nodes: Some(nodes),
                         nanos,
                         wall_nanos: nanos + 20_000,
                         probes: 1,

@@ -4,7 +4,7 @@
 use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
-use treebench::analysis::against::{against, AgainstOptions, AgainstReport, DEFAULT_NOISE};
+use treebench::analysis::against::{against, AgainstOptions, AgainstReport, Verdict, DEFAULT_NOISE};
 use treebench::analysis::headline::{fmt_p, headline};
 use treebench::analysis::{analyze, Analysis, AnalyzeOptions, PairsMode};
 use treebench::render::table::{choose_unit, comparison_table, fmt_ratio, fmt_time};
@@ -45,9 +45,10 @@ pub struct AnalyzeArgs {
     /// per engine and ply the change of the mean time NEW/OLD with its interval and a verdict.
     #[arg(long, value_name = "OLD")]
     pub against: Vec<PathBuf>,
-    /// With --against: a significant change smaller than this fraction is "no change".
-    #[arg(long, default_value_t = DEFAULT_NOISE)]
-    pub noise: f64,
+    /// With --against: a significant change smaller than this fraction is "no change"; `auto`
+    /// measures it from the runs' repeats (twice the largest change between repeat passes).
+    #[arg(long, default_value_t = DEFAULT_NOISE.to_string())]
+    pub noise: String,
 }
 
 impl AnalyzeArgs {
@@ -81,12 +82,19 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
         );
     }
     if !args.against.is_empty() {
-        if !(args.noise >= 0.0 && args.noise < 1.0) {
-            anyhow::bail!("--noise {}: expected a fraction in [0, 1)", args.noise);
-        }
+        let auto = args.noise == "auto";
+        let noise: f64 = if auto {
+            DEFAULT_NOISE
+        } else {
+            match args.noise.parse::<f64>() {
+                Ok(x) if (0.0..1.0).contains(&x) => x,
+                _ => anyhow::bail!("--noise {}: expected a fraction in [0, 1) or auto", args.noise),
+            }
+        };
         let opts = AgainstOptions {
             experiment: args.experiment.clone(),
-            noise: args.noise,
+            noise,
+            noise_auto: auto,
             alpha: args.alpha,
             ..AgainstOptions::default()
         };
@@ -113,14 +121,16 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
     Ok(exit::OK)
 }
 
-/// The `--against` output: one summary line per engine, then the per-ply table.
+/// The `--against` output: the machines compared, one summary line per engine, then the
+/// per-ply table.
 pub fn render_against(r: &AgainstReport) -> String {
     let o = &r.options;
     let mut out = format!(
-        "change since the earlier run, experiment `{}` (NEW / OLD; noise threshold ±{:.0}%, \
+        "change since the earlier run, experiment `{}` (NEW / OLD; noise threshold ±{:.1}%, {}; \
          alpha {}):\n",
         r.experiment,
         o.noise * 100.0,
+        r.noise_source,
         o.alpha
     );
     let ci = |c: Option<(f64, f64)>| {
@@ -128,19 +138,40 @@ pub fn render_against(r: &AgainstReport) -> String {
             format!(" [{}, {}]", fmt_ratio(lo), fmt_ratio(hi))
         })
     };
+    let opt_ratio = |x: Option<f64>| x.map_or("n/a".into(), fmt_ratio);
+    let nodes = |x: f64| {
+        if x.is_finite() {
+            fmt_ratio(x)
+        } else {
+            "n/a".into()
+        }
+    };
+    let why = if r.machine.differed.is_empty() {
+        String::new()
+    } else {
+        format!(": the machine differed ({})", r.machine.differed.join("; "))
+    };
     for c in r.changes.iter().filter(|c| c.ply.is_none()) {
         out.push_str(&format!(
-            "{}: {} (time {}x{}, {}; nodes {}x)\n",
+            "{}: {}{} (time {}x{}, {}; ratio of means {}x; nodes {}x)\n",
             c.engine,
             c.verdict,
-            fmt_ratio(c.ratio),
+            if c.verdict == Verdict::Inconclusive { why.as_str() } else { "" },
+            opt_ratio(c.ratio),
             ci(c.ci),
             c.p_value
                 .map_or("no nonzero difference".into(), |p| format!(
                     "p {}",
                     fmt_p(p)
                 )),
-            fmt_ratio(c.node_ratio)
+            fmt_ratio(c.ratio_of_means),
+            nodes(c.node_ratio)
+        ));
+    }
+    if !r.machine.missing.is_empty() {
+        out.push_str(&format!(
+            "machine state not compared (not recorded in a run): {}\n",
+            r.machine.missing.join(", ")
         ));
     }
     let unit = choose_unit(&r.changes.iter().map(|c| c.old_ms).collect::<Vec<_>>());
@@ -150,8 +181,9 @@ pub fn render_against(r: &AgainstReport) -> String {
         Column::right("n"),
         Column::right(format!("old {}", unit.name)),
         Column::right(format!("new {}", unit.name)),
-        Column::right("new/old [95% CI]"),
-        Column::right("p"),
+        Column::right(format!("new/old [{:.0}% CI]", o.confidence * 100.0)),
+        Column::right("p (Holm per ply)"),
+        Column::right("mean new/old"),
         Column::right("nodes new/old"),
         Column::left("verdict"),
     ]);
@@ -162,21 +194,30 @@ pub fn render_against(r: &AgainstReport) -> String {
             c.n.to_string(),
             fmt_time(c.old_ms, unit),
             fmt_time(c.new_ms, unit),
-            format!("{}{}", fmt_ratio(c.ratio), ci(c.ci)),
+            format!("{}{}", opt_ratio(c.ratio), ci(c.ci)),
             c.p_value.map_or("–".into(), fmt_p),
-            fmt_ratio(c.node_ratio),
+            fmt_ratio(c.ratio_of_means),
+            nodes(c.node_ratio),
             c.verdict.to_string(),
         ]);
     }
     t.notes = vec![format!(
         "Pairs: the same position (seed, ply, index) and engine in both runs, repeats summed. \
-         Interval: paired percentile bootstrap of the ratio of mean times; p: two-sided Wilcoxon \
-         signed-rank test on the exact nanosecond differences. Verdict (criterion's rule): \
-         regressed / improved when p < {} and the whole interval lies above {:.3} / below \
-         {:.3} (1 + noise, 1 / (1 + noise)); otherwise no change.",
+         new/old: the Hodges–Lehmann estimate of the per-position log ratio ln(new / old) taken \
+         back to a ratio, with the interval of the same two-sided Wilcoxon signed-rank test \
+         whose p is shown, Holm-adjusted across an engine's plies (the all row is one test); \
+         mean new/old: the ratio of mean times. Verdict (criterion's rule): regressed / \
+         improved when p < {} and the whole interval lies above {:.3} / below {:.3} (1 + noise, \
+         1 / (1 + noise)); otherwise no change; inconclusive on every line when the two runs' \
+         machines differed: CPU model, cores or governor changed, the CPU MHz at the start by \
+         more than {:.0}%, or the 1-min load average at the start or at the end by more than \
+         {} per core (at least {}).",
         o.alpha,
         1.0 + o.noise,
-        1.0 / (1.0 + o.noise)
+        1.0 / (1.0 + o.noise),
+        treebench::analysis::machine::MHZ_REL * 100.0,
+        treebench::analysis::machine::LOAD_PER_CORE,
+        treebench::analysis::machine::LOAD_MIN,
     )];
     out.push('\n');
     out.push_str(&Text.render(&t));

@@ -26,7 +26,8 @@ pub struct SolveArgs {
     pub moves: Vec<String>,
 }
 
-/// Reset the engine, solve one position and print `moves score nodes micros`; `false` (after
+/// Reset the engine, solve one position and print `moves score nodes micros` (nodes `n/a` when
+/// the engine reports none); `false` (after
 /// printing `line N: error` on stderr) if the position is bad.
 fn solve_line(
     engine: &mut dyn Engine,
@@ -54,7 +55,13 @@ fn solve_line(
                 }
             }
             let micros = m.nanos / 1000;
-            writeln!(out, "{moves} {} {} {micros}", m.score, m.nodes)?;
+            // An engine that reports no nodes: n/a, never 0.
+            let nodes = if m.nodes_reported {
+                m.nodes.to_string()
+            } else {
+                "n/a".to_string()
+            };
+            writeln!(out, "{moves} {} {nodes} {micros}", m.score)?;
             out.flush()?;
             Ok(true)
         }

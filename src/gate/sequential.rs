@@ -19,7 +19,7 @@
 //! whatever the stopping, at the price of needing a little more evidence per look.
 
 use crate::stats::summary::bootstrap_ratio_of_means;
-use crate::stats::wilcoxon::{wilcoxon, Alternative, WilcoxonOptions};
+use crate::stats::wilcoxon::{log_ratios, wilcoxon, Alternative, WilcoxonOptions};
 use serde::Serialize;
 
 /// Parameters of the rule.
@@ -117,7 +117,7 @@ pub fn look(rule: &SequentialRule, baseline: &[u64], candidate: &[u64]) -> Optio
     }
     let b: Vec<f64> = baseline[..n].iter().map(|&t| t as f64 + 1.0).collect();
     let c: Vec<f64> = candidate[..n].iter().map(|&t| t as f64 + 1.0).collect();
-    let d: Vec<f64> = b.iter().zip(&c).map(|(b, c)| (c / b).ln()).collect();
+    let d = log_ratios(&c, &b);
     let delta = (1.0 + rule.threshold).ln();
     let shifted: Vec<f64> = d.iter().map(|x| x - delta).collect();
     let a = rule.alpha_per_look();

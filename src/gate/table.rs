@@ -99,7 +99,7 @@ mod tests {
                     slot: 0,
                     repeat: 0,
                     score: 0,
-                    nodes: 1,
+                    nodes: Some(1),
                     nanos: t + u64::from(i) * 1000,
                     wall_nanos: t,
                     probes: 1,

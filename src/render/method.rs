@@ -82,6 +82,37 @@ fn table_sizes(exp: &ExperimentAnalysis) -> String {
         .join("; ")
 }
 
+/// What was timed and what is known of the table resets, per engine: from the run's metadata
+/// (`engine_timing`, written by `runner::meta`), else what the engine's spec allows to say.
+fn engine_timing(exp: &ExperimentAnalysis) -> String {
+    let recorded: Vec<crate::runner::meta::EngineTiming> = meta_str(exp, "engine_timing")
+        .and_then(|v| serde_json::from_value(v.clone()).ok())
+        .unwrap_or_default();
+    let per_engine = exp.engines.iter().map(|e| {
+        match recorded.iter().find(|t| t.engine == *e) {
+            Some(t) => format!(
+                "`{e}`: timed: {}; table resets: {}; nodes: {}.",
+                t.timed,
+                t.tables,
+                if t.nodes_reported {
+                    "reported"
+                } else {
+                    "not reported (n/a)"
+                }
+            ),
+            None if e.starts_with("ext") => format!(
+                "`{e}` (another process): what its times hold (its own report or the round \
+                 trip) and whether it reset its tables were not recorded in this run's metadata."
+            ),
+            None => format!(
+                "`{e}`: timed: the solve call alone, in process; table resets: known, by the \
+                 harness before every solve, outside the timed call."
+            ),
+        }
+    });
+    format!("Per engine: {}", per_engine.collect::<Vec<_>>().join(" "))
+}
+
 fn list(items: impl IntoIterator<Item = String>) -> String {
     items.into_iter().collect::<Vec<_>>().join(", ")
 }
@@ -105,9 +136,8 @@ pub fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
     out.push(format!(
         "Each of the {} engines of experiment `{}` ({}) solved every position (a seeded random \
          position reached after `ply` moves); {} solves of {} positions in all, read from {}. \
-         Before every solve the harness reset the engine's tables, outside the timed call; the \
-         tables: {}. Times are the solve calls alone, timed on {}{resolution}, recorded in \
-         integer nanoseconds.{profile}",
+         The tables: {}. The harness's clock was {}{resolution}; times are recorded in integer \
+         nanoseconds.{profile} {}",
         exp.engines.len(),
         exp.name,
         list(exp.engines.iter().map(|e| format!("`{e}`"))),
@@ -121,6 +151,7 @@ pub fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
         ),
         table_sizes(exp),
         clock,
+        engine_timing(exp),
     ));
     let slots = list(f.slots.iter().map(|(e, c)| {
         format!(
@@ -189,6 +220,14 @@ pub fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
         loads(meta_str(exp, "load_avg_start")),
         loads(meta_str(exp, "load_avg_end")),
     );
+    let unreadable: Vec<String> = meta_str(exp, "unreadable")
+        .and_then(|v| v.as_array())
+        .map(|a| {
+            a.iter()
+                .filter_map(|x| x.as_str().map(|s| format!("`{s}`")))
+                .collect()
+        })
+        .unwrap_or_default();
     if cpu.is_some() || l0.is_some() {
         let mut s = format!(
             "Machine: {}{}{}; frequency governor {}.",
@@ -204,27 +243,42 @@ pub fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
             (Some(a), None) => s.push_str(&format!(" Load average (1/5/15 min) {a} at the start.")),
             _ => s.push_str(" The machine's load was not recorded."),
         }
+        if !unreadable.is_empty() {
+            s.push_str(&format!(
+                " Not readable on this machine: {}.",
+                unreadable.join(", ")
+            ));
+        }
         out.push(s);
     }
     out.push(format!(
-        "Statistics, per ply and over all plies: mean ± sd of each engine's time; the speed-up, \
-         mean baseline time / mean candidate time (> 1: the candidate is faster), with a {:.0}% \
-         paired percentile-bootstrap interval ({} resamples; the delta-method normal interval \
-         above {} pairs); the median and geometric mean of the per-position ratios; the ratio of \
-         total nodes; time per node. The Wilcoxon signed-rank test, two-sided, runs on the \
-         differences baseline − candidate computed exactly in integer nanoseconds, so equal \
-         differences tie and equal times are zeros, counted and left out (scipy's \
-         `zero_method='wilcox'`); the p-value is exact without ties or zeros up to 50 pairs, \
-         exact over all sign flips with ties or zeros up to 13, and the tie-corrected normal \
-         approximation otherwise (scipy 1.17's `method='auto'`). The per-ply p-values are also \
-         shown Holm-adjusted across the plies of a comparison; * marks adjusted p < {}. The \
-         Hodges–Lehmann estimate of the difference comes with its two-sided {:.0}% interval, \
-         matching the two-sided test.",
-        o.confidence * 100.0,
+        "Statistics, per ply and over all plies, for each comparison (candidate vs baseline): \
+         mean ± sd of each engine's time. The claim of each comparison, in the headline, the \
+         summary and the speed-up figure, is one estimand with its own test: the geometric-mean \
+         speed-up, exp of the Hodges–Lehmann estimate (the median of the Walsh averages) of the \
+         per-position log ratio ln(baseline time / candidate time), > 1 when the candidate is \
+         faster; its {c:.0}% interval is the set of ratios that the same two-sided Wilcoxon \
+         signed-rank test on those log ratios does not reject, so at the default confidence \
+         (1 − alpha) the interval excludes 1 exactly when p < {a}, up to the discreteness of \
+         small exact tests. Because it works on ratios, every position weighs the same, fast or \
+         slow. The ratio of mean times, mean baseline time / mean candidate time, is shown \
+         beside it as a second, labelled figure, with a {c:.0}% paired percentile-bootstrap \
+         interval ({} resamples; the delta-method normal interval above {} pairs) and no test of \
+         its own: it weighs each position by its time, so the slowest positions dominate it, \
+         and it can lie on the other side of 1 from the geometric mean. Also shown: the median \
+         of the per-position ratios; the ratio of total nodes; time per node. The tables add \
+         the Wilcoxon signed-rank test on the differences baseline − candidate computed exactly \
+         in integer nanoseconds (equal differences tie and equal times are zeros, counted and \
+         left out: scipy's `zero_method='wilcox'`) with the Hodges–Lehmann estimate of that \
+         difference and the interval of the same test. For both tests the p-value is exact \
+         without ties or zeros up to 50 pairs, exact over all sign flips with ties or zeros up \
+         to 13, and the tie-corrected normal approximation otherwise (scipy 1.17's \
+         `method='auto'`). The per-ply p-values are also shown Holm-adjusted across the plies \
+         of a comparison; * marks adjusted p < {a}.",
         o.bootstrap_resamples,
         o.bootstrap_max_pairs,
-        o.alpha,
-        o.confidence * 100.0,
+        c = o.confidence * 100.0,
+        a = o.alpha,
     ));
     out.push(super::table::CAVEAT.to_string());
     out

@@ -4,8 +4,10 @@
 //! them): the table, and a figure of the speed-up against the number of cells.
 //!
 //! Each board's numbers are the analysis's "all plies" row of that board's experiment (paired
-//! positions, ratio of mean times with its bootstrap interval, one-sided Wilcoxon signed-rank
-//! p-value), so they agree with the board's own report.
+//! positions; the geometric-mean speed-up with the interval and the two-sided p of the same
+//! Wilcoxon signed-rank test on the per-position log ratios; the ratio of mean times with its
+//! bootstrap interval as a second figure), so they agree with the board's own report. Every row
+//! names its baseline.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -38,14 +40,15 @@ pub struct ScalingRow {
     /// Mean solve time per position, ms.
     pub baseline_ms: f64,
     pub candidate_ms: f64,
-    /// Ratio of mean times, baseline / candidate, and its interval.
-    pub speedup: f64,
+    /// Geometric-mean speed-up baseline / candidate ([`crate::analysis::Effect`]) and the
+    /// interval of its test; `None` when no test could be made.
+    pub speedup: Option<f64>,
     pub speedup_ci: Option<(f64, f64)>,
-    /// Geometric mean of the per-position time ratios baseline / candidate (robust to the odd
-    /// solve a loaded machine stretches).
-    pub geomean_ratio: Option<f64>,
-    /// One-sided Wilcoxon signed-rank p-value (candidate faster).
+    /// Two-sided p-value of that test.
     pub p_value: Option<f64>,
+    /// Ratio of mean times, baseline / candidate, and its bootstrap interval.
+    pub ratio_of_means: f64,
+    pub ratio_of_means_ci: Option<(f64, f64)>,
 }
 
 /// The board of an experiment, from the `game` of its metadata (`connect4:6x5`; a metadata file
@@ -98,10 +101,11 @@ pub fn rows(analysis: &Analysis) -> Result<Vec<ScalingRow>, AnalysisError> {
                 candidate_nodes: mean(&m.candidate_nodes),
                 baseline_ms: t.baseline_ms.mean,
                 candidate_ms: t.candidate_ms.mean,
-                speedup: t.speedup,
-                speedup_ci: t.speedup_ci,
-                geomean_ratio: t.geomean_ratio,
-                p_value: t.test.map(|r| r.p_value),
+                speedup: t.effect.map(|e| e.speedup),
+                speedup_ci: t.effect.map(|e| e.ci),
+                p_value: t.effect.map(|e| e.p_value),
+                ratio_of_means: t.speedup,
+                ratio_of_means_ci: t.speedup_ci,
             });
         }
     }
@@ -110,96 +114,114 @@ pub fn rows(analysis: &Analysis) -> Result<Vec<ScalingRow>, AnalysisError> {
     Ok(out)
 }
 
-/// The scaling table.
+/// A ratio with its interval as text, and its raw CSV values.
+fn ratio_cell(x: Option<f64>, ci: Option<(f64, f64)>) -> Cell {
+    let raw = |v: Option<f64>| v.map_or(String::new(), |v| format!("{v:.6}"));
+    Cell {
+        text: match (x, ci) {
+            (Some(x), Some((lo, hi))) => format!("{} [{}, {}]", sig3(x), sig3(lo), sig3(hi)),
+            (Some(x), None) => sig3(x),
+            (None, _) => "–".into(),
+        },
+        raw: vec![raw(x), raw(ci.map(|c| c.0)), raw(ci.map(|c| c.1))],
+    }
+}
+
+/// Mean nodes baseline / candidate, `None` when an engine reported none.
+fn node_ratio(r: &ScalingRow) -> Option<f64> {
+    (r.baseline_nodes > 0.0 && r.candidate_nodes > 0.0)
+        .then(|| r.baseline_nodes / r.candidate_nodes)
+}
+
+/// The distinct baselines of the rows, in order.
+fn baselines(rows: &[ScalingRow]) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    for r in rows {
+        if !out.contains(&r.baseline.as_str()) {
+            out.push(&r.baseline);
+        }
+    }
+    out
+}
+
+/// The scaling table: one row per board and comparison, its baseline named.
 #[must_use]
 pub fn table(rows: &[ScalingRow], confidence: f64) -> Table {
+    let ci = format!("{:.0}% CI", confidence * 100.0);
+    let keyed = |header: String, keys: &[&str]| Column {
+        header,
+        csv_keys: keys.iter().map(|k| k.to_string()).collect(),
+        align: Align::Right,
+    };
     let mut t = Table::new(vec![
         Column::left("board"),
         Column::right("cells"),
         Column::left("candidate"),
+        Column::left("baseline"),
         Column::right("positions"),
         Column::right("baseline nodes"),
         Column::right("candidate nodes"),
         Column::right("node ratio"),
         Column::right("baseline ms"),
         Column::right("candidate ms"),
-        Column {
-            header: format!("speed-up [{:.0}% CI]", confidence * 100.0),
-            csv_keys: vec!["speedup".into(), "ci_low".into(), "ci_high".into()],
-            align: Align::Right,
-        },
-        Column {
-            header: "geo-mean ratio".into(),
-            csv_keys: vec!["geomean_ratio".into()],
-            align: Align::Right,
-        },
-        Column {
-            header: "p".into(),
-            csv_keys: vec!["p_value".into()],
-            align: Align::Right,
-        },
+        keyed(
+            format!("speed-up, geo-mean [{ci}]"),
+            &["speedup", "ci_low", "ci_high"],
+        ),
+        keyed("p (two-sided)".into(), &["p_value"]),
+        keyed(
+            format!("ratio of means [{ci}]"),
+            &["ratio_of_means", "ratio_of_means_low", "ratio_of_means_high"],
+        ),
     ]);
-    let baselines: Vec<&str> = rows.iter().map(|r| r.baseline.as_str()).collect();
-    let mut distinct = baselines.clone();
-    distinct.dedup();
-    t.title = format!(
-        "Speed-up over {} by board size (ratio of mean times, all plies)",
-        distinct.join(", ")
-    );
+    t.title = match baselines(rows).as_slice() {
+        [one] => format!("Speed-up over {one} by board size (all plies)"),
+        _ => "Speed-up by board size, candidate vs baseline (all plies)".to_string(),
+    };
     let num = |x: f64| Cell {
-        text: thousands(x.round() as u64),
-        raw: vec![format!("{x:.1}")],
+        text: if x > 0.0 {
+            thousands(x.round() as u64)
+        } else {
+            "n/a".into()
+        },
+        raw: vec![if x > 0.0 { format!("{x:.1}") } else { String::new() }],
     };
     let ms = |x: f64| Cell {
         text: sig3(x),
         raw: vec![format!("{x:.6}")],
     };
     for r in rows {
-        let speed = Cell {
-            text: match r.speedup_ci {
-                Some((lo, hi)) => format!("{} [{}, {}]", sig3(r.speedup), sig3(lo), sig3(hi)),
-                None => sig3(r.speedup),
-            },
-            raw: vec![
-                format!("{:.6}", r.speedup),
-                r.speedup_ci
-                    .map_or(String::new(), |c| format!("{:.6}", c.0)),
-                r.speedup_ci
-                    .map_or(String::new(), |c| format!("{:.6}", c.1)),
-            ],
-        };
         let p = Cell {
             text: r.p_value.map_or("–".into(), fmt_p),
             raw: vec![r.p_value.map_or(String::new(), |p| format!("{p:.6e}"))],
         };
-        let geo = Cell {
-            text: r.geomean_ratio.map_or("–".into(), sig3),
-            raw: vec![r.geomean_ratio.map_or(String::new(), |g| format!("{g:.6}"))],
-        };
+        let nr = node_ratio(r);
         t.rows.push(vec![
             Cell::plain(r.board.to_string()),
             Cell::plain(r.board.cells().to_string()),
             Cell::plain(r.candidate.clone()),
+            Cell::plain(r.baseline.clone()),
             Cell::plain(r.n.to_string()),
             num(r.baseline_nodes),
             num(r.candidate_nodes),
             Cell {
-                text: sig3(r.baseline_nodes / r.candidate_nodes),
-                raw: vec![format!("{:.6}", r.baseline_nodes / r.candidate_nodes)],
+                text: nr.map_or("n/a".into(), sig3),
+                raw: vec![nr.map_or(String::new(), |x| format!("{x:.6}"))],
             },
             ms(r.baseline_ms),
             ms(r.candidate_ms),
-            speed,
-            geo,
+            ratio_cell(r.speedup, r.speedup_ci),
             p,
+            ratio_cell(Some(r.ratio_of_means), r.ratio_of_means_ci),
         ]);
     }
     t.notes = vec![
-        "speed-up: mean baseline time / mean candidate time over the board's positions (> 1: \
-         the candidate is faster), with its paired bootstrap interval; geo-mean ratio: geometric mean \
-         of the per-position time ratios (less swayed by a single slow solve); p: one-sided Wilcoxon \
-         signed-rank test of baseline - candidate time per position; nodes: mean per position; \
-         node ratio: mean baseline nodes / mean candidate nodes."
+        "speed-up, geo-mean: baseline time / candidate time, the Hodges–Lehmann estimate of the \
+         per-position log ratio taken back to a ratio (> 1: the candidate is faster), with the \
+         interval of the same two-sided Wilcoxon signed-rank test whose p is shown; ratio of \
+         means: mean baseline time / mean candidate time with its paired bootstrap interval (a \
+         second figure); nodes: mean per position (n/a: not reported); node ratio: mean \
+         baseline nodes / mean candidate nodes."
             .into(),
     ];
     t
@@ -221,11 +243,13 @@ impl<'a> ScalingFigure<'a> {
         }
     }
 
-    fn candidates(&self) -> Vec<&str> {
-        let mut c: Vec<&str> = Vec::new();
+    /// The comparisons (candidate, baseline), in order: one series each.
+    fn pairs(&self) -> Vec<(&str, &str)> {
+        let mut c: Vec<(&str, &str)> = Vec::new();
         for r in self.rows {
-            if !c.contains(&r.candidate.as_str()) {
-                c.push(&r.candidate);
+            let k = (r.candidate.as_str(), r.baseline.as_str());
+            if !c.contains(&k) {
+                c.push(k);
             }
         }
         c
@@ -246,12 +270,16 @@ impl<'a> ScalingFigure<'a> {
             self.rows
                 .iter()
                 .flat_map(|r| {
-                    let (a, b) = r.speedup_ci.unwrap_or((r.speedup, r.speedup));
-                    [r.speedup, a, b, r.baseline_nodes / r.candidate_nodes]
+                    let s = r.speedup.unwrap_or(1.0);
+                    let (a, b) = r.speedup_ci.unwrap_or((s, s));
+                    [s, a, b, node_ratio(r).unwrap_or(1.0)]
                 })
                 .chain([1.0]),
         );
-        let baseline = self.rows.first().map_or("", |r| r.baseline.as_str());
+        let baseline = match baselines(self.rows).as_slice() {
+            [one] => one.to_string(),
+            _ => "baseline".to_string(),
+        };
         let mut chart = ChartBuilder::on(&root)
             .caption(self.title(), (FONT, 20))
             .margin(12)
@@ -264,7 +292,7 @@ impl<'a> ScalingFigure<'a> {
             .x_desc("cells (width x height)")
             .x_label_formatter(&|x| format!("{x:.0}"))
             .y_desc(format!(
-                "speed-up: mean {baseline} time / mean candidate time"
+                "geo-mean speed-up: {baseline} time / candidate time"
             ))
             .y_label_formatter(&log_label)
             .label_style((FONT, 13))
@@ -281,17 +309,21 @@ impl<'a> ScalingFigure<'a> {
             .map_err(&err)?
             .label("1 = equal speed (above: candidate faster)")
             .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], BLACK.stroke_width(1)));
-        let cands = self.candidates();
-        for (i, cand) in cands.iter().enumerate() {
+        let cands = self.pairs();
+        for (i, (cand, base)) in cands.iter().enumerate() {
             let colour = palette(i);
             // spread candidates sideways a little so their intervals do not overlap
             let dx = (i as f64 - (cands.len() as f64 - 1.0) / 2.0) * 0.25;
-            let mine: Vec<&ScalingRow> =
-                self.rows.iter().filter(|r| r.candidate == *cand).collect();
+            let mine: Vec<&ScalingRow> = self
+                .rows
+                .iter()
+                .filter(|r| r.candidate == *cand && r.baseline == *base && r.speedup.is_some())
+                .collect();
+            let speedup = |r: &ScalingRow| r.speedup.unwrap_or(1.0);
             let at = |r: &ScalingRow| f64::from(r.board.cells()) + dx;
             chart
                 .draw_series(LineSeries::new(
-                    mine.iter().map(|r| (at(r), r.speedup)),
+                    mine.iter().map(|r| (at(r), speedup(r))),
                     colour.mix(0.5).stroke_width(1),
                 ))
                 .map_err(&err)?;
@@ -301,7 +333,7 @@ impl<'a> ScalingFigure<'a> {
                     Some(ErrorBar::new_vertical(
                         at(r),
                         lo,
-                        r.speedup,
+                        speedup(r),
                         hi,
                         colour.stroke_width(2),
                         10,
@@ -311,16 +343,18 @@ impl<'a> ScalingFigure<'a> {
             chart
                 .draw_series(
                     mine.iter()
-                        .map(|r| Circle::new((at(r), r.speedup), 5, colour.filled())),
+                        .map(|r| Circle::new((at(r), speedup(r)), 5, colour.filled())),
                 )
                 .map_err(&err)?
-                .label(format!("{cand}: time speed-up (95% CI)"))
+                .label(format!("{cand} vs {base}: geo-mean speed-up (CI)"))
                 .legend(move |(x, y)| Circle::new((x + 8, y), 5, colour.filled()));
             // the node ratio: the same comparison free of timing noise
-            let nodes = |r: &ScalingRow| (at(r), r.baseline_nodes / r.candidate_nodes);
+            let with_nodes: Vec<&ScalingRow> =
+                mine.iter().copied().filter(|r| node_ratio(r).is_some()).collect();
+            let nodes = |r: &ScalingRow| (at(r), node_ratio(r).unwrap_or(1.0));
             chart
                 .draw_series(DashedLineSeries::new(
-                    mine.iter().map(|r| nodes(r)),
+                    with_nodes.iter().map(|r| nodes(r)),
                     6,
                     4,
                     colour.mix(0.6).stroke_width(1),
@@ -328,12 +362,13 @@ impl<'a> ScalingFigure<'a> {
                 .map_err(&err)?;
             chart
                 .draw_series(
-                    mine.iter()
+                    with_nodes
+                        .iter()
                         .map(|r| TriangleMarker::new(nodes(r), 6, colour.stroke_width(2))),
                 )
                 .map_err(&err)?
                 .label(format!(
-                    "{cand}: node ratio (mean {baseline} nodes / mean {cand} nodes)"
+                    "{cand} vs {base}: node ratio (mean {base} nodes / mean {cand} nodes)"
                 ))
                 .legend(move |(x, y)| TriangleMarker::new((x + 8, y), 6, colour.stroke_width(2)));
             if i + 1 == cands.len() {
@@ -341,7 +376,7 @@ impl<'a> ScalingFigure<'a> {
                     .draw_series(mine.iter().map(|r| {
                         Text::new(
                             r.board.to_string(),
-                            (at(r) + 0.3, r.speedup),
+                            (at(r) + 0.3, speedup(r)),
                             (FONT, 12).into_font().color(&BLACK.mix(0.7)),
                         )
                     }))
@@ -369,9 +404,12 @@ impl Figure for ScalingFigure<'_> {
         format!("{}: speed-up against board size", self.name)
     }
     fn description(&self) -> String {
-        "Ratio of mean solve times, baseline / candidate, on each board, against its number of \
-         cells, with the paired bootstrap interval (dots), and the ratio of mean nodes \
-         (triangles, dashed); above the line at 1 the candidate is faster or searches less."
+        "Geometric-mean speed-up, baseline / candidate (Hodges–Lehmann estimate of the \
+         per-position log time ratio), on each board, against its number of cells, with the \
+         interval of its Wilcoxon signed-rank test (dots), and the ratio of mean nodes \
+         (triangles, dashed; left out when an engine reports no nodes); one series per \
+         comparison, candidate vs baseline; above the line at 1 the candidate is faster or \
+         searches less."
             .into()
     }
     fn draw(&self, root: DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), RenderError> {

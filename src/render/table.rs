@@ -140,17 +140,44 @@ pub fn title(exp: &ExperimentAnalysis, cmp: &Comparison) -> String {
     )
 }
 
+/// "1.23 [1.10, 1.37]" (or the ratio alone without an interval).
+fn ratio_ci(x: f64, ci: Option<(f64, f64)>) -> String {
+    match ci {
+        Some((lo, hi)) => format!("{} [{}, {}]", fmt_ratio(x), fmt_ratio(lo), fmt_ratio(hi)),
+        None => fmt_ratio(x),
+    }
+}
+
+/// A node ratio, or "n/a" when an engine reported no nodes.
+fn node_ratio_text(x: f64) -> String {
+    if x.is_finite() && x > 0.0 {
+        fmt_ratio(x)
+    } else {
+        "n/a".into()
+    }
+}
+
+/// A p-value with the significance mark.
+fn p_star(p: f64, star: bool) -> String {
+    format!("{}{}", fmt_p(p), if star { " *" } else { "" })
+}
+
 /// The full comparison table: one row per ply and a total row.
 ///
 /// CSV keys: `ply,pairs,zeros,baseline_mean_ms,baseline_sd_ms,candidate_mean_ms,
-/// candidate_sd_ms,speedup,speedup_lo,speedup_hi,median_ratio,geomean_ratio,node_ratio,
-/// baseline_ns_per_node,candidate_ns_per_node,ns_per_node_p_value,baseline_probes,
-/// candidate_probes,hl_ms,hl_lo_ms,hl_hi_ms,n,t_plus,test_method,p_value,p_greater,p_holm`.
-/// `n` is the number of nonzero differences the test used; `t_plus`, `p_greater` and `n` are
-/// what `scipy.stats.wilcoxon(d, alternative='greater')` reports on the same differences,
-/// `p_value` what it reports for `alternative='two-sided'`.
+/// candidate_sd_ms,speedup_hl,speedup_hl_lo,speedup_hl_hi,log_n,log_t_plus,log_p_value,
+/// log_p_greater,log_p_holm,ratio_of_means,ratio_of_means_lo,ratio_of_means_hi,median_ratio,
+/// node_ratio,baseline_ns_per_node,candidate_ns_per_node,ns_per_node_p_value,baseline_probes,
+/// candidate_probes,hl_ms,hl_lo_ms,hl_hi_ms,n,t_plus,test_method,p_value,p_greater`.
+/// The `log_` test is the Wilcoxon signed-rank test of ln(baseline / candidate) per position,
+/// whose inversion gives `speedup_hl` (exp of its Hodges–Lehmann estimate) and its interval: the
+/// row's claim. `n`, `t_plus`, `p_value` and `p_greater` are the test on the exact nanosecond
+/// differences baseline − candidate, with `hl_ms` its estimate: what
+/// `scipy.stats.wilcoxon(d, alternative=...)` reports on those differences. Missing values
+/// (no nodes reported, no test) are empty.
 pub fn comparison_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
-    let (alpha, confidence) = (exp.options.alpha, exp.options.confidence);
+    let confidence = exp.options.confidence;
+    let alpha = exp.options.alpha;
     let ci = format!("{:.0}% CI", confidence * 100.0);
     let rows: Vec<&PlyRow> = all_rows(cmp).collect();
     let bu = choose_unit(&rows.iter().map(|r| r.baseline_ms.mean).collect::<Vec<_>>());
@@ -174,11 +201,16 @@ pub fn comparison_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
             &["candidate_mean_ms", "candidate_sd_ms"],
         ),
         col(
-            &format!("speed-up [{ci}]"),
-            &["speedup", "speedup_lo", "speedup_hi"],
+            &format!("speed-up, geo-mean [{ci}]"),
+            &["speedup_hl", "speedup_hl_lo", "speedup_hl_hi"],
+        ),
+        col("p", &["log_n", "log_t_plus", "log_p_value", "log_p_greater"]),
+        col("p (Holm)", &["log_p_holm"]),
+        col(
+            &format!("ratio of means [{ci}]"),
+            &["ratio_of_means", "ratio_of_means_lo", "ratio_of_means_hi"],
         ),
         col("median ratio", &["median_ratio"]),
-        col("geo-mean ratio", &["geomean_ratio"]),
         col("node ratio", &["node_ratio"]),
         col(
             "ns/node (baseline / candidate)",
@@ -198,24 +230,39 @@ pub fn comparison_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
         ),
         col("n", &["n"]),
         col("T+", &["t_plus", "test_method"]),
-        col("p", &["p_value", "p_greater"]),
-        col("p (Holm)", &["p_holm"]),
+        col("p (Δ)", &["p_value", "p_greater"]),
     ];
     let cells = |r: &PlyRow| -> Vec<Cell> {
         let mean_sd = |m: &crate::analysis::MeanSd, u: TimeUnit| Cell {
             text: format!("{} ± {}", fmt_time(m.mean, u), fmt_time(m.sd, u)),
             raw: vec![raw(m.mean), raw(m.sd)],
         };
+        let (effect, effect_p, effect_holm) = match &r.effect {
+            Some(e) => (
+                Cell {
+                    text: ratio_ci(e.speedup, Some(e.ci)),
+                    raw: vec![raw(e.speedup), raw(e.ci.0), raw(e.ci.1)],
+                },
+                Cell {
+                    text: p_star(e.p_value, r.ply.is_none() && r.significant),
+                    raw: vec![
+                        e.n.to_string(),
+                        raw(e.t_plus),
+                        raw(e.p_value),
+                        raw(e.p_greater),
+                    ],
+                },
+                Cell {
+                    text: e
+                        .p_holm
+                        .map_or("–".into(), |h| p_star(h, r.significant)),
+                    raw: vec![raw_opt(e.p_holm)],
+                },
+            ),
+            None => (missing(3), missing(4), missing(1)),
+        };
         let speedup = Cell {
-            text: match r.speedup_ci {
-                Some((lo, hi)) => format!(
-                    "{} [{}, {}]",
-                    fmt_ratio(r.speedup),
-                    fmt_ratio(lo),
-                    fmt_ratio(hi)
-                ),
-                None => fmt_ratio(r.speedup),
-            },
+            text: ratio_ci(r.speedup, r.speedup_ci),
             raw: vec![
                 raw(r.speedup),
                 raw_opt(r.speedup_ci.map(|c| c.0)),
@@ -226,14 +273,24 @@ pub fn comparison_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
             text: x.map_or("–".into(), fmt_ratio),
             raw: vec![raw_opt(x)],
         };
+        let nodes_known = r.node_ratio.is_finite() && r.node_ratio > 0.0;
         let tpn = &r.time_per_node;
-        let per_node = Cell {
-            text: format!("{} / {}", sig3(tpn.baseline_ns), sig3(tpn.candidate_ns)),
-            raw: vec![
-                raw(tpn.baseline_ns),
-                raw(tpn.candidate_ns),
-                raw_opt(tpn.p_value),
-            ],
+        let per_node = if nodes_known {
+            Cell {
+                text: format!("{} / {}", sig3(tpn.baseline_ns), sig3(tpn.candidate_ns)),
+                raw: vec![
+                    raw(tpn.baseline_ns),
+                    raw(tpn.candidate_ns),
+                    raw_opt(tpn.p_value),
+                ],
+            }
+        } else {
+            let side = |x: f64| if x.is_finite() { sig3(x) } else { "n/a".into() };
+            let known = |x: f64| if x.is_finite() { raw(x) } else { String::new() };
+            Cell {
+                text: format!("{} / {}", side(tpn.baseline_ns), side(tpn.candidate_ns)),
+                raw: vec![known(tpn.baseline_ns), known(tpn.candidate_ns), String::new()],
+            }
         };
         let probes = match r.probes {
             Some((b, c)) => Cell {
@@ -242,7 +299,7 @@ pub fn comparison_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
             },
             None => missing(2),
         };
-        let (hl, n, t_plus, p, holm) = match &r.test {
+        let (hl, n, t_plus, p) = match &r.test {
             Some(t) => (
                 Cell {
                     text: format!(
@@ -259,26 +316,11 @@ pub fn comparison_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
                     raw: vec![raw(t.t_plus), method_name(t.method).into()],
                 },
                 Cell {
-                    text: format!(
-                        "{}{}",
-                        fmt_p(t.p_value),
-                        if r.ply.is_none() && r.significant {
-                            " *"
-                        } else {
-                            ""
-                        }
-                    ),
+                    text: fmt_p(t.p_value),
                     raw: vec![raw(t.p_value), raw(t.p_greater)],
                 },
-                Cell {
-                    text: match t.p_holm {
-                        Some(h) => format!("{}{}", fmt_p(h), if r.significant { " *" } else { "" }),
-                        None => "–".into(),
-                    },
-                    raw: vec![raw_opt(t.p_holm)],
-                },
             ),
-            None => (missing(3), missing(1), missing(2), missing(2), missing(1)),
+            None => (missing(3), missing(1), missing(2), missing(2)),
         };
         vec![
             match r.ply {
@@ -289,17 +331,21 @@ pub fn comparison_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
             Cell::plain(r.zeros.to_string()),
             mean_sd(&r.baseline_ms, bu),
             mean_sd(&r.candidate_ms, cu),
+            effect,
+            effect_p,
+            effect_holm,
             speedup,
             ratio(r.median_ratio),
-            ratio(r.geomean_ratio),
-            ratio(Some(r.node_ratio)),
+            Cell {
+                text: node_ratio_text(r.node_ratio),
+                raw: vec![if nodes_known { raw(r.node_ratio) } else { String::new() }],
+            },
             per_node,
             probes,
             hl,
             n,
             t_plus,
             p,
-            holm,
         ]
     };
     Table {
@@ -308,22 +354,25 @@ pub fn comparison_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
         rows: rows.iter().map(|r| cells(r)).collect(),
         total_row: true,
         notes: vec![
-            "Ratios are baseline / candidate: > 1 means the candidate is faster (or searched \
-             fewer nodes). Speed-up = mean baseline time / mean candidate time, with its paired \
-             percentile-bootstrap interval; median and geo-mean ratio summarise the \
-             per-position ratios; node ratio = total nodes; ns/node = total time / total nodes; \
-             probes/solve = mean root searches per solve."
-                .to_string(),
             format!(
-                "Wilcoxon signed-rank test, two-sided, on the exact differences baseline − \
-                 candidate in integer nanoseconds per position (pairs: positions paired; zeros: \
-                 equal times, left out; n: nonzero differences ranked; T+: rank sum of the \
-                 positive ones). p below 1e-6 shows as < 1e-6. p (Holm): adjusted across the {} \
-                 plies; * marks p (Holm) < {alpha}, and on the all-plies row (one test) p < \
-                 {alpha}. HL Δ: Hodges–Lehmann estimate of baseline − candidate with its \
-                 two-sided {ci}, matching the two-sided test.",
+                "Ratios are baseline / candidate: > 1 means the candidate is faster (or searched \
+                 fewer nodes). Speed-up, geo-mean: exp of the Hodges–Lehmann estimate of the \
+                 per-position log ratio ln(baseline time / candidate time), with the {ci} from \
+                 inverting the two-sided Wilcoxon signed-rank test on those log ratios whose p \
+                 follows; p (Holm): adjusted across the {} plies; * marks p (Holm) < {alpha}, and \
+                 on the all-plies row (one test) p < {alpha}. Ratio of means = mean baseline time \
+                 / mean candidate time, with its paired percentile-bootstrap interval (a second \
+                 figure, no test of its own); median ratio summarises the per-position ratios; \
+                 node ratio = total nodes (n/a when an engine reports none); ns/node = total time \
+                 / total nodes; probes/solve = mean root searches per solve.",
                 cmp.rows.len()
             ),
+            "HL Δ, n, T+, p (Δ): the Wilcoxon signed-rank test, two-sided, on the exact \
+             differences baseline − candidate in integer nanoseconds per position (pairs: \
+             positions paired; zeros: equal times, left out; n: nonzero differences ranked; T+: \
+             rank sum of the positive ones), with the Hodges–Lehmann estimate of the difference \
+             and the interval of the same test. p below 1e-6 shows as < 1e-6."
+                .to_string(),
             CAVEAT.to_string(),
         ],
     }
@@ -368,25 +417,19 @@ pub fn compact_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
         .iter()
         .map(|r| {
             let p = r
-                .test
+                .effect
                 .map(|t| fmt_p(t.p_holm.unwrap_or(t.p_value)))
                 .unwrap_or_else(|| "–".into());
-            let speedup = match r.speedup_ci {
-                Some((lo, hi)) => format!(
-                    "{} [{}, {}]",
-                    fmt_ratio(r.speedup),
-                    fmt_ratio(lo),
-                    fmt_ratio(hi)
-                ),
-                None => fmt_ratio(r.speedup),
-            };
+            let speedup = r
+                .effect
+                .map_or("–".into(), |e| ratio_ci(e.speedup, Some(e.ci)));
             vec![
                 Cell::plain(r.ply.map_or("all".into(), |p| p.to_string())),
                 Cell::plain(r.n.to_string()),
                 Cell::plain(fmt_time(r.baseline_ms.mean, u)),
                 Cell::plain(fmt_time(r.candidate_ms.mean, u)),
                 Cell::plain(speedup),
-                Cell::plain(fmt_ratio(r.node_ratio)),
+                Cell::plain(node_ratio_text(r.node_ratio)),
                 Cell::plain(p),
             ]
         })
@@ -403,11 +446,12 @@ pub fn compact_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
         rows,
         total_row: true,
         notes: vec![format!(
-            "Mean solve times; speed-up = ratio of means (> 1: {} is faster), paired bootstrap \
-             {ci}; node ratio = total nodes {} / {}; p: two-sided Wilcoxon signed-rank test on \
-             integer-nanosecond differences, Holm-adjusted across plies (the all-plies row is \
-             one test, unadjusted).",
-            cmp.candidate, cmp.baseline, cmp.candidate
+            "Mean solve times; speed-up = geometric-mean speed-up of {} over {} (> 1: {} is \
+             faster), the Hodges–Lehmann estimate of the per-position log time ratio, with the \
+             {ci} of the same two-sided Wilcoxon signed-rank test whose p is shown, \
+             Holm-adjusted across plies (the all-plies row is one test, unadjusted); node ratio \
+             = total nodes {} / {} (n/a: not reported).",
+            cmp.candidate, cmp.baseline, cmp.candidate, cmp.baseline, cmp.candidate
         )],
     }
 }
@@ -447,69 +491,102 @@ mod tests {
     }
 }
 
-/// Every candidate of an experiment in one table: the speed-up over its baseline at each ply and
-/// over all plies (`*`: significant, Holm-adjusted across the plies for a ply), the candidate's
-/// nodes relative to the baseline's, and the two-sided p over all plies. What a README quotes.
+/// The baselines of an experiment's comparisons, in order of first appearance.
 #[must_use]
-pub fn summary_table(exp: &ExperimentAnalysis) -> Table {
-    let mut plies: Vec<u32> = exp
+pub fn baselines(exp: &ExperimentAnalysis) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    for c in &exp.comparisons {
+        if !out.contains(&c.baseline.as_str()) {
+            out.push(&c.baseline);
+        }
+    }
+    out
+}
+
+/// One summary table per baseline ([`summary_table`]), in order of first appearance.
+#[must_use]
+pub fn summary_tables(exp: &ExperimentAnalysis) -> Vec<Table> {
+    baselines(exp)
+        .into_iter()
+        .map(|b| summary_table(exp, b))
+        .collect()
+}
+
+/// The comparisons against `baseline` in one table, one row per comparison named "candidate vs
+/// baseline": the geometric-mean speed-up (the headline's estimand) at each ply and over all
+/// plies (`*`: significant, Holm-adjusted across the plies for a ply), the candidate's nodes
+/// relative to the baseline's, and the two-sided p of the same test over all plies.
+#[must_use]
+pub fn summary_table(exp: &ExperimentAnalysis, baseline: &str) -> Table {
+    let cmps: Vec<&Comparison> = exp
         .comparisons
+        .iter()
+        .filter(|c| c.baseline == baseline)
+        .collect();
+    let mut plies: Vec<u32> = cmps
         .iter()
         .flat_map(|c| c.rows.iter().filter_map(|r| r.ply))
         .collect();
     plies.sort_unstable();
     plies.dedup();
-    let mut columns = vec![Column::left("candidate")];
+    let mut columns = vec![Column::left("comparison")];
     columns.extend(
         plies
             .iter()
             .map(|p| col(&format!("ply {p}"), &[&format!("ply_{p}")])),
     );
     columns.push(col("all plies", &["all"]));
-    columns.push(col("nodes vs baseline (all)", &["nodes_vs_baseline"]));
+    columns.push(col(
+        &format!("nodes vs {baseline} (all)"),
+        &["nodes_vs_baseline"],
+    ));
     columns.push(col("p (all, two-sided)", &["p_value"]));
     let mut t = Table::new(columns);
-    t.title = format!("{}: speed-up over {} per ply", exp.name, exp.baseline);
-    let speedup = |r: &PlyRow| {
-        let star = if r.significant { "*" } else { "" };
-        Cell {
-            text: format!("{:.2}{star}", r.speedup),
-            raw: vec![r.speedup.to_string()],
-        }
+    t.title = format!("{}: speed-up over {baseline} per ply", exp.name);
+    let speedup = |r: &PlyRow| match r.effect {
+        Some(e) => Cell {
+            text: format!("{:.2}{}", e.speedup, if r.significant { "*" } else { "" }),
+            raw: vec![e.speedup.to_string()],
+        },
+        None => missing(1),
     };
-    for cmp in &exp.comparisons {
-        let mut row = vec![Cell::plain(cmp.candidate.as_str())];
+    for cmp in cmps {
+        let mut row = vec![Cell::plain(format!("{} vs {}", cmp.candidate, cmp.baseline))];
         for p in &plies {
             row.push(match cmp.rows.iter().find(|r| r.ply == Some(*p)) {
                 Some(r) => speedup(r),
-                None => Cell {
-                    text: "–".into(),
-                    raw: vec![String::new()],
-                },
+                None => missing(1),
             });
         }
         row.push(speedup(&cmp.total));
         let nodes = 1.0 / cmp.total.node_ratio;
-        row.push(Cell {
-            text: format!("{nodes:.2}"),
-            raw: vec![nodes.to_string()],
+        row.push(if nodes.is_finite() && nodes > 0.0 {
+            Cell {
+                text: format!("{nodes:.2}"),
+                raw: vec![nodes.to_string()],
+            }
+        } else {
+            Cell {
+                text: "n/a".into(),
+                raw: vec![String::new()],
+            }
         });
-        let p = cmp.total.test.map_or(f64::NAN, |t| t.p_value);
-        row.push(Cell {
-            text: fmt_p(p),
-            raw: vec![if p.is_nan() {
-                String::new()
-            } else {
-                p.to_string()
-            }],
+        row.push(match cmp.total.effect {
+            Some(e) => Cell {
+                text: fmt_p(e.p_value),
+                raw: vec![e.p_value.to_string()],
+            },
+            None => missing(1),
         });
         t.rows.push(row);
     }
     t.notes.push(format!(
-        "Speed-up: mean {b} time / mean candidate time (> 1: the candidate is faster); * at a ply: \
-         two-sided Wilcoxon p < {a} after Holm's adjustment across the plies; * over all plies: \
-         p < {a}. Nodes: the candidate's total nodes / {b}'s.",
-        b = exp.baseline,
+        "Speed-up: geometric-mean speed-up of the candidate over {b} (> 1: the candidate is \
+         faster), the Hodges–Lehmann estimate of the per-position log ratio of times; * at a \
+         ply: the two-sided Wilcoxon signed-rank test on those log ratios has p < {a} after \
+         Holm's adjustment across the plies; * over all plies: p < {a}. Nodes: the candidate's \
+         total nodes / {b}'s (n/a: not reported).",
+        b = baseline,
         a = exp.options.alpha
     ));
     t

@@ -172,7 +172,7 @@ impl Measurement {
             slot,
             repeat,
             score: self.score,
-            nodes: self.nodes,
+            nodes: self.nodes_reported.then_some(self.nodes),
             nanos: self.nanos,
             wall_nanos: self.wall_nanos,
             probes: self.probes,

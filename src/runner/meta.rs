@@ -1,6 +1,7 @@
 //! Run metadata written beside the results: who, where, when, and exactly what was run.
 
-use super::measure::Clock;
+use super::measure::{Clock, Measurement};
+use crate::engine::Engine;
 use serde::{Deserialize, Serialize};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -66,6 +67,83 @@ pub struct Meta {
     /// when every engine that may keep its tables passed the check.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub warm_tables: Vec<String>,
+    /// Machine facts that could not be read on this machine (e.g. `cpu_governor` in a VM
+    /// without cpufreq): recorded as missing rather than guessed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unreadable: Vec<String>,
+    /// Per engine, what its recorded time is and what is known of its table resets (from its
+    /// first solve of the run).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub engine_timing: Vec<EngineTiming>,
+}
+
+/// What one engine's recorded times measure, and whether its tables were reset between
+/// positions, in words for the report's Method section.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct EngineTiming {
+    pub engine: String,
+    /// What `nanos` holds for this engine.
+    pub timed: String,
+    /// Table resets: known (the harness resets them, or a new process per position), sent (asked
+    /// of another process, not verified) or suspected missing.
+    pub tables: String,
+    /// Whether the engine reported its nodes (else they are n/a).
+    pub nodes_reported: bool,
+}
+
+impl EngineTiming {
+    /// Describe `engine` (spec `spec`) from one of its measured solves on `clock`.
+    #[must_use]
+    pub fn describe(spec: &str, engine: &dyn Engine, clock: Clock, m: &Measurement) -> Self {
+        let clock_name = match clock {
+            _ if engine.threads() > 1 => "wall (monotonic)",
+            Clock::Wall => "wall (monotonic)",
+            Clock::Cpu => "cpu (thread)",
+        };
+        let fresh = !engine.may_keep_tables();
+        let (timed, tables) = if !engine.external() {
+            (
+                format!("the solve call alone, in process, on the {clock_name} clock"),
+                "known: reset by the harness before every solve, outside the timed call".into(),
+            )
+        } else {
+            let idle = if clock == Clock::Cpu {
+                " (the harness thread's CPU clock sees only its own idle wait, not the engine's \
+                 work: these times are not comparable with an in-process engine's)"
+            } else {
+                ""
+            };
+            let timed = if m.time_reported {
+                "the engine's own report of its solve time (`micros` in its answer): process \
+                 start-up and the pipe are not in it (the round trip is in `wall_nanos`)"
+                    .to_string()
+            } else if fresh {
+                format!(
+                    "the round trip around the call on the {clock_name} clock, including process \
+                     start-up (`fresh`: one process per position){idle}"
+                )
+            } else {
+                format!(
+                    "the round trip over the pipe to a running process on the {clock_name} clock \
+                     (the first solve of each process also includes its start-up){idle}"
+                )
+            };
+            let tables = if fresh {
+                "known: a new process per position (`fresh`)".to_string()
+            } else {
+                "sent: the protocol asks the running process to start each position with \
+                 empty tables; `run` cannot verify that it does (`gate` checks it)"
+                    .to_string()
+            };
+            (timed, tables)
+        };
+        EngineTiming {
+            engine: spec.to_string(),
+            timed,
+            tables,
+            nodes_reported: m.nodes_reported,
+        }
+    }
 }
 
 impl Meta {
@@ -95,7 +173,7 @@ impl Meta {
             load_avg_start: load_avg(),
             load_avg_end: None,
             cpu_mhz: cpu_mhz(),
-            cpu_governor: read_trimmed("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"),
+            cpu_governor: read_trimmed(GOVERNOR),
             build_profile: Some(
                 if cfg!(debug_assertions) {
                     "dev (debug assertions on)"
@@ -105,6 +183,32 @@ impl Meta {
                 .to_string(),
             ),
             warm_tables: Vec::new(),
+            unreadable: Vec::new(),
+            engine_timing: Vec::new(),
+        }
+        .with_unreadable()
+    }
+
+    /// List the machine facts this machine did not let us read.
+    fn with_unreadable(mut self) -> Self {
+        let missing = [
+            ("cpu_mhz", self.cpu_mhz.is_none()),
+            ("cpu_governor", self.cpu_governor.is_none()),
+            ("load_avg_start", self.load_avg_start.is_none()),
+        ];
+        self.unreadable = missing
+            .iter()
+            .filter(|(_, m)| *m)
+            .map(|(k, _)| (*k).to_string())
+            .collect();
+        self
+    }
+
+    /// Record what an engine's times are, from its first successful solve of the run.
+    pub fn note_engine(&mut self, spec: &str, engine: &dyn Engine, clock: Clock, m: &Measurement) {
+        if !self.engine_timing.iter().any(|t| t.engine == spec) {
+            self.engine_timing
+                .push(EngineTiming::describe(spec, engine, clock, m));
         }
     }
 
@@ -124,8 +228,14 @@ impl Meta {
     pub fn finish(&mut self) {
         self.end_time = Some(now_rfc3339());
         self.load_avg_end = load_avg();
+        if self.load_avg_end.is_none() && !self.unreadable.iter().any(|u| u == "load_avg_end") {
+            self.unreadable.push("load_avg_end".into());
+        }
     }
 }
+
+/// The frequency governor of cpu0.
+const GOVERNOR: &str = "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor";
 
 fn read_trimmed(path: &str) -> Option<String> {
     std::fs::read_to_string(path)

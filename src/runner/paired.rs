@@ -420,7 +420,17 @@ pub fn run_with(
                 summary.solve_time += Duration::from_nanos(wall);
                 let over = limit.is_some_and(|l| Duration::from_nanos(wall) > l);
                 let m = match measured {
-                    Ok(m) if !over => m,
+                    Ok(m) if !over => {
+                        if meta.engine_timing.len() < k {
+                            meta.note_engine(
+                                &exp.engines[which],
+                                engines[which].as_ref(),
+                                opts.clock,
+                                &m,
+                            );
+                        }
+                        m
+                    }
                     Ok(_)
                     | Err(Failed {
                         error: EngineError::Timeout,
@@ -480,7 +490,9 @@ pub fn run_with(
                 scores,
             }));
         }
-        if exp.min_nodes > 0 && rows.iter().all(|r| r.nodes < exp.min_nodes) {
+        if exp.min_nodes > 0 && rows
+                .iter()
+                .all(|r| r.nodes.is_some_and(|n| n < exp.min_nodes)) {
             summary.trivial += 1;
             continue;
         }

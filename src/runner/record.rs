@@ -14,6 +14,8 @@ pub enum ColumnType {
     Text,
     U32,
     U64,
+    /// A u64 that may be missing: an empty field (not reported, "n/a").
+    OptU64,
     I32,
 }
 
@@ -37,6 +39,9 @@ impl ColumnValue for u32 {
 }
 impl ColumnValue for u64 {
     const TYPE: ColumnType = ColumnType::U64;
+}
+impl ColumnValue for Option<u64> {
+    const TYPE: ColumnType = ColumnType::OptU64;
 }
 impl ColumnValue for i32 {
     const TYPE: ColumnType = ColumnType::I32;
@@ -73,7 +78,7 @@ results_schema! {
     slot: u32 => "The engine's place in the solve order for that position (0 = first).",
     repeat: u32 => "Which repetition of the position's solves (0 = first).",
     score: i32 => "The exact score the engine returned.",
-    nodes: u64 => "Search nodes the engine reported.",
+    nodes: Option<u64> => "Search nodes the engine reported; empty when it reports none (n/a).",
     nanos: u64 => "Solve time in nanoseconds (the engine's own report for external engines).",
     wall_nanos: u64 => "Wall time around the call as the harness saw it, in nanoseconds.",
     probes: u32 => "Root searches (probes) the driver made; 0 for engines that do not report them.",
@@ -367,7 +372,7 @@ mod tests {
             slot: 0,
             repeat: 0,
             score: -2,
-            nodes: 10,
+            nodes: Some(10),
             nanos: 100,
             wall_nanos: 120,
             probes: 3,

@@ -44,16 +44,25 @@ pub fn sig3(x: f64) -> String {
     sig_digits(x, 3)
 }
 
-/// A p-value: 3 significant digits, scientific below 0.001.
+/// P-values below this are shown as "< 1e-6": the normal approximation's tail is not accurate
+/// beyond it, and no conclusion changes.
+pub const P_FLOOR: f64 = 1e-6;
+
+/// A p-value for print, the one format of every report: "< 1e-6" below [`P_FLOOR`], else two
+/// significant digits ("0.043", "3.2e-4", "1"); "–" for NaN (no test).
 #[must_use]
 pub fn fmt_p(p: f64) -> String {
-    if p == 0.0 {
-        // Below the smallest double: the normal tail underflowed.
-        "< 1e-300".into()
+    if p.is_nan() {
+        "–".into()
+    } else if p < P_FLOOR {
+        "< 1e-6".into()
     } else if p < 1e-3 {
         format!("{p:.1e}")
+    } else if p >= 0.995 {
+        "1".into()
     } else {
-        format!("{p:.3}")
+        let decimals = (1 - p.log10().floor() as i32).max(0) as usize;
+        format!("{p:.decimals$}")
     }
 }
 
@@ -95,7 +104,7 @@ mod tests {
         assert_eq!(sig_digits(12345.6, 4), "12346");
         assert_eq!(fmt_p(0.04321), "0.043");
         assert_eq!(fmt_p(0.00001234), "1.2e-5");
-        assert_eq!(fmt_p(0.0), "< 1e-300");
+        assert_eq!(fmt_p(0.0), "< 1e-6");
     }
 
     #[test]

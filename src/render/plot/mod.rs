@@ -130,18 +130,26 @@ pub fn write_figure(
     Ok((written, svg))
 }
 
-/// The figures of an experiment drawn from its analysis: the speed-up of every candidate per
-/// ply; per comparison the time scatter, the per-position time ratio and the node scatter;
+/// The figures of an experiment drawn from its analysis: the speed-up per ply, one figure per
+/// baseline; per comparison the time scatter, the per-position time ratio and the node scatter
+/// (when both engines report nodes);
 /// then the time per node and the time distribution of all engines.
 pub fn figures(exp: &ExperimentAnalysis) -> Vec<Box<dyn Figure + '_>> {
     let mut out: Vec<Box<dyn Figure + '_>> = Vec::new();
     if !exp.comparisons.is_empty() {
-        out.push(Box::new(Speedup::new(exp)));
+        for f in Speedup::all(exp) {
+            out.push(Box::new(f));
+        }
     }
     for cmp in &exp.comparisons {
         out.push(Box::new(TimeScatter::new(exp, cmp)));
         out.push(Box::new(PositionRatio::new(exp, cmp)));
-        out.push(Box::new(NodeScatter::new(exp, cmp)));
+        // Nodes not reported by either engine: no figure of them (never a point at 0).
+        let reported = |v: &[u64]| v.iter().any(|&n| n > 0);
+        if reported(&cmp.measurements.baseline_nodes) && reported(&cmp.measurements.candidate_nodes)
+        {
+            out.push(Box::new(NodeScatter::new(exp, cmp)));
+        }
     }
     if !exp.comparisons.is_empty() {
         out.push(Box::new(TimePerNode::new(exp)));

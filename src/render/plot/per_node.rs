@@ -22,29 +22,40 @@ impl<'a> TimePerNode<'a> {
         Self { exp }
     }
 
-    /// One group per engine, the baseline first (its solves from the first comparison).
+    /// One group per engine, in the experiment's order, each from the first comparison it is
+    /// part of (an engine in several comparisons appears once); engines that report no nodes
+    /// are left out (their time per node is n/a, [`Self::not_reported`]).
     fn groups(&self) -> Vec<Group> {
         let mut out = Vec::new();
-        let Some(first) = self.exp.comparisons.first() else {
-            return out;
-        };
-        let m = &first.measurements;
-        out.push(group(
-            &first.baseline,
-            &m.ply,
-            &m.baseline_ms,
-            &m.baseline_nodes,
-        ));
-        for c in &self.exp.comparisons {
-            let m = &c.measurements;
-            out.push(group(
-                &c.candidate,
-                &m.ply,
-                &m.candidate_ms,
-                &m.candidate_nodes,
-            ));
+        for e in &self.exp.engines {
+            let Some(g) = self.exp.comparisons.iter().find_map(|c| {
+                let m = &c.measurements;
+                if c.baseline == *e {
+                    Some(group(e, &m.ply, &m.baseline_ms, &m.baseline_nodes))
+                } else if c.candidate == *e {
+                    Some(group(e, &m.ply, &m.candidate_ms, &m.candidate_nodes))
+                } else {
+                    None
+                }
+            }) else {
+                continue;
+            };
+            if !g.points.is_empty() {
+                out.push(g);
+            }
         }
         out
+    }
+
+    /// The engines whose time per node is n/a (no nodes reported).
+    fn not_reported(&self) -> Vec<String> {
+        let shown: Vec<String> = self.groups().into_iter().map(|g| g.label).collect();
+        self.exp
+            .engines
+            .iter()
+            .filter(|e| !shown.contains(e))
+            .cloned()
+            .collect()
     }
 }
 
@@ -80,9 +91,17 @@ impl Figure for TimePerNode<'_> {
         format!("{}: time per node searched", self.exp.name)
     }
     fn description(&self) -> String {
-        "Time per node searched (solve time / nodes, ns), per engine and ply: the median over \
-         the solves, with a bar over the quartiles; engines side by side, log scale."
-            .into()
+        let missing = self.not_reported();
+        let missing = if missing.is_empty() {
+            String::new()
+        } else {
+            format!(" Not shown (no nodes reported: n/a): {}.", missing.join(", "))
+        };
+        format!(
+            "Time per node searched (solve time / nodes, ns), per engine and ply: the median over \
+             the solves, with a bar over the quartiles; one entry per engine, side by side, log \
+             scale.{missing}"
+        )
     }
     fn draw(&self, root: DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), RenderError> {
         draw_dodged(

@@ -1,4 +1,4 @@
-//! The speed-up of every candidate over the baseline, per ply and over all plies, side by side.
+//! The speed-up of every candidate over one baseline, per ply and over all plies, side by side.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -9,42 +9,78 @@ use super::style::{
     robust_log_range, shape, with_legend, Entry, Mark, Shape,
 };
 use super::{plot_err, Figure};
-use crate::analysis::{ExperimentAnalysis, PlyRow};
+use crate::analysis::ExperimentAnalysis;
 use crate::render::RenderError;
 use crate::util::names::file_stem;
 
-/// Per ply, the ratio of mean times baseline / candidate (> 1: the candidate is faster) of
-/// every candidate, dodged around the ply, with its confidence interval; the last group
-/// (`all`) is over all plies. A solid line marks 1.
+/// Per ply, the geometric-mean speed-up baseline / candidate (> 1: the candidate is faster;
+/// the [`crate::analysis::Effect`], the headline's estimand) of every comparison against one
+/// baseline, dodged around the ply, with the interval of its Wilcoxon test; the last group
+/// (`all`) is over all plies. A solid line marks 1. Comparisons against another baseline are
+/// in a figure of their own ([`Speedup::all`]).
 ///
 /// Axis range: it covers every estimate and the line at 1; interval ends reach at most one
 /// spread of the estimates (at least a factor of 2) beyond them, and an interval cut there ends
 /// in an arrowhead, so that one wide interval does not squash every other point.
 pub struct Speedup<'a> {
     exp: &'a ExperimentAnalysis,
+    baseline: &'a str,
+    /// Whether this is the first baseline's figure (its file keeps the plain stem).
+    first: bool,
 }
 
 /// Where a row is drawn: its ply, or after the last ply for the all-plies row.
-fn row_x(row: &PlyRow, all_x: f64) -> f64 {
-    row.ply.map_or(all_x, f64::from)
+fn row_x(ply: Option<u32>, all_x: f64) -> f64 {
+    ply.map_or(all_x, f64::from)
 }
 
 impl<'a> Speedup<'a> {
+    /// The figure of the experiment's first baseline.
     pub fn new(exp: &'a ExperimentAnalysis) -> Self {
-        Self { exp }
+        Self::all(exp).swap_remove(0)
     }
 
-    fn rows(&self) -> impl Iterator<Item = (usize, &PlyRow)> {
+    /// One figure per baseline of the experiment's comparisons, in order of first appearance.
+    pub fn all(exp: &'a ExperimentAnalysis) -> Vec<Self> {
+        let mut out: Vec<Self> = Vec::new();
+        for c in &exp.comparisons {
+            if !out.iter().any(|f| f.baseline == c.baseline) {
+                out.push(Self {
+                    exp,
+                    baseline: &c.baseline,
+                    first: out.is_empty(),
+                });
+            }
+        }
+        if out.is_empty() {
+            out.push(Self {
+                exp,
+                baseline: &exp.baseline,
+                first: true,
+            });
+        }
+        out
+    }
+
+    fn comparisons(&self) -> impl Iterator<Item = &crate::analysis::Comparison> {
         self.exp
             .comparisons
             .iter()
-            .enumerate()
-            .flat_map(|(k, c)| c.rows.iter().chain([&c.total]).map(move |r| (k, r)))
+            .filter(|c| c.baseline == self.baseline)
+    }
+
+    fn rows(&self) -> impl Iterator<Item = (usize, (f64, (f64, f64)), Option<u32>)> + '_ {
+        self.comparisons().enumerate().flat_map(|(k, c)| {
+            c.rows
+                .iter()
+                .chain([&c.total])
+                .filter_map(move |r| r.effect.map(|e| (k, (e.speedup, e.ci), r.ply)))
+        })
     }
 
     /// The plies with data, ascending.
     fn plies(&self) -> Vec<u32> {
-        let mut p: Vec<u32> = self.rows().filter_map(|(_, r)| r.ply).collect();
+        let mut p: Vec<u32> = self.rows().filter_map(|(_, _, ply)| ply).collect();
         p.sort_unstable();
         p.dedup();
         p
@@ -57,11 +93,10 @@ impl<'a> Speedup<'a> {
 
     /// The y range, and the number of interval ends it cuts.
     fn y_range(&self) -> (std::ops::Range<f64>, usize) {
-        let est: Vec<f64> = self.rows().map(|(_, r)| r.speedup).collect();
+        let est: Vec<f64> = self.rows().map(|(_, (s, _), _)| s).collect();
         let ends: Vec<f64> = self
             .rows()
-            .filter_map(|(_, r)| r.speedup_ci)
-            .flat_map(|(lo, hi)| [lo, hi])
+            .flat_map(|(_, (_, (lo, hi)), _)| [lo, hi])
             .collect();
         let y = robust_log_range(&est, &ends, 1.0);
         let cut = ends.iter().filter(|v| **v > 0.0 && !y.contains(*v)).count();
@@ -75,14 +110,17 @@ impl<'a> Speedup<'a> {
         let all_x = plies.last().map_or(0.0, |p| f64::from(*p) + 1.5);
         let first = plies.first().map_or(0.0, |p| f64::from(*p));
         let (y, cut) = self.y_range();
-        let n = self.exp.comparisons.len();
+        let n = self.comparisons().count();
 
         let mut entries: Vec<Entry> = self
-            .exp
-            .comparisons
-            .iter()
+            .comparisons()
             .enumerate()
-            .map(|(k, c)| Entry::new(c.candidate.clone(), Mark::Interval(palette(k), shape(k))))
+            .map(|(k, c)| {
+                Entry::new(
+                    format!("{} vs {}", c.candidate, c.baseline),
+                    Mark::Interval(palette(k), shape(k)),
+                )
+            })
             .collect();
         let one = Mark::Line {
             color: BLACK,
@@ -115,7 +153,7 @@ impl<'a> Speedup<'a> {
         draw_mesh(
             &mut chart,
             "ply (moves played); all = every ply",
-            &format!("speed-up over {}", self.exp.baseline),
+            &format!("geo-mean speed-up over {}", self.baseline),
             &x_fmt,
             &log_label,
         )
@@ -128,10 +166,10 @@ impl<'a> Speedup<'a> {
             .map_err(&err)?;
 
         let mut elements: Vec<plotters::element::DynElement<'_, _, (f64, f64)>> = Vec::new();
-        for (k, row) in self.rows() {
+        for (k, (speedup, (lo, hi)), ply) in self.rows() {
             let (color, s) = (palette(k), shape(k));
-            let x = row_x(row, all_x) + dodge(k, n);
-            if let Some((lo, hi)) = row.speedup_ci {
+            let x = row_x(ply, all_x) + dodge(k, n);
+            {
                 let (a, b) = (lo.max(y.start), hi.min(y.end));
                 elements
                     .push(PathElement::new(vec![(x, a), (x, b)], color.stroke_width(2)).into_dyn());
@@ -143,35 +181,30 @@ impl<'a> Speedup<'a> {
                     }
                 }
             }
-            if y.contains(&row.speedup) {
-                elements.push(marker((x, row.speedup), s, 4, color.filled()).into_dyn());
+            if y.contains(&speedup) {
+                elements.push(marker((x, speedup), s, 4, color.filled()).into_dyn());
             }
         }
         chart.draw_series(elements).map_err(&err)?;
         root.present().map_err(&err)?;
         Ok(())
     }
-
-    fn interval_methods(&self) -> &'static str {
-        use crate::analysis::IntervalMethod::*;
-        let has = |m| self.rows().any(|(_, r)| r.speedup_ci_method == Some(m));
-        match (has(Bootstrap), has(DeltaMethod)) {
-            (true, true) => "paired bootstrap; delta method for large plies",
-            (false, true) => "delta method",
-            _ => "paired bootstrap",
-        }
-    }
 }
 
 impl Figure for Speedup<'_> {
     fn stem(&self) -> String {
-        format!("{}_speedup", file_stem(&self.exp.name))
+        if self.first {
+            format!("{}_speedup", file_stem(&self.exp.name))
+        } else {
+            format!(
+                "{}_speedup_over_{}",
+                file_stem(&self.exp.name),
+                file_stem(self.baseline)
+            )
+        }
     }
     fn title(&self) -> String {
-        format!(
-            "{}: speed-up over {} per ply",
-            self.exp.name, self.exp.baseline
-        )
+        format!("{}: speed-up over {} per ply", self.exp.name, self.baseline)
     }
     fn description(&self) -> String {
         let cut = match self.cut_ends() {
@@ -180,14 +213,19 @@ impl Figure for Speedup<'_> {
             n => format!("{n} interval ends are cut here"),
         };
         format!(
-            "Speed-up of each candidate over {}: ratio of mean solve times (baseline / \
-             candidate) per ply and over all plies (all), candidates side by side, with the \
-             {:.0}% interval ({}); above the line at 1 the candidate is faster. Log scale. The \
-             axis covers every estimate; an interval reaching more than the estimates' own \
-             spread beyond them is cut at the axis and ends in an arrowhead ({cut}).",
-            self.exp.baseline,
+            "Speed-up over {b} of {c}: the geometric-mean speed-up (Hodges–Lehmann estimate of \
+             the per-position log ratio {b} time / candidate time) per ply and over all plies \
+             (all), side by side, with the {:.0}% interval of the same Wilcoxon signed-rank \
+             test; above the line at 1 the candidate is faster. Log scale. The axis covers every \
+             estimate; an interval reaching more than the estimates' own spread beyond them is \
+             cut at the axis and ends in an arrowhead ({cut}).",
             self.exp.options.confidence * 100.0,
-            self.interval_methods()
+            b = self.baseline,
+            c = self
+                .comparisons()
+                .map(|c| format!("{} vs {}", c.candidate, c.baseline))
+                .collect::<Vec<_>>()
+                .join(", "),
         )
     }
     fn draw(&self, root: DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), RenderError> {

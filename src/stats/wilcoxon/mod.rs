@@ -7,8 +7,10 @@ mod float_order;
 mod hodges_lehmann;
 mod permutation;
 mod ranks;
+mod ratio;
 
 pub use hodges_lehmann::{hodges_lehmann, walsh_order_statistic};
+pub use ratio::{log_ratios, ratio_test, RatioTest};
 
 use super::StatsError;
 use exact::SignRankDist;
