@@ -521,6 +521,7 @@ fn fixed_analysis() -> Analysis {
             repeats: 1,
         },
         options: AnalyzeOptions::default(),
+        chess: None,
     };
     Analysis {
         sources: vec![PathBuf::from("results/fixed.csv")],

@@ -106,6 +106,7 @@ pub(super) fn analyze_experiment(
         warnings,
         facts,
         options: opts.clone(),
+        chess: None,
     })
 }
 

@@ -31,6 +31,9 @@ fn dtype(ty: ColumnType) -> DataType {
         ColumnType::U32 => DataType::UInt32,
         ColumnType::U64 | ColumnType::OptU64 => DataType::UInt64,
         ColumnType::I32 => DataType::Int32,
+        ColumnType::OptText => DataType::String,
+        ColumnType::OptU32 => DataType::UInt32,
+        ColumnType::OptU64 => DataType::UInt64,
     }
 }
 
@@ -43,6 +46,9 @@ enum Values {
     /// statistic of the analysis reads as "not reported" (no solve searches 0 nodes).
     OptU64(Vec<u64>),
     I32(Vec<i32>),
+    OptText(Vec<Option<String>>),
+    OptU32(Vec<Option<u32>>),
+    OptU64(Vec<Option<u64>>),
 }
 
 impl Values {
@@ -53,6 +59,9 @@ impl Values {
             ColumnType::U64 => Values::U64(Vec::new()),
             ColumnType::OptU64 => Values::OptU64(Vec::new()),
             ColumnType::I32 => Values::I32(Vec::new()),
+            ColumnType::OptText => Values::OptText(Vec::new()),
+            ColumnType::OptU32 => Values::OptU32(Vec::new()),
+            ColumnType::OptU64 => Values::OptU64(Vec::new()),
         }
     }
 
@@ -65,6 +74,9 @@ impl Values {
             Values::OptU64(v) if field.is_empty() => v.push(0),
             Values::OptU64(v) => v.push(field.parse().map_err(bad)?),
             Values::I32(v) => v.push(field.parse().map_err(bad)?),
+            Values::OptText(v) => v.push((!field.is_empty()).then(|| field.to_string())),
+            Values::OptU32(v) => v.push(opt(field).map_err(bad)?),
+            Values::OptU64(v) => v.push(opt(field).map_err(bad)?),
         }
         Ok(())
     }
@@ -76,8 +88,22 @@ impl Values {
             Values::U32(v) => Series::new(name, v),
             Values::U64(v) | Values::OptU64(v) => Series::new(name, v),
             Values::I32(v) => Series::new(name, v),
+            Values::OptText(v) => Series::new(name, v),
+            Values::OptU32(v) => Series::new(name, v),
+            Values::OptU64(v) => Series::new(name, v),
         }
         .into()
+    }
+}
+
+/// An optional number: an empty field is `None`.
+fn opt<T: std::str::FromStr<Err = std::num::ParseIntError>>(
+    field: &str,
+) -> Result<Option<T>, std::num::ParseIntError> {
+    if field.is_empty() {
+        Ok(None)
+    } else {
+        field.parse().map(Some)
     }
 }
 
@@ -99,13 +125,15 @@ pub fn read_results(paths: &[PathBuf]) -> Result<DataFrame, AnalysisError> {
             .map_err(|e| malformed(0, e.to_string()))?;
         let mut row = csv::StringRecord::new();
         let mut line = 0u64;
+        let mut width = COLUMNS.len();
         while rdr
             .read_record(&mut row)
             .map_err(|e| malformed(line + 1, e.to_string()))?
         {
             line += 1;
             if line == 1 {
-                if row.iter().ne(HEADER) {
+                width = row.len();
+                if !crate::runner::record::header_matches(row.iter().map(str::as_bytes)) {
                     return Err(malformed(
                         1,
                         format!("header is not `{}`", HEADER.join(",")),
@@ -113,13 +141,15 @@ pub fn read_results(paths: &[PathBuf]) -> Result<DataFrame, AnalysisError> {
                 }
                 continue;
             }
-            if row.len() != COLUMNS.len() {
+            if row.len() != width {
                 return Err(malformed(
                     line,
-                    format!("expected {} fields, found {}", COLUMNS.len(), row.len()),
+                    format!("expected {width} fields, found {}", row.len()),
                 ));
             }
-            for ((values, field), c) in columns.iter_mut().zip(row.iter()).zip(&COLUMNS) {
+            // A legacy file's missing optional columns read as empty.
+            let fields = row.iter().chain(std::iter::repeat("")).take(COLUMNS.len());
+            for ((values, field), c) in columns.iter_mut().zip(fields).zip(&COLUMNS) {
                 values
                     .push(field)
                     .map_err(|m| malformed(line, format!("column `{}`: {m}", c.name)))?;

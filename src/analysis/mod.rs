@@ -12,6 +12,7 @@
 //! zeros (counted in [`PlyRow::zeros`]).
 
 pub mod against;
+pub mod chess;
 mod compare;
 mod facts;
 pub mod headline;
@@ -169,6 +170,8 @@ pub struct ExperimentAnalysis {
     pub facts: RunFacts,
     /// The options the experiment was analysed with.
     pub options: AnalyzeOptions,
+    /// Chess experiments: time to depth, nodes, nodes per second and agreement per ply.
+    pub chess: Option<chess::ChessTables>,
 }
 
 /// Solve times of one engine, in ms, per ply (ascending).
@@ -424,15 +427,32 @@ pub fn analyze(paths: &[PathBuf], opts: &AnalyzeOptions) -> Result<Analysis, Ana
                 engines.join("`, `")
             )));
         }
-        out.push(compare::analyze_experiment(
-            &df, &name, engines, metadata, opts,
-        )?);
+        let mut e = compare::analyze_experiment(&df, &name, engines, metadata, opts)?;
+        e.chess = chess_tables(paths, &name, &e.engines)?;
+        out.push(e);
     }
     Ok(Analysis {
         sources: paths.to_vec(),
         options: opts.clone(),
         experiments: out,
     })
+}
+
+/// The chess tables of experiment `name` in `paths` (`None` for other games).
+fn chess_tables(
+    paths: &[PathBuf],
+    name: &str,
+    engines: &[String],
+) -> Result<Option<chess::ChessTables>, AnalysisError> {
+    let mut rows = Vec::new();
+    for p in paths {
+        rows.extend(
+            crate::runner::record::read_all(p)?
+                .into_iter()
+                .filter(|r| r.experiment == name),
+        );
+    }
+    Ok(chess::summarize(&rows, engines))
 }
 
 /// The metadata file written beside a results file: `x.csv` → `x.meta.json`.

@@ -131,6 +131,10 @@ pub fn write_synthetic(path: &Path, spec: &SyntheticSpec) -> Result<(), Analysis
                         nanos,
                         wall_nanos: nanos + 20_000,
                         probes: 1,
+                        best_move: None,
+                        depth: None,
+                        seldepth: None,
+                        engine_nanos: None,
                     })
                     .map_err(csv_err)?;
                 }

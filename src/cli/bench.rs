@@ -6,7 +6,7 @@ use clap::Args;
 use std::path::PathBuf;
 use treebench::engine::registry;
 use treebench::gate::signature::Signature;
-use treebench::gate::{builtin_positions, signature_of};
+use treebench::gate::{builtin_positions_for, signature_of};
 use treebench::runner::paired::plan;
 use treebench::util::exit;
 
@@ -15,7 +15,8 @@ pub struct BenchArgs {
     /// Engine spec.
     #[arg(long, short, default_value = "mtdf")]
     pub engine: String,
-    /// Positions of an experiment file instead of the built-in gate set.
+    /// Positions of an experiment file instead of the built-in set of the engine's game (the
+    /// gate set for Connect-4, the chess set for `uci:` engines).
     #[arg(long)]
     pub experiment: Option<PathBuf>,
     /// Compare with a signature file; a difference exits 4.
@@ -35,7 +36,11 @@ pub fn run(args: BenchArgs) -> Result<i32> {
                 format!("experiment {}", p.display()),
             )
         }
-        None => (builtin_positions(), "built-in gate set".to_string()),
+        None => {
+            let game = registry::build(&args.engine)?.game();
+            builtin_positions_for(game)
+                .with_context(|| format!("no built-in position set for {game}"))?
+        }
     };
     let mut engine = registry::build(&args.engine)?;
     let sig = signature_of(engine.as_mut(), &positions)?;

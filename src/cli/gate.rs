@@ -9,7 +9,9 @@ use treebench::engine::registry;
 use treebench::game::connect4::BoardSize;
 use treebench::gate::baseline::{build_revision, serve_spec};
 use treebench::gate::sequential::SequentialRule;
-use treebench::gate::{self, builtin_positions, GateConfig, GateError};
+use treebench::game::GameKind;
+use treebench::gate::{self, GateConfig, GateError};
+use treebench::runner::experiment::Agreement;
 use treebench::runner::measure::Clock;
 use treebench::runner::paired::plan;
 use treebench::runner::record::{read_all, RecordWriter};
@@ -40,6 +42,14 @@ pub struct GateArgs {
     /// `serve --board`), and `--expect-nodes` is the total on that board's set.
     #[arg(long, value_parser = parse_board)]
     pub board: Option<BoardSize>,
+    /// The game: `connect4` (default; see --board) or `chess` (UCI engines on the built-in chess
+    /// set: scores may differ, counted as a functional change, see --expect-same).
+    #[arg(long)]
+    pub game: Option<String>,
+    /// Fail (exit 4) unless the candidate searches exactly as the baseline: identical nodes,
+    /// best moves and scores on every position ("no functional change").
+    #[arg(long)]
+    pub expect_same: bool,
     /// Noise threshold: a slowdown up to this fraction is not a failure.
     #[arg(long, default_value_t = 0.02)]
     pub threshold: f64,
@@ -136,7 +146,21 @@ pub fn run(args: GateArgs) -> Result<i32> {
         .as_ref()
         .map(|p| treebench::runner::experiment::Experiment::load(p))
         .transpose()?;
+    let game = match (&args.game, &exp) {
+        (Some(g), _) => GameKind::parse(g).map_err(anyhow::Error::msg)?,
+        (None, Some(e)) => e.game,
+        (None, None) => GameKind::CONNECT4,
+    };
+    if let (Some(e), true) = (&exp, args.game.is_some()) {
+        if e.game != game {
+            bail!("--game {game}: the experiment's game is {}", e.game);
+        }
+    }
+    if game == GameKind::Chess && args.board.is_some() {
+        bail!("--board: chess has no board size");
+    }
     let exp_board = match &exp {
+        Some(e) if e.game == GameKind::Chess => None,
         Some(e) => Some(e.game.board().with_context(|| {
             format!(
                 "experiment `{}` plays {}: the gate compares Connect-4 engines",
@@ -156,18 +180,10 @@ pub fn run(args: GateArgs) -> Result<i32> {
             plan(e).into_iter().map(|(_, d)| d).collect::<Vec<_>>(),
             format!("experiment `{}`", e.name),
         ),
-        None if board.is_standard() => (
-            builtin_positions(),
-            "built-in gate set, plies 14–22".to_string(),
-        ),
-        None => (
-            gate::board_positions(board),
-            format!(
-                "board {board} gate set, seed 424242, plies {}–{}",
-                board.cells() / 3,
-                board.cells() / 2 + 1
-            ),
-        ),
+        None => {
+            let g = if game == GameKind::Chess { game } else { GameKind::Connect4(board) };
+            gate::builtin_positions_for(g).with_context(|| format!("no built-in position set for {g}"))?
+        }
     };
     let from_exp = |i: usize| exp.as_ref().map(|e| e.engines[i].clone());
     let base_spec = args.baseline.clone().or_else(|| from_exp(0));
@@ -221,6 +237,10 @@ pub fn run(args: GateArgs) -> Result<i32> {
         },
         expect_nodes: args.expect_nodes,
         clock: args.clock,
+        agreement: exp
+            .as_ref()
+            .map_or(Agreement::default_for(game), |e| e.agreement),
+        expect_same: args.expect_same,
     };
     let mut writer = args
         .records

@@ -152,3 +152,16 @@ fn needs_analysis(command: &str) -> i32 {
     );
     treebench::util::exit::BAD_INPUT
 }
+
+/// Refuse a chess engine in a command that only knows Connect-4 and the textbook games (one
+/// line, exit 2).
+pub fn not_chess(command: &str, engine: &dyn treebench::engine::Engine) -> anyhow::Result<()> {
+    if engine.game() == treebench::game::GameKind::Chess {
+        anyhow::bail!(
+            "`treebench {command}` does not take chess engines (`{}` plays chess); chess engines \
+             work with solve, run, positions, bench, gate --game chess and verify --game chess",
+            engine.spec()
+        );
+    }
+    Ok(())
+}

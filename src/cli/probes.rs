@@ -37,6 +37,7 @@ pub fn run(args: ProbesArgs) -> Result<i32> {
     let mut csv = String::from("engine,probe,depth,alpha,beta,value,nodes,lower,upper\n");
     for spec in &args.engines {
         let mut engine = registry::build_on(spec, args.board)?;
+        super::not_chess("probes", engine.as_ref())?;
         let m = match measure(engine.as_mut(), &moves, Clock::Wall) {
             Ok(m) => m,
             Err(f) => {

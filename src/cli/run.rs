@@ -114,6 +114,12 @@ fn run_one(args: &RunArgs, exp: &Experiment) -> Result<std::result::Result<PathB
                 s.trivial,
                 s.skipped
             );
+            if exp.agreement == treebench::runner::experiment::Agreement::Report {
+                eprintln!(
+                    "agreement = \"report\": the engines' scores differ on {} of {} positions (recorded; see the report's agreement table)",
+                    s.disagreements, s.positions
+                );
+            }
             if let Some(o) = s.overhead_per_solve() {
                 eprintln!(
                     "harness overhead per solve: {:.2} µs (everything but the solve)",

@@ -26,6 +26,7 @@ pub struct ServeArgs {
 
 pub fn run(args: ServeArgs) -> Result<i32> {
     let mut engine = registry::build_on(&args.engine, args.board)?;
+    super::not_chess("serve", engine.as_ref())?;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

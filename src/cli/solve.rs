@@ -4,7 +4,9 @@ use anyhow::Result;
 use clap::Args;
 use std::io::{BufRead, Write};
 use treebench::engine::{registry, Engine};
-use treebench::runner::measure::{measure, Clock};
+use treebench::game::chess::score_text;
+use treebench::game::GameKind;
+use treebench::runner::measure::{measure, Clock, Measurement};
 use treebench::util::exit;
 
 #[derive(Debug, Args)]
@@ -21,7 +23,8 @@ pub struct SolveArgs {
     /// columns past 9 are written a, b, c.
     #[arg(long, default_value = "7x6")]
     pub board: treebench::game::connect4::BoardSize,
-    /// Move strings (columns 1..W from the left; a, b, c past 9). Without any, read one position per line from stdin; extra
+    /// Move strings (columns 1..W from the left; a, b, c past 9; for a `uci:` engine one chess
+    /// position per argument: `"e2e4 e7e5"` or a FEN). Without any, read one position per line from stdin; extra
     /// whitespace-separated fields are ignored, so Pons' test-set files can be piped in.
     pub moves: Vec<String>,
 }
@@ -55,13 +58,17 @@ fn solve_line(
                 }
             }
             let micros = m.nanos / 1000;
-            // An engine that reports no nodes: n/a, never 0.
-            let nodes = if m.nodes_reported {
-                m.nodes.to_string()
+            if engine.game() == GameKind::Chess {
+                writeln!(out, "{}", chess_line(moves, &m))?;
             } else {
-                "n/a".to_string()
-            };
-            writeln!(out, "{moves} {} {nodes} {micros}", m.score)?;
+                // An engine that reports no nodes: n/a, never 0.
+                let nodes = if m.nodes_reported {
+                    m.nodes.to_string()
+                } else {
+                    "n/a".to_string()
+                };
+                writeln!(out, "{moves} {} {nodes} {micros}", m.score)?;
+            }
             out.flush()?;
             Ok(true)
         }
@@ -70,6 +77,23 @@ fn solve_line(
             Ok(false)
         }
     }
+}
+
+/// A chess result: `MOVES<TAB>score S (cp N | mate N) nodes N micros N bestmove M depth D
+/// seldepth S engine_micros N`, "n/a" where the engine reported nothing.
+fn chess_line(moves: &str, m: &Measurement) -> String {
+    let na = |v: Option<String>| v.unwrap_or_else(|| "n/a".to_string());
+    format!(
+        "{moves}\tscore {} ({}) nodes {} micros {} bestmove {} depth {} seldepth {} engine_micros {}",
+        m.score,
+        score_text(m.score),
+        if m.nodes_reported { m.nodes.to_string() } else { "n/a".into() },
+        m.nanos / 1000,
+        na(m.info.best_move.map(|b| b.as_str().to_string())),
+        na(m.info.depth.map(|d| d.to_string())),
+        na(m.info.seldepth.map(|d| d.to_string())),
+        na(m.info.engine_nanos.map(|n| (n / 1000).to_string())),
+    )
 }
 
 pub fn run(args: SolveArgs) -> Result<i32> {
@@ -82,7 +106,12 @@ pub fn run(args: SolveArgs) -> Result<i32> {
             let line = line?;
             all_good &= match std::str::from_utf8(&line) {
                 Ok(text) => {
-                    let moves = text.split_whitespace().next().unwrap_or("");
+                    // A chess position (moves or FEN) is the whole line.
+                    let moves = if engine.game() == GameKind::Chess {
+                        text.trim()
+                    } else {
+                        text.split_whitespace().next().unwrap_or("")
+                    };
                     solve_line(engine.as_mut(), i + 1, moves, args.trace, &mut out)?
                 }
                 Err(e) => {

@@ -120,7 +120,9 @@ pub fn run(args: ThreadsArgs) -> Result<i32> {
     let mut engines = Vec::new();
     for &t in &threads {
         let spec = with_threads(&args.engine, t)?;
-        engines.push(registry::build_on(&spec, args.board)?);
+        let e = registry::build_on(&spec, args.board)?;
+        super::not_chess("threads", e.as_ref())?;
+        engines.push(e);
     }
     let label = |m: &str| {
         if m.is_empty() {

@@ -3,7 +3,10 @@
 use anyhow::{bail, Result};
 use clap::Args;
 use std::path::PathBuf;
+use treebench::engine::registry;
+use treebench::engine::uci::UciConfig;
 use treebench::game::connect4::BoardSize;
+use treebench::game::GameKind;
 use treebench::util::exit;
 use treebench::verify::{self, VerifyOptions};
 
@@ -70,6 +73,10 @@ pub struct VerifyArgs {
     /// Directory of the full-book results file.
     #[arg(long, default_value = "results")]
     pub results: PathBuf,
+    /// The game: `connect4` (default) or `chess` (UCI engines: the reset, mates and mirror
+    /// checks on the built-in chess set, at most --positions of it).
+    #[arg(long)]
+    pub game: Option<String>,
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -92,7 +99,40 @@ fn parse_plies(s: &str, board: BoardSize) -> Result<std::ops::RangeInclusive<u32
     Ok(a..=b)
 }
 
+/// `verify --game chess`: the UCI checks for every engine.
+fn run_chess(args: &VerifyArgs) -> Result<i32> {
+    let mut positions = treebench::gate::builtin_chess_positions();
+    positions.truncate(args.positions as usize);
+    let mut passed = true;
+    for spec in &args.engines {
+        let Some(cfg) = UciConfig::parse(spec)? else {
+            bail!("--game chess: `{spec}` is not a UCI engine (uci[OPTIONS]:COMMAND)");
+        };
+        let mut engine = registry::build(spec)?;
+        let report = treebench::verify::chess::run(
+            engine.as_mut(),
+            &positions,
+            cfg.limit.reproducible(),
+            &args.checks,
+        )
+            .map_err(anyhow::Error::msg)?;
+        println!("{report}");
+        passed &= report.passed();
+    }
+    Ok(if passed { exit::OK } else { exit::FAIL })
+}
+
 pub fn run(args: VerifyArgs) -> Result<i32> {
+    if let Some(g) = &args.game {
+        match GameKind::parse(g).map_err(anyhow::Error::msg)? {
+            GameKind::Chess => return run_chess(&args),
+            GameKind::Connect4(b) if b.is_standard() => {}
+            other => bail!("--game {other}: verify checks connect4 (see --board) or chess"),
+        }
+    }
+    if let Some(spec) = args.engines.iter().find(|e| UciConfig::parse(e).ok().flatten().is_some()) {
+        bail!("`{spec}` is a chess engine: run `treebench verify --game chess --engine '{spec}'`");
+    }
     let require_oracles = treebench::util::oracles::required().map_err(anyhow::Error::msg)?;
     let d = VerifyOptions::default();
     let opts = VerifyOptions {

@@ -28,6 +28,49 @@ pub struct Solve {
     pub reported_nanos: Option<u64>,
 }
 
+/// What a heuristic engine (a UCI chess engine) says about its last search beside the score:
+/// absent fields were not reported (empty in the records, "n/a" in tables).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SearchInfo {
+    /// The best move, as the engine wrote it (UCI: `e2e4`, `e7e8q`).
+    pub best_move: Option<MoveText>,
+    /// The depth of the search the score came from.
+    pub depth: Option<u32>,
+    /// The selective depth.
+    pub seldepth: Option<u32>,
+    /// The search time the engine reported itself, in nanoseconds (UCI reports milliseconds).
+    pub engine_nanos: Option<u64>,
+}
+
+/// A short move text kept inline (so that [`SearchInfo`] stays `Copy`): up to 8 bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveText {
+    bytes: [u8; 8],
+    len: u8,
+}
+
+impl MoveText {
+    /// `None` when `s` is empty, longer than 8 bytes or not ASCII.
+    #[must_use]
+    pub fn new(s: &str) -> Option<Self> {
+        if s.is_empty() || s.len() > 8 || !s.is_ascii() {
+            return None;
+        }
+        let mut bytes = [0u8; 8];
+        bytes[..s.len()].copy_from_slice(s.as_bytes());
+        Some(Self {
+            bytes,
+            len: s.len() as u8,
+        })
+    }
+
+    /// The move as text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len as usize]).expect("ASCII")
+    }
+}
+
 /// Why a solve did not produce a score.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum EngineError {
@@ -84,6 +127,11 @@ pub trait Engine: Send {
     fn external(&self) -> bool {
         false
     }
+    /// Best move, depth, seldepth and the engine's own time of the last solve (UCI engines);
+    /// all absent for the solvers.
+    fn search_info(&self) -> SearchInfo {
+        SearchInfo::default()
+    }
     /// Whether `reset` may not reach the engine's tables (an external process that serves
     /// several positions): the gate then checks that repeated solves are not warm.
     fn may_keep_tables(&self) -> bool {
@@ -103,4 +151,5 @@ pub mod sized;
 pub mod spec;
 pub mod textbook;
 pub mod tt;
+pub mod uci;
 pub mod tt_shared;

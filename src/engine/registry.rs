@@ -5,7 +5,8 @@
 //! - Connect-4 drivers, [`Driver::NAMES`] (options in [`super::connect4::SolverConfig`]);
 //! - textbook engines `ttt-*` and `tree-*` ([`super::textbook::engines`]);
 //! - `ext[OPTIONS]:COMMAND LINE`: a process speaking the line protocol
-//!   ([`super::external`]).
+//!   ([`super::external`]);
+//! - `uci[OPTIONS]:COMMAND LINE`: a UCI chess engine ([`super::uci`]).
 //!
 //! The registry sits above every family: the families never name each other or the registry.
 
@@ -14,6 +15,7 @@ use super::drivers::Driver;
 use super::external::{ExternalConfig, ExternalEngine};
 use super::spec::{parse_spec, spec_name, SpecError};
 use super::textbook::{self, SearchKind, TextbookGame};
+use super::uci::{UciConfig, UciEngine};
 use super::Engine;
 
 /// The family that builds an engine, with what its name decides.
@@ -25,6 +27,8 @@ pub enum Family {
     Textbook(TextbookGame, SearchKind),
     /// A process speaking the line protocol, `ext[OPTIONS]:COMMAND`.
     External,
+    /// A UCI chess engine, `uci[OPTIONS]:COMMAND`.
+    Uci,
 }
 
 /// One engine name and its family.
@@ -68,6 +72,10 @@ pub const OTHER_ENGINES: &[Entry] = &[
         name: "ext",
         family: Family::External,
     },
+    Entry {
+        name: "uci",
+        family: Family::Uci,
+    },
 ];
 
 /// The entry a name (or an alias of a driver) stands for.
@@ -95,7 +103,7 @@ pub fn all_names() -> impl Iterator<Item = &'static str> {
 pub fn names() -> String {
     let names: Vec<String> = all_names()
         .map(|n| match lookup(n).map(|e| e.family) {
-            Some(Family::External) => format!("{n}:COMMAND"),
+            Some(Family::External | Family::Uci) => format!("{n}:COMMAND"),
             _ => n.to_string(),
         })
         .collect();
@@ -127,6 +135,9 @@ pub fn build(spec: &str) -> Result<Box<dyn Engine>, SpecError> {
     if let Some(cfg) = ExternalConfig::parse(spec)? {
         return Ok(Box::new(ExternalEngine::new(cfg)));
     }
+    if let Some(cfg) = UciConfig::parse(spec)? {
+        return Ok(Box::new(UciEngine::new(cfg)));
+    }
     let name = spec_name(spec);
     let unknown = || SpecError(format!("unknown engine `{name}` (known: {})", names()));
     let entry = lookup(name).ok_or_else(unknown)?;
@@ -140,8 +151,8 @@ pub fn build(spec: &str) -> Result<Box<dyn Engine>, SpecError> {
         Family::Textbook(game, search) => {
             textbook::build(entry.name, game, search, &opts).map_err(in_spec)
         }
-        // `ext` without `:COMMAND` (the external family took every well-formed `ext` spec).
-        Family::External => Err(unknown()),
+        // `ext`/`uci` without `:COMMAND` (the families took every well-formed spec of theirs).
+        Family::External | Family::Uci => Err(unknown()),
     }
 }
 
@@ -168,6 +179,7 @@ pub fn build_on(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::GameKind;
 
     #[test]
     fn builds_and_rejects() {
@@ -187,6 +199,9 @@ mod tests {
         let e = build("ext").err().unwrap().0;
         assert!(e.contains("unknown engine `ext`"), "{e}");
         assert_eq!(build("nullwindow").unwrap().spec(), "null-window");
+        let u = build("uci[depth=3]:/usr/games/stockfish").unwrap();
+        assert_eq!((u.spec().as_str(), u.game()), ("uci[depth=3]:/usr/games/stockfish", GameKind::Chess));
+        assert!(build("uci[bogus=1]:x").is_err());
     }
 
     #[test]
@@ -196,14 +211,14 @@ mod tests {
             "negamax, pvs, aspiration, mtdf, sss, dual, null-window, ttt-minimax, \
              ttt-alphabeta, ttt-tt, ttt-mtdf, ttt-pvs, ttt-sss, ttt-dual, tree-minimax, \
              tree-alphabeta, tree-tt, tree-mtdf, tree-pvs, tree-sss, tree-dual, \
-             tree-sss-classic, ext:COMMAND"
+             tree-sss-classic, ext:COMMAND, uci:COMMAND"
         );
         let all: Vec<&str> = all_names().collect();
         for (i, name) in all.iter().enumerate() {
             assert!(!all[..i].contains(name), "{name} twice");
             let e = lookup(name).unwrap();
             assert_eq!(e.name, *name);
-            if e.family != Family::External {
+            if !matches!(e.family, Family::External | Family::Uci) {
                 // every engine prints back the name it was built from
                 assert!(build(name).unwrap().spec().starts_with(name), "{name}");
             }

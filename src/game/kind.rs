@@ -14,6 +14,8 @@ pub enum GameKind {
     TicTacToe,
     /// A uniform random tree of this shape; moves are child indices `1..=b`.
     RandomTree(TreeShape),
+    /// Chess ([`super::chess`]); a position is its UCI move list from the start, or a FEN.
+    Chess,
 }
 
 impl GameKind {
@@ -36,11 +38,12 @@ impl GameKind {
         }
     }
 
-    /// Parse `connect4` (7×6), `connect4:WxH`, `tictactoe` or `tree:b=5,d=9`.
+    /// Parse `connect4` (7×6), `connect4:WxH`, `tictactoe`, `tree:b=5,d=9` or `chess`.
     pub fn parse(s: &str) -> Result<Self, String> {
         match s {
             "connect4" => Ok(Self::CONNECT4),
             "tictactoe" => Ok(GameKind::TicTacToe),
+            "chess" => Ok(GameKind::Chess),
             _ => {
                 if let Some(size) = s.strip_prefix("connect4:") {
                     return size
@@ -49,7 +52,7 @@ impl GameKind {
                         .map_err(|e| format!("game `{s}`: {e}"));
                 }
                 let rest = s.strip_prefix("tree:").ok_or_else(|| {
-                    format!("unknown game `{s}` (connect4, connect4:WxH, tictactoe, tree:b=B,d=D)")
+                    format!("unknown game `{s}` (connect4, connect4:WxH, tictactoe, tree:b=B,d=D, chess)")
                 })?;
                 let (mut b, mut d) = (None, None);
                 for kv in rest.split(',') {
@@ -85,6 +88,7 @@ impl GameKind {
             GameKind::Connect4(b) => b.cells(),
             GameKind::TicTacToe => 9,
             GameKind::RandomTree(t) => u32::from(t.depth),
+            GameKind::Chess => super::chess::MAX_PLY,
         }
     }
 }
@@ -96,6 +100,7 @@ impl std::fmt::Display for GameKind {
             GameKind::Connect4(b) => write!(f, "connect4:{b}"),
             GameKind::TicTacToe => f.write_str("tictactoe"),
             GameKind::RandomTree(t) => write!(f, "tree:b={},d={}", t.branching, t.depth),
+            GameKind::Chess => f.write_str("chess"),
         }
     }
 }
@@ -118,7 +123,8 @@ mod tests {
         assert!(GameKind::parse("connect4:").is_err());
         let t = GameKind::parse("tree:b=5,d=9").unwrap();
         assert_eq!(t.to_string(), "tree:b=5,d=9");
-        assert!(GameKind::parse("chess").is_err());
+        assert_eq!(GameKind::parse("chess").unwrap().to_string(), "chess");
+        assert!(GameKind::parse("chess:960").is_err());
         assert!(GameKind::parse("tree:b=1,d=9").is_err());
         assert!(GameKind::parse("tree:b=9,d=21").is_err());
         assert_eq!(GameKind::parse("tree:d=20,b=9").unwrap().max_ply(), 20);

@@ -40,7 +40,9 @@ use serde::Serialize;
 use signature::Signature;
 use std::time::Instant;
 use thiserror::Error;
-use verdict::{GateReport, SpeedReport, TimeSource, Verdict};
+use crate::game::GameKind;
+use crate::runner::experiment::Agreement;
+use verdict::{GateReport, SearchComparison, SpeedReport, TimeSource, Verdict};
 
 /// The built-in gate position set (move strings, `#` comments).
 pub const GATE_POSITIONS: &str = include_str!("positions.txt");
@@ -59,6 +61,61 @@ pub fn builtin_positions() -> Vec<Drawn> {
             moves: m.to_string(),
         })
         .collect()
+}
+
+/// The built-in chess position set (`bench` and `gate --game chess`): UCI move lists drawn by
+/// [`crate::runner::positions`] with [`CHESS_SEED`], [`CHESS_PER_PLY`] a ply over
+/// [`CHESS_PLIES`] (a test checks that the file is that draw).
+pub const CHESS_POSITIONS: &str = include_str!("chess_positions.txt");
+/// Seed of the built-in chess set.
+pub const CHESS_SEED: u64 = 424_242;
+/// Plies of the built-in chess set: opening to endgame.
+pub const CHESS_PLIES: [u32; 10] = [4, 8, 12, 16, 20, 24, 30, 40, 50, 60];
+/// Positions a ply in the built-in chess set.
+pub const CHESS_PER_PLY: u32 = 5;
+
+/// The built-in chess positions; `ply` is the number of moves, `index` the line's number among
+/// the positions.
+#[must_use]
+pub fn builtin_chess_positions() -> Vec<Drawn> {
+    CHESS_POSITIONS
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .enumerate()
+        .map(|(i, m)| Drawn {
+            ply: m.split_whitespace().count() as u32,
+            index: i as u32,
+            moves: m.to_string(),
+        })
+        .collect()
+}
+
+/// The built-in position set of a game: the gate set (7×6), a board's seeded set, or the chess
+/// set; `None` for games without one.
+#[must_use]
+pub fn builtin_positions_for(game: GameKind) -> Option<(Vec<Drawn>, String)> {
+    match game {
+        GameKind::Chess => Some((
+            builtin_chess_positions(),
+            format!(
+                "built-in chess set, seed {CHESS_SEED}, {CHESS_PER_PLY} a ply at plies {}",
+                CHESS_PLIES.map(|p| p.to_string()).join(", ")
+            ),
+        )),
+        GameKind::Connect4(b) if b.is_standard() => {
+            Some((builtin_positions(), "built-in gate set, plies 14–22".to_string()))
+        }
+        GameKind::Connect4(b) => Some((
+            board_positions(b),
+            format!(
+                "board {b} gate set, seed 424242, plies {}–{}",
+                b.cells() / 3,
+                b.cells() / 2 + 1
+            ),
+        )),
+        _ => None,
+    }
 }
 
 /// The gate position set of a board other than 7×6 (`gate --board`): seeded positions of that
@@ -106,6 +163,11 @@ pub struct GateConfig {
     /// The clock of in-process engines (external engines report their own time; one that does
     /// not is timed by the round trip, and then the other side by wall time too).
     pub clock: Clock,
+    /// `exact`: different scores fail the gate (exit 3); `report` (chess): they are counted as
+    /// a functional change and the timings go on.
+    pub agreement: Agreement,
+    /// Fail (exit 4) unless nodes, best moves and scores are identical on every position.
+    pub expect_same: bool,
 }
 
 /// One score disagreement.
@@ -177,10 +239,18 @@ fn mismatch(specs: &[String; 2], d: &Drawn, b: i32, c: i32) -> Mismatch {
 /// The time sources of the two sides, from the correctness pass: an external engine that does
 /// not report its time on every position is timed by the round trip, and then so is the other
 /// side (wall time for both; the thread's CPU clock would only see the harness waiting).
-fn time_sources(clock: Clock, external: [bool; 2], reported: [bool; 2]) -> ([TimeSource; 2], bool) {
+/// UCI engines (`search`) are both timed from `go` to `bestmove`.
+fn time_sources(
+    clock: Clock,
+    external: [bool; 2],
+    reported: [bool; 2],
+    search: [bool; 2],
+) -> ([TimeSource; 2], bool) {
     let round_trip = (0..2).any(|i| external[i] && !reported[i]);
     let source = |i: usize| {
-        if round_trip {
+        if search[i] && reported[i] && !round_trip {
+            TimeSource::SearchRoundTrip
+        } else if round_trip {
             if external[i] {
                 TimeSource::RoundTrip
             } else {
@@ -262,6 +332,10 @@ pub fn run(
     let mut time_reported = [true; 2];
     let mut first: [Vec<Measurement>; 2] = [Vec::new(), Vec::new()];
     let mut mismatches = Vec::new();
+    let mut cmp = SearchComparison {
+        positions: cfg.positions.len(),
+        ..SearchComparison::default()
+    };
     for (i, d) in cfg.positions.iter().enumerate() {
         let p = solve_pair(
             cfg.clock,
@@ -274,16 +348,29 @@ pub fn run(
         )?;
         for (side, m) in [&p.base, &p.cand].into_iter().enumerate() {
             sigs[side].add(d.ply, m.nodes);
+            if let Some(mv) = m.info.best_move {
+                sigs[side].add_move(d.ply, mv.as_str());
+            }
             // A parallel engine's nodes depend on timing: no signature.
             nodes_reported[side] &= m.nodes_reported && threads[side] == 1;
             time_reported[side] &= m.time_reported;
             first[side].push(*m);
         }
+        cmp.nodes_differ += usize::from(p.base.nodes != p.cand.nodes);
+        cmp.moves_differ += usize::from(p.base.info.best_move != p.cand.info.best_move);
         if p.base.score != p.cand.score {
-            mismatches.push(mismatch(&specs, d, p.base.score, p.cand.score));
+            cmp.scores_differ += 1;
+            if cfg.agreement == Agreement::Exact {
+                mismatches.push(mismatch(&specs, d, p.base.score, p.cand.score));
+            }
         }
     }
-    let (sources, round_trip) = time_sources(cfg.clock, external, time_reported);
+    cmp.nodes_compared = nodes_reported[0] && nodes_reported[1];
+    let search = [
+        engines[0].game() == GameKind::Chess,
+        engines[1].game() == GameKind::Chess,
+    ];
+    let (sources, round_trip) = time_sources(cfg.clock, external, time_reported, search);
     let clock = if round_trip { Clock::Wall } else { cfg.clock };
     let pick = |m: &Measurement| if round_trip { m.wall_nanos } else { m.nanos };
     for i in 0..2 {
@@ -317,7 +404,7 @@ pub fn run(
                 cycle as u32 + 1,
                 &mut records,
             )?;
-            if p.base.score != p.cand.score {
+            if p.base.score != p.cand.score && cfg.agreement == Agreement::Exact {
                 mismatches.push(mismatch(&specs, d, p.base.score, p.cand.score));
                 break;
             }
@@ -346,7 +433,7 @@ pub fn run(
 
     let verdict = if !mismatches.is_empty() {
         Verdict::Wrong
-    } else if !signature_ok {
+    } else if !signature_ok || (cfg.expect_same && !cmp.same()) {
         Verdict::SignatureMismatch
     } else if speed
         .as_ref()
@@ -372,6 +459,8 @@ pub fn run(
         candidate_time: Some(sources[1]),
         failure: None,
         speed,
+        comparison: Some(cmp),
+        expect_same: cfg.expect_same,
         elapsed_s: started.elapsed().as_secs_f64(),
     })
 }
@@ -396,6 +485,9 @@ pub fn signature_of(engine: &mut dyn Engine, positions: &[Drawn]) -> Result<Sign
     for d in positions {
         let m = measure(engine, &d.moves, Clock::Wall).map_err(|f| engine_failure(&spec, d, f))?;
         sig.add(d.ply, m.nodes);
+        if let Some(mv) = m.info.best_move {
+            sig.add_move(d.ply, mv.as_str());
+        }
     }
     Ok(sig)
 }
@@ -409,22 +501,42 @@ mod tests {
         use TimeSource::*;
         // An external engine without times: the round trip for it, wall time for the other.
         assert_eq!(
-            time_sources(Clock::Cpu, [true, false], [false, false]),
+            time_sources(Clock::Cpu, [true, false], [false, false], [false; 2]),
             ([RoundTrip, Wall], true)
         );
         assert_eq!(
-            time_sources(Clock::Cpu, [true, true], [true, false]),
+            time_sources(Clock::Cpu, [true, true], [true, false], [false; 2]),
             ([RoundTrip, RoundTrip], true)
         );
         // Reported times are believed; in-process engines use the chosen clock.
         assert_eq!(
-            time_sources(Clock::Cpu, [true, false], [true, false]),
+            time_sources(Clock::Cpu, [true, false], [true, false], [false; 2]),
             ([EngineReport, Cpu], false)
         );
         assert_eq!(
-            time_sources(Clock::Wall, [false, false], [false, false]),
+            time_sources(Clock::Wall, [false, false], [false, false], [false; 2]),
             ([Wall, Wall], false)
         );
+        // UCI engines: both from `go` to `bestmove`.
+        assert_eq!(
+            time_sources(Clock::Cpu, [true, true], [true, true], [true, true]),
+            ([SearchRoundTrip, SearchRoundTrip], false)
+        );
+    }
+
+    #[test]
+    fn builtin_chess_set_is_the_seeded_draw() {
+        let p = builtin_chess_positions();
+        let drawn: Vec<String> = CHESS_PLIES
+            .iter()
+            .flat_map(|&ply| {
+                crate::runner::positions::positions_for_ply(GameKind::Chess, CHESS_SEED, ply, CHESS_PER_PLY, true)
+            })
+            .map(|d| d.moves)
+            .collect();
+        assert_eq!(p.iter().map(|d| d.moves.clone()).collect::<Vec<_>>(), drawn);
+        assert!((40..=60).contains(&p.len()), "{}", p.len());
+        assert!(p.iter().all(|d| CHESS_PLIES.contains(&d.ply)));
     }
 
     #[test]

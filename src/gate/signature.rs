@@ -4,7 +4,10 @@
 //! search (a refactor, a faster board) is checked by it.
 //!
 //! File format (`tests/data/node-signature.txt`): `#` comments, then one line per ply
-//! `ply P positions N nodes X`, then `total positions N nodes X`.
+//! `ply P positions N nodes X`, then `total positions N nodes X`. Engines that report a best
+//! move (UCI chess engines) add ` moves H` to each line: a 64-bit FNV-1a fingerprint (hex) of the
+//! best moves of that ply's positions in order (of every line's, on the total line), so that the
+//! signature changes when a best move does.
 
 use crate::table::{Column, PipeTable, Table, TableFormat};
 use crate::util::fmt::thousands;
@@ -16,6 +19,18 @@ use std::collections::BTreeMap;
 pub struct Signature {
     /// ply → (positions, nodes).
     pub per_ply: BTreeMap<u32, (u64, u64)>,
+    /// ply → fingerprint of the best moves (engines that report them; empty otherwise).
+    pub moves: BTreeMap<u32, u64>,
+}
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
 }
 
 impl Signature {
@@ -24,6 +39,23 @@ impl Signature {
         let e = self.per_ply.entry(ply).or_insert((0, 0));
         e.0 += 1;
         e.1 += nodes;
+    }
+
+    /// Add the best move of the solve just added at `ply`.
+    pub fn add_move(&mut self, ply: u32, mv: &str) {
+        let h = self.moves.entry(ply).or_insert(FNV_OFFSET);
+        *h = fnv(*h, mv.as_bytes());
+        *h = fnv(*h, b" ");
+    }
+
+    /// The fingerprint of every ply's best moves, `None` without best moves.
+    #[must_use]
+    pub fn moves_total(&self) -> Option<u64> {
+        (!self.moves.is_empty()).then(|| {
+            self.moves
+                .values()
+                .fold(FNV_OFFSET, |h, m| fnv(h, &m.to_le_bytes()))
+        })
     }
 
     /// Total nodes.
@@ -45,13 +77,16 @@ impl Signature {
         for l in header.lines() {
             s.push_str(&format!("# {l}\n"));
         }
+        let moves = |m: Option<&u64>| m.map_or(String::new(), |h| format!(" moves {h:016x}"));
         for (ply, (n, nodes)) in &self.per_ply {
-            s.push_str(&format!("ply {ply} positions {n} nodes {nodes}\n"));
+            let m = moves(self.moves.get(ply));
+            s.push_str(&format!("ply {ply} positions {n} nodes {nodes}{m}\n"));
         }
         s.push_str(&format!(
-            "total positions {} nodes {}\n",
+            "total positions {} nodes {}{}\n",
             self.positions(),
-            self.total()
+            self.total(),
+            moves(self.moves_total().as_ref())
         ));
         s
     }
@@ -65,7 +100,14 @@ impl Signature {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let f: Vec<&str> = line.split_whitespace().collect();
+            let mut f: Vec<&str> = line.split_whitespace().collect();
+            let mut hash = None;
+            if f.len() >= 2 && f[f.len() - 2] == "moves" {
+                hash = Some(u64::from_str_radix(f[f.len() - 1], 16).map_err(|_| {
+                    format!("line {}: `moves {}` is not a hex fingerprint", i + 1, f[f.len() - 1])
+                })?);
+                f.truncate(f.len() - 2);
+            }
             let bad = || {
                 format!("line {}: expected `ply P positions N nodes X` or `total positions N nodes X`, got `{line}`", i + 1)
             };
@@ -74,6 +116,9 @@ impl Signature {
                 ["ply", p, "positions", n, "nodes", x] => {
                     let p = u32::try_from(num(p)?).map_err(|_| bad())?;
                     sig.per_ply.insert(p, (num(n)?, num(x)?));
+                    if let Some(h) = hash {
+                        sig.moves.insert(p, h);
+                    }
                 }
                 ["total", "positions", n, "nodes", x] => total = Some((num(n)?, num(x)?)),
                 _ => return Err(bad()),
@@ -165,6 +210,19 @@ mod tests {
         s.add(14, 100);
         s.add(14, 50);
         s.add(16, 1000);
+        let mut c = s.clone();
+        c.add_move(14, "e2e4");
+        c.add_move(14, "d2d4");
+        c.add_move(16, "g1f3");
+        let ct = c.to_text("uci");
+        assert!(ct.contains("ply 14 positions 2 nodes 150 moves "), "{ct}");
+        assert_eq!(Signature::parse(&ct).unwrap(), c);
+        let mut d = s.clone();
+        d.add_move(14, "d2d4");
+        d.add_move(14, "e2e4");
+        d.add_move(16, "g1f3");
+        assert_ne!(c, d, "the order of the best moves counts");
+        assert!(Signature::parse(&ct.replace(" moves ", " moves z")).is_err());
         let t = s.to_text("engine mtdf");
         assert!(t.starts_with("# engine mtdf\nply 14 positions 2 nodes 150\n"));
         assert_eq!(Signature::parse(&t).unwrap(), s);

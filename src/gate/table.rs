@@ -103,6 +103,10 @@ mod tests {
                     nanos: t + u64::from(i) * 1000,
                     wall_nanos: t,
                     probes: 1,
+                    best_move: None,
+                    depth: None,
+                    seldepth: None,
+                    engine_nanos: None,
                 });
             }
         }

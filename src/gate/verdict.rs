@@ -37,6 +37,8 @@ pub enum TimeSource {
     EngineReport,
     /// Wall time of the request–answer round trip (an external engine that reports no time).
     RoundTrip,
+    /// Wall time from `go` to `bestmove` as treebench saw it (UCI engines, both sides).
+    SearchRoundTrip,
 }
 
 impl From<super::clock::Clock> for TimeSource {
@@ -55,6 +57,7 @@ impl TimeSource {
             TimeSource::Wall => "wall time",
             TimeSource::EngineReport => "the engine's own report",
             TimeSource::RoundTrip => "wall time of the round trip (the engine reports no time)",
+            TimeSource::SearchRoundTrip => "wall time from `go` to `bestmove` (UCI)",
         }
     }
 }
@@ -124,7 +127,52 @@ pub struct GateReport {
     pub failure: Option<String>,
     /// `None` when the timings were skipped (disagreement, or `max_pairs = 0`).
     pub speed: Option<SpeedReport>,
+    /// Position by position: did the candidate search the same tree as the baseline?
+    pub comparison: Option<SearchComparison>,
+    /// Whether a functional change fails the gate (`--expect-same`).
+    pub expect_same: bool,
     pub elapsed_s: f64,
+}
+
+/// Position-by-position differences of the correctness pass. With `agreement = report`
+/// (chess), different scores are counted here instead of failing the gate.
+#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
+pub struct SearchComparison {
+    pub positions: usize,
+    /// Positions where the node counts differ (0 when an engine reports none).
+    pub nodes_differ: usize,
+    /// Positions where the best moves differ (engines that report best moves).
+    pub moves_differ: usize,
+    /// Positions where the scores differ (counted under `agreement = report`).
+    pub scores_differ: usize,
+    /// Whether both engines report nodes, so that the node comparison means something.
+    pub nodes_compared: bool,
+}
+
+impl SearchComparison {
+    /// Identical nodes, best moves and scores on every position: no functional change.
+    #[must_use]
+    pub fn same(&self) -> bool {
+        self.nodes_compared && self.nodes_differ == 0 && self.moves_differ == 0 && self.scores_differ == 0
+    }
+
+    fn line(&self) -> String {
+        if self.same() {
+            return format!(
+                "✅ No functional change: identical nodes, best moves and scores on all {} positions.",
+                self.positions
+            );
+        }
+        let nodes = if self.nodes_compared {
+            self.nodes_differ.to_string()
+        } else {
+            "n/a (nodes not reported)".to_string()
+        };
+        format!(
+            "Functional change: of {} positions, nodes differ on {nodes}, best moves on {}, scores on {}.",
+            self.positions, self.moves_differ, self.scores_differ
+        )
+    }
 }
 
 impl GateReport {
@@ -155,6 +203,8 @@ impl GateReport {
             candidate_time: None,
             failure: Some(failure),
             speed: None,
+            comparison: None,
+            expect_same: false,
             elapsed_s,
         }
     }
@@ -248,6 +298,10 @@ impl GateReport {
                 "candidate"
             )
         );
+        if let Some(c) = &self.comparison {
+            let fail = if self.expect_same && !c.same() { "❌ " } else { "" };
+            let _ = writeln!(s, "{fail}{}\n", c.line());
+        }
         let source = |t: Option<TimeSource>| t.map_or("n/a", TimeSource::describe);
         let _ = writeln!(
             s,

@@ -204,6 +204,14 @@ fn readme_md(analysis: &Analysis, exp: &ExperimentAnalysis, figs: &[WrittenFigur
             let _ = writeln!(s, "`{k}`:\n\n{f}\n{}\n{f}\n", v.trim_end());
         }
     }
+    if let Some(c) = &exp.chess {
+        s.push_str(CHESS_HEADING_MD);
+        let _ = writeln!(s, "{CHESS_NOTE}\n");
+        s.push_str(&Markdown.render(&c.engine_table()));
+        s.push_str("\nAgreement per pair and ply (`agreement = \"report\"`: differing scores are counted, not errors):\n\n");
+        s.push_str(&Markdown.render(&c.agreement_table()));
+        s.push('\n');
+    }
     s.push_str("## Results\n\n");
     for cmp in &exp.comparisons {
         let _ = writeln!(
@@ -265,6 +273,13 @@ fn readme_md(analysis: &Analysis, exp: &ExperimentAnalysis, figs: &[WrittenFigur
     s.push_str("\n```\n");
     s
 }
+
+const CHESS_HEADING_MD: &str = "## Time to depth, nodes and agreement per ply\n\n";
+
+const CHESS_NOTE: &str = "Time to depth: mean wall time from `go` to `bestmove` as treebench saw it; \
+engine's time: the mean of the engine's own `time` (milliseconds); nodes: the engine's last \
+reported count; nodes/s: total nodes over total time to depth; depth: of the line the score \
+came from. n/a: not reported by the engine.";
 
 const CSS: &str =
     "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;max-width:1100px;\
@@ -392,6 +407,12 @@ fn index_html(
                 escape(v.trim_end())
             );
         }
+    }
+    if let Some(c) = &exp.chess {
+        let _ = writeln!(s, "<h2>Time to depth, nodes and agreement per ply</h2>\n<p>{}</p>", escape(CHESS_NOTE));
+        let _ = writeln!(s, "<div class=\"scroll\">\n{}</div>", Html.render(&c.engine_table()));
+        s.push_str("<p>Agreement per pair and ply (differing scores are counted, not errors):</p>\n");
+        let _ = writeln!(s, "<div class=\"scroll\">\n{}</div>", Html.render(&c.agreement_table()));
     }
     s.push_str("<h2>Results</h2>\n");
     let mut used = vec![false; figs.len()];

@@ -10,7 +10,10 @@
 //! exclude_immediate_win = true      # drop positions the side to move wins at once
 //! min_nodes = 0                     # drop positions every engine solves in fewer nodes
 //! time_limit = 60.0                 # seconds per solve; a position over it is skipped
-//! game = "connect4"                 # 7x6; or "connect4:6x5", "tictactoe", "tree:b=5,d=9"
+//! game = "connect4"                 # 7x6; or "connect4:6x5", "tictactoe", "tree:b=5,d=9", "chess"
+//! agreement = "exact"               # default for Connect-4; "report" (chess's default) records
+//!                                   # and counts differing scores instead of stopping
+//! positions_file = "suite.epd"      # chess: FEN/EPD positions instead of seeded ones
 //! ```
 //!
 //! `game` may also be a list, `game = ["connect4:5x4", "connect4:6x5"]`: the file then holds one
@@ -18,6 +21,7 @@
 //! Connect-4: `boards-5x4`) and written to its own results file, with the same seed, plies,
 //! positions and engines. Plies must leave a move on every board of the list.
 
+use super::positions::Drawn;
 use crate::game::GameKind;
 use serde::Deserialize;
 use std::path::Path;
@@ -66,8 +70,10 @@ fn plies_of(value: &toml::Value) -> Result<Vec<u32>, String> {
 struct RawExperiment {
     name: String,
     seed: u64,
-    plies: toml::Value,
-    positions: u32,
+    #[serde(default)]
+    plies: Option<toml::Value>,
+    #[serde(default)]
+    positions: Option<u32>,
     engines: Vec<String>,
     #[serde(default)]
     description: Option<String>,
@@ -81,6 +87,66 @@ struct RawExperiment {
     time_limit: Option<f64>,
     #[serde(default)]
     game: Option<toml::Value>,
+    #[serde(default)]
+    agreement: Option<String>,
+    #[serde(default)]
+    positions_file: Option<String>,
+}
+
+/// What a difference between the engines' scores on one position means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Agreement {
+    /// Exact solvers must agree: a difference stops the run (exit status 3).
+    Exact,
+    /// Heuristic engines (chess at a fixed depth) may differ: differences are recorded, counted
+    /// and reported as an agreement rate per pair and ply.
+    Report,
+}
+
+impl Agreement {
+    /// The default of a game: `report` for chess, `exact` for every solved game.
+    #[must_use]
+    pub fn default_for(game: GameKind) -> Self {
+        match game {
+            GameKind::Chess => Agreement::Report,
+            _ => Agreement::Exact,
+        }
+    }
+
+    fn parse(s: &str) -> Result<Self, String> {
+        match s {
+            "exact" => Ok(Agreement::Exact),
+            "report" => Ok(Agreement::Report),
+            _ => Err(format!("`{s}`: expected \"exact\" or \"report\"")),
+        }
+    }
+}
+
+impl std::fmt::Display for Agreement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Agreement::Exact => "exact",
+            Agreement::Report => "report",
+        })
+    }
+}
+
+/// The positions of a chess positions file as drawn positions: ply = the position's game ply
+/// (from its FEN's move number), index = its place in the file, moves = its FEN.
+fn file_positions(path: &str, max: Option<u32>) -> Result<Vec<Drawn>, String> {
+    let ps = crate::game::chess::epd::read_positions(Path::new(path))?;
+    let take = max.map_or(ps.len(), |m| (m as usize).min(ps.len()));
+    Ok(ps
+        .into_iter()
+        .take(take)
+        .enumerate()
+        .map(|(i, p)| Drawn {
+            ply: crate::game::chess::ChessPosition::from_fen(&p.fen).map_or(0, |c| c.game_ply()),
+            index: i as u32,
+            moves: p.fen,
+        })
+        .collect())
 }
 
 /// The games of the `game` key: one name or a list of names.
@@ -140,6 +206,10 @@ pub struct Experiment {
     /// Seconds per solve.
     pub time_limit: Option<f64>,
     pub game: GameKind,
+    /// Whether differing scores stop the run or are counted.
+    pub agreement: Agreement,
+    /// The positions of `positions_file` (chess), instead of seeded ones.
+    pub file_positions: Option<Vec<Drawn>>,
     /// The file's text, recorded in the run's metadata.
     pub source: String,
 }
@@ -213,11 +283,42 @@ impl Experiment {
         }
         let games = games_of(raw.game.as_ref()).map_err(|e| invalid(format!("key `game`: {e}")))?;
         let listed = matches!(raw.game, Some(toml::Value::Array(_)));
-        let plies = plies_of(&raw.plies).map_err(|e| invalid(format!("key `plies`: {e}")))?;
+        let file_positions = match &raw.positions_file {
+            None => None,
+            Some(f) => {
+                if games != [GameKind::Chess] {
+                    return Err(invalid(
+                        "key `positions_file`: needs game = \"chess\"".to_string(),
+                    ));
+                }
+                Some(file_positions(f, raw.positions).map_err(|e| {
+                    invalid(format!("key `positions_file`: {e}"))
+                })?)
+            }
+        };
+        let agreement = match &raw.agreement {
+            None => None,
+            Some(a) => Some(Agreement::parse(a).map_err(|e| invalid(format!("key `agreement`: {e}")))?),
+        };
+        let plies = match (&raw.plies, &file_positions) {
+            (Some(p), _) => plies_of(p).map_err(|e| invalid(format!("key `plies`: {e}")))?,
+            (None, Some(fp)) => {
+                let mut p: Vec<u32> = fp.iter().map(|d| d.ply).collect();
+                p.sort_unstable();
+                p.dedup();
+                p
+            }
+            (None, None) => return Err(invalid("missing key `plies`".into())),
+        };
+        let positions = match (raw.positions, &file_positions) {
+            (Some(n), _) => n,
+            (None, Some(fp)) => fp.len() as u32,
+            (None, None) => return Err(invalid("missing key `positions`".into())),
+        };
         if plies.is_empty() {
             return Err(invalid("key `plies`: no plies given".into()));
         }
-        for game in &games {
+        for game in games.iter().filter(|_| file_positions.is_none()) {
             if let Some(p) = plies.iter().find(|&&p| p >= game.max_ply()) {
                 return Err(invalid(format!(
                     "key `plies`: ply {p} leaves no move to search ({} has at most {} plies)",
@@ -232,13 +333,12 @@ impl Experiment {
         if sorted.len() != plies.len() {
             return Err(invalid("key `plies`: a ply is listed twice".into()));
         }
-        if raw.positions == 0 {
+        if positions == 0 {
             return Err(invalid("key `positions`: must be at least 1".into()));
         }
-        if raw.positions > MAX_POSITIONS {
+        if positions > MAX_POSITIONS {
             return Err(invalid(format!(
-                "key `positions`: {} positions per ply cannot fit (at most {MAX_POSITIONS})",
-                raw.positions
+                "key `positions`: {positions} positions per ply cannot fit (at most {MAX_POSITIONS})"
             )));
         }
         if raw.engines.len() < 2 {
@@ -280,13 +380,15 @@ impl Experiment {
                 description: raw.description.clone(),
                 seed: raw.seed,
                 plies: plies.clone(),
-                positions: raw.positions,
+                positions,
                 engines: raw.engines.clone(),
                 repeats,
                 exclude_immediate_win: raw.exclude_immediate_win.unwrap_or(true),
                 min_nodes: raw.min_nodes.unwrap_or(0),
                 time_limit: raw.time_limit,
                 game,
+                agreement: agreement.unwrap_or(Agreement::default_for(game)),
+                file_positions: file_positions.clone(),
                 source: text.to_string(),
             })
             .collect())
@@ -338,7 +440,12 @@ engines = ["negamax", "mtdf"]
         assert_eq!(e.repeats, 1);
         assert!(e.exclude_immediate_win);
         assert_eq!(e.game, GameKind::CONNECT4);
+        assert_eq!(e.agreement, Agreement::Exact);
         assert_eq!(e.hash().len(), 16);
+        let chess = OK.replace("positions = 3", "positions = 3\ngame = \"chess\"");
+        assert_eq!(Experiment::parse(&chess, "t").unwrap().agreement, Agreement::Report);
+        let exact = chess.replace("positions = 3", "positions = 3\nagreement = \"exact\"");
+        assert_eq!(Experiment::parse(&exact, "t").unwrap().agreement, Agreement::Exact);
         let _ = Experiment::default_experiment();
     }
 
@@ -444,6 +551,18 @@ engines = ["negamax", "mtdf"]
                     "positions = 3\ngame = [\"connect4:5x4\", \"connect4:6x4\"]",
                 ),
                 "lists 2 games",
+            ),
+            (
+                OK.replace("positions = 3", "positions = 3\nagreement = \"loose\""),
+                "key `agreement`: `loose`",
+            ),
+            (
+                OK.replace("positions = 3", "positions = 3\npositions_file = \"x.epd\""),
+                "key `positions_file`: needs game = \"chess\"",
+            ),
+            (
+                OK.replace("positions = 3", "positions = 3\ngame = \"chess\"\npositions_file = \"/nonexistent/x.epd\""),
+                "key `positions_file`: /nonexistent/x.epd: ",
             ),
         ];
         for (text, key) in cases {

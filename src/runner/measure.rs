@@ -14,7 +14,7 @@
 
 use super::positions::Drawn;
 use super::record::Record;
-use crate::engine::{Engine, EngineError};
+use crate::engine::{Engine, EngineError, SearchInfo};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -106,6 +106,8 @@ pub struct Measurement {
     pub wall_nanos: u64,
     /// Root searches (probes) of the solve; 0 for engines that do not report them.
     pub probes: u32,
+    /// Best move, depth, seldepth and the engine's own time (UCI engines).
+    pub info: SearchInfo,
 }
 
 /// A solve that failed, with the wall time it took.
@@ -145,6 +147,7 @@ pub fn measure_warm(
             nanos: s.reported_nanos.unwrap_or(measured),
             wall_nanos,
             probes: engine.probes().len() as u32,
+            info: engine.search_info(),
         }),
         Err(error) => Err(Failed { error, wall_nanos }),
     }
@@ -176,6 +179,10 @@ impl Measurement {
             nanos: self.nanos,
             wall_nanos: self.wall_nanos,
             probes: self.probes,
+            best_move: self.info.best_move.map(|m| m.as_str().to_string()),
+            depth: self.info.depth,
+            seldepth: self.info.seldepth,
+            engine_nanos: self.info.engine_nanos,
         }
     }
 }

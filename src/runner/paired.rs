@@ -8,7 +8,7 @@
 //! `--resume` solves again.
 
 use super::consistency::Consistency;
-use super::experiment::Experiment;
+use super::experiment::{Agreement, Experiment};
 use super::fresh::{self, FreshError, KeepsTable};
 use super::lock::{LockError, ResultsLock};
 use super::measure::{measure, Clock, Failed};
@@ -137,6 +137,8 @@ pub struct RunSummary {
     pub trivial: u64,
     /// Positions skipped for the time limit.
     pub skipped: u64,
+    /// Positions whose engines returned different scores (`agreement = "report"` only).
+    pub disagreements: u64,
     pub wall: Duration,
     /// Sum of the solve times as the harness clocked them.
     pub solve_time: Duration,
@@ -158,6 +160,9 @@ impl RunSummary {
 /// The positions of an experiment in run order, with their sequence numbers.
 #[must_use]
 pub fn plan(exp: &Experiment) -> Vec<(u64, Drawn)> {
+    if let Some(fp) = &exp.file_positions {
+        return fp.iter().cloned().enumerate().map(|(i, d)| (i as u64, d)).collect();
+    }
     let mut seq = 0u64;
     let mut out = Vec::new();
     for &ply in &exp.plies {
@@ -399,6 +404,7 @@ pub fn run_with(
         solves: 0,
         trivial: 0,
         skipped: 0,
+        disagreements: 0,
         wall: Duration::ZERO,
         solve_time: Duration::ZERO,
     };
@@ -467,8 +473,12 @@ pub fn run_with(
                 bar.inc(1);
             }
         }
-        // Agreement: every solve of the position gives the same score.
-        if rows.iter().any(|r| r.score != rows[0].score) {
+        // Agreement: every solve of the position gives the same score (with `report`, differing
+        // scores are recorded and counted instead).
+        let differ = rows.iter().any(|r| r.score != rows[0].score);
+        if differ && exp.agreement == Agreement::Report {
+            summary.disagreements += 1;
+        } else if differ {
             bar.abandon();
             let scores = exp
                 .engines

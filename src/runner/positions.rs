@@ -9,6 +9,7 @@
 //! the next index is drawn instead, so a ply has `count` distinct positions when that many exist.
 
 use crate::game::connect4::board::{column_char, with_board};
+use crate::game::chess;
 use crate::game::connect4::Position;
 use crate::game::{legal_moves, GameKind};
 use rand_chacha::ChaCha8Rng;
@@ -73,6 +74,13 @@ pub fn draw(
                 });
                 if !ok {
                     continue 'restart;
+                }
+            }
+            GameKind::Chess => {
+                let pick = |n: u32| below(&mut rng, n);
+                match chess::random_walk(ply, exclude_immediate_win, pick) {
+                    Some(p) => moves = p.moves().join(" "),
+                    None => continue 'restart,
                 }
             }
             GameKind::TicTacToe | GameKind::RandomTree(_) => {
@@ -145,6 +153,8 @@ fn position_key(space: GameKind, moves: &str) -> String {
             String::from_utf8_lossy(&cells).into_owned()
         }
         GameKind::RandomTree(_) => moves.to_string(),
+        GameKind::Chess => chess::ChessPosition::parse(moves)
+            .map_or_else(|_| moves.to_string(), |p| format!("{:016x}", p.key())),
     }
 }
 

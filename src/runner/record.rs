@@ -17,6 +17,10 @@ pub enum ColumnType {
     /// A u64 that may be missing: an empty field (not reported, "n/a").
     OptU64,
     I32,
+    /// Optional: an empty field is a value not reported ("n/a").
+    OptText,
+    OptU32,
+    OptU64,
 }
 
 /// One column of a results file.
@@ -45,6 +49,15 @@ impl ColumnValue for Option<u64> {
 }
 impl ColumnValue for i32 {
     const TYPE: ColumnType = ColumnType::I32;
+}
+impl ColumnValue for Option<String> {
+    const TYPE: ColumnType = ColumnType::OptText;
+}
+impl ColumnValue for Option<u32> {
+    const TYPE: ColumnType = ColumnType::OptU32;
+}
+impl ColumnValue for Option<u64> {
+    const TYPE: ColumnType = ColumnType::OptU64;
 }
 
 /// Declares the schema once: the [`Record`] fields (in column order, documented with their
@@ -82,6 +95,21 @@ results_schema! {
     nanos: u64 => "Solve time in nanoseconds (the engine's own report for external engines).",
     wall_nanos: u64 => "Wall time around the call as the harness saw it, in nanoseconds.",
     probes: u32 => "Root searches (probes) the driver made; 0 for engines that do not report them.",
+    best_move: Option<String> => "The engine's best move (UCI engines); empty when not reported.",
+    depth: Option<u32> => "Depth of the search the score came from (UCI engines); empty when not reported.",
+    seldepth: Option<u32> => "Selective depth (UCI engines); empty when not reported.",
+    engine_nanos: Option<u64> => "Search time the engine itself reported (UCI: its milliseconds), in nanoseconds; empty when not reported.",
+}
+
+/// Columns of files written before the optional columns above existed: such a file's header is
+/// the first [`LEGACY_COLUMNS`] names, and its rows read the missing fields as empty.
+pub const LEGACY_COLUMNS: usize = 13;
+
+/// Whether `header` is [`HEADER`] or its legacy prefix (see [`LEGACY_COLUMNS`]).
+pub fn header_matches<'a>(header: impl Iterator<Item = &'a [u8]>) -> bool {
+    let got: Vec<&[u8]> = header.collect();
+    (got.len() == HEADER.len() || got.len() == LEGACY_COLUMNS)
+        && got.iter().zip(HEADER.iter()).all(|(g, h)| *g == h.as_bytes())
 }
 
 /// The CSV header, in column order: the names of [`COLUMNS`].
@@ -206,7 +234,7 @@ impl<R: Read> Rows<R> {
         let got = rdr
             .read_byte_record(&mut raw)
             .map_err(|e| row_error(path, &e, 1))?;
-        if !got || raw.iter().ne(HEADER.iter().map(|h| h.as_bytes())) {
+        if !got || !header_matches(raw.iter()) {
             let found: Vec<_> = raw.iter().map(String::from_utf8_lossy).collect();
             return Err(RecordError::Malformed {
                 path: path.to_path_buf(),
@@ -376,6 +404,10 @@ mod tests {
             nanos: 100,
             wall_nanos: 120,
             probes: 3,
+            best_move: None,
+            depth: None,
+            seldepth: None,
+            engine_nanos: None,
         }
     }
 
@@ -385,7 +417,8 @@ mod tests {
         w.serialize(rec(0)).unwrap();
         let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
         assert_eq!(text.lines().next().unwrap(), HEADER.join(","));
-        assert_eq!(HEADER.len(), 13);
+        assert_eq!(HEADER.len(), 17);
+        assert!(text.lines().nth(1).unwrap().ends_with(",3,,,,"), "{text}");
         assert_eq!(COLUMNS[8].ty, ColumnType::I32);
     }
 
@@ -418,7 +451,19 @@ mod tests {
         assert!(e.contains("line 2") && e.contains("nodes"), "{e}");
         std::fs::write(&path, text.replace(",-2,10,", ",-2,")).unwrap();
         let e = read_all(&path).unwrap_err().to_string();
-        assert!(e.contains("line 2: expected 13 fields, found 12"), "{e}");
+        assert!(e.contains("line 2: expected 17 fields, found 16"), "{e}");
+        // a legacy file (13 columns) reads with the new fields empty
+        let legacy = "experiment,seed,ply,index,moves,engine,slot,repeat,score,nodes,nanos,wall_nanos,probes\nt,1,8,0,44,mtdf,0,0,-2,10,100,120,3\n";
+        std::fs::write(&path, legacy).unwrap();
+        let old = read_all(&path).unwrap();
+        assert_eq!((old[0].nodes, old[0].best_move.clone(), old[0].depth), (10, None, None));
+        // a chess row with its search columns
+        let mut c = rec(2);
+        c.best_move = Some("e2e4".into());
+        c.depth = Some(10);
+        c.engine_nanos = Some(4_000_000);
+        RecordWriter::open(&path, false).unwrap().write(&c).unwrap();
+        assert_eq!(read_all(&path).unwrap(), vec![c]);
         std::fs::write(&path, "a,b\n").unwrap();
         let e = read_all(&path).unwrap_err().to_string();
         assert!(

@@ -6,6 +6,7 @@ pub mod book;
 pub mod books;
 pub mod brute;
 pub mod checks;
+pub mod chess;
 pub mod oracle;
 pub mod parallel;
 pub mod report;

@@ -12,7 +12,7 @@
 //! on the next solve.
 
 mod group;
-mod process;
+pub(crate) mod process;
 pub mod protocol;
 pub mod spec;
 

@@ -1,0 +1,92 @@
+//! Position files: one position a line, as a FEN (six fields) or an EPD line (four FEN fields
+//! followed by operations such as `bm e4; id "x";`, which are ignored). Blank lines and lines
+//! starting with `#` are skipped. A bad line is an error naming the file and the line.
+
+use super::ChessPosition;
+use std::path::Path;
+
+/// One position of a file: its line number and its FEN (six fields; an EPD line's clocks are
+/// `0 1`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FilePosition {
+    pub line: usize,
+    pub fen: String,
+}
+
+/// Read the positions of `text` (the contents of `file`, which errors name).
+pub fn parse_positions(file: &str, text: &str) -> Result<Vec<FilePosition>, String> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fen = fen_of_line(line).map_err(|e| format!("{file}:{}: {e}", i + 1))?;
+        let pos = ChessPosition::from_fen(&fen).map_err(|e| format!("{file}:{}: {e}", i + 1))?;
+        if pos.is_terminal() {
+            return Err(format!(
+                "{file}:{}: the game is already over ({})",
+                i + 1,
+                pos.status().describe()
+            ));
+        }
+        out.push(FilePosition {
+            line: i + 1,
+            fen: pos.fen(),
+        });
+    }
+    if out.is_empty() {
+        return Err(format!("{file}: no positions"));
+    }
+    Ok(out)
+}
+
+/// Read the positions file at `path`.
+pub fn read_positions(path: &Path) -> Result<Vec<FilePosition>, String> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+    parse_positions(&name, &text)
+}
+
+/// The FEN of one line: six fields when the fifth and sixth are the clocks, else the first four.
+fn fen_of_line(line: &str) -> Result<String, String> {
+    let f: Vec<&str> = line.split_whitespace().collect();
+    if f.len() < 4 {
+        return Err(format!(
+            "`{line}`: expected a FEN or an EPD line (at least 4 fields)"
+        ));
+    }
+    let clocks = f.len() >= 6
+        && f[4].parse::<u32>().is_ok()
+        && f[5].trim_end_matches(';').parse::<u32>().is_ok();
+    Ok(if clocks {
+        format!("{} {}", f[..5].join(" "), f[5].trim_end_matches(';'))
+    } else {
+        f[..4].join(" ")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fen_and_epd_lines() {
+        let text = "# a suite\n\
+            rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n\
+            \n\
+            r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - bm e2a6; id \"kiwi\";\n";
+        let ps = parse_positions("s.epd", text).unwrap();
+        assert_eq!(ps.len(), 2);
+        assert_eq!(ps[0].line, 2);
+        assert!(ps[1].fen.ends_with(" w KQkq - 0 1"), "{}", ps[1].fen);
+        assert_eq!(ps[1].line, 4);
+        let e = parse_positions("s.epd", "8/8/8/8/8/8/8/8 w - -\n").unwrap_err();
+        assert!(e.starts_with("s.epd:1: "), "{e}");
+        let e = parse_positions("s.epd", "# x\nnot a fen\n").unwrap_err();
+        assert!(e.starts_with("s.epd:2: ") && !e.contains('\n'), "{e}");
+        let e = parse_positions("s.epd", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap_err();
+        assert!(e.contains("s.epd:1: the game is already over (stalemate)"), "{e}");
+        assert!(parse_positions("s.epd", "# only\n").is_err());
+    }
+}
