@@ -2,7 +2,14 @@
 use std::process::Command;
 
 fn output(cmd: &str, args: &[&str]) -> Option<String> {
-    let out = Command::new(cmd).args(args).output().ok()?;
+    // GIT_OPTIONAL_LOCKS=0: `git status` must not refresh and rewrite .git/index, which this
+    // script watches: a rewrite made every later cargo command run it again and rebuild the
+    // crate (main command, tests, main command again rebuilt treebench each time).
+    let out = Command::new(cmd)
+        .args(args)
+        .env("GIT_OPTIONAL_LOCKS", "0")
+        .output()
+        .ok()?;
     out.status
         .success()
         .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())

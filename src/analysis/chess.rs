@@ -66,8 +66,8 @@ pub fn summarize(records: &[Record], engines: &[String]) -> Option<ChessTables> 
     }
     let mut out = ChessTables::default();
     for ((ply, e), rows) in &by {
-        let nodes_known = rows.iter().all(|r| r.nodes > 0);
-        let total_nodes: u64 = rows.iter().map(|r| r.nodes).sum();
+        let nodes_known = rows.iter().all(|r| r.nodes.is_some());
+        let total_nodes: u64 = rows.iter().filter_map(|r| r.nodes).sum();
         let total_ns: u64 = rows.iter().map(|r| r.nanos).sum();
         out.engines.push(EngineAtPly {
             ply: *ply,
@@ -217,7 +217,7 @@ mod tests {
             slot: 0,
             repeat: 0,
             score,
-            nodes,
+            nodes: Some(nodes),
             nanos: 2_000_000,
             wall_nanos: 3_000_000,
             probes: 0,

@@ -29,7 +29,7 @@ fn dtype(ty: ColumnType) -> DataType {
     match ty {
         ColumnType::Text => DataType::String,
         ColumnType::U32 => DataType::UInt32,
-        ColumnType::U64 | ColumnType::OptU64 => DataType::UInt64,
+        ColumnType::U64 => DataType::UInt64,
         ColumnType::I32 => DataType::Int32,
         ColumnType::OptText => DataType::String,
         ColumnType::OptU32 => DataType::UInt32,
@@ -42,9 +42,6 @@ enum Values {
     Text(Vec<String>),
     U32(Vec<u32>),
     U64(Vec<u64>),
-    /// An optional count: an empty field (not reported) is 0 in the frame, which every
-    /// statistic of the analysis reads as "not reported" (no solve searches 0 nodes).
-    OptU64(Vec<u64>),
     I32(Vec<i32>),
     OptText(Vec<Option<String>>),
     OptU32(Vec<Option<u32>>),
@@ -57,7 +54,6 @@ impl Values {
             ColumnType::Text => Values::Text(Vec::new()),
             ColumnType::U32 => Values::U32(Vec::new()),
             ColumnType::U64 => Values::U64(Vec::new()),
-            ColumnType::OptU64 => Values::OptU64(Vec::new()),
             ColumnType::I32 => Values::I32(Vec::new()),
             ColumnType::OptText => Values::OptText(Vec::new()),
             ColumnType::OptU32 => Values::OptU32(Vec::new()),
@@ -71,8 +67,6 @@ impl Values {
             Values::Text(v) => v.push(field.to_string()),
             Values::U32(v) => v.push(field.parse().map_err(bad)?),
             Values::U64(v) => v.push(field.parse().map_err(bad)?),
-            Values::OptU64(v) if field.is_empty() => v.push(0),
-            Values::OptU64(v) => v.push(field.parse().map_err(bad)?),
             Values::I32(v) => v.push(field.parse().map_err(bad)?),
             Values::OptText(v) => v.push((!field.is_empty()).then(|| field.to_string())),
             Values::OptU32(v) => v.push(opt(field).map_err(bad)?),
@@ -86,7 +80,7 @@ impl Values {
         match self {
             Values::Text(v) => Series::new(name, v),
             Values::U32(v) => Series::new(name, v),
-            Values::U64(v) | Values::OptU64(v) => Series::new(name, v),
+            Values::U64(v) => Series::new(name, v),
             Values::I32(v) => Series::new(name, v),
             Values::OptText(v) => Series::new(name, v),
             Values::OptU32(v) => Series::new(name, v),
@@ -179,7 +173,9 @@ pub fn load_results(paths: &[PathBuf]) -> Result<DataFrame, AnalysisError> {
             col("slot"),
             col("repeat"),
             col("score"),
-            col("nodes"),
+            // Not reported is an empty field, null here; the paired statistics read 0 as "not
+            // reported" (no solve searches 0 nodes).
+            col("nodes").fill_null(lit(0u64)),
             col("nanos"),
             col("probes"),
         ])

@@ -186,6 +186,7 @@ mod tests {
             nanos,
             wall_nanos: nanos + 50_000,
             probes: 0,
+            info: crate::engine::SearchInfo::default(),
         }
     }
 

@@ -14,8 +14,6 @@ pub enum ColumnType {
     Text,
     U32,
     U64,
-    /// A u64 that may be missing: an empty field (not reported, "n/a").
-    OptU64,
     I32,
     /// Optional: an empty field is a value not reported ("n/a").
     OptText,
@@ -43,9 +41,6 @@ impl ColumnValue for u32 {
 }
 impl ColumnValue for u64 {
     const TYPE: ColumnType = ColumnType::U64;
-}
-impl ColumnValue for Option<u64> {
-    const TYPE: ColumnType = ColumnType::OptU64;
 }
 impl ColumnValue for i32 {
     const TYPE: ColumnType = ColumnType::I32;
@@ -456,7 +451,7 @@ mod tests {
         let legacy = "experiment,seed,ply,index,moves,engine,slot,repeat,score,nodes,nanos,wall_nanos,probes\nt,1,8,0,44,mtdf,0,0,-2,10,100,120,3\n";
         std::fs::write(&path, legacy).unwrap();
         let old = read_all(&path).unwrap();
-        assert_eq!((old[0].nodes, old[0].best_move.clone(), old[0].depth), (10, None, None));
+        assert_eq!((old[0].nodes, old[0].best_move.clone(), old[0].depth), (Some(10), None, None));
         // a chess row with its search columns
         let mut c = rec(2);
         c.best_move = Some("e2e4".into());

@@ -74,50 +74,30 @@ fn qnorm_upper(p: f64) -> f64 {
 
 /// R's statistic `W(d)` of the asymptotic interval: the standardised signed-rank statistic of
 /// `x - d` (zeros dropped, tie-corrected, optionally continuity-corrected). `x` sorted.
-/// O(n): the |x − d| are merged from the two monotone halves instead of sorted.
+/// O(n) and allocation-free: the |x − d| are merged from the two monotone halves (negatives
+/// from the middle down, positives from the middle up) and ranked group by group as they come.
+/// The interval's root finding calls it about 64 times per bound, so it is the analysis's inner
+/// loop (73% of `analyze` on 1,000,000 records before it streamed).
 fn shifted_z(x: &[f64], d: f64, correct: bool, alt: Alternative) -> f64 {
-    let xd: Vec<f64> = x.iter().map(|v| v - d).collect();
-    let a = xd.partition_point(|v| *v < 0.0);
-    let b = xd.partition_point(|v| *v <= 0.0);
-    // Merge |negatives| (indices a-1 down to 0) with positives (b..n), ascending.
-    let mut merged: Vec<(f64, bool)> = Vec::with_capacity(a + xd.len() - b);
-    let (mut i, mut j) = (a, b);
-    while i > 0 || j < xd.len() {
-        let take_neg = if i == 0 {
-            false
-        } else if j == xd.len() {
-            true
-        } else {
-            -xd[i - 1] <= xd[j]
-        };
-        if take_neg {
-            merged.push((-xd[i - 1], false));
-            i -= 1;
-        } else {
-            merged.push((xd[j], true));
-            j += 1;
-        }
-    }
-    let nx = merged.len();
+    let n = x.len();
+    let a = x.partition_point(|v| v - d < 0.0);
+    let b = x.partition_point(|v| v - d <= 0.0);
+    let nx = a + n - b;
     if nx == 0 {
         return 0.0;
     }
-    let mut t_plus = 0.0;
-    let mut ties = 0.0;
-    let mut s = 0;
-    while s < nx {
-        let v = merged[s].0;
-        let mut e = s + 1;
-        while e < nx && merged[e].0 == v {
-            e += 1;
+    let (mut i, mut j) = (a, b);
+    let mut ranks = TieRanks::default();
+    while i > 0 || j < n {
+        if i > 0 && (j == n || -(x[i - 1] - d) <= x[j] - d) {
+            i -= 1;
+            ranks.push(-(x[i] - d), false);
+        } else {
+            ranks.push(x[j] - d, true);
+            j += 1;
         }
-        let r = (s + 1 + e) as f64 / 2.0;
-        let pos = merged[s..e].iter().filter(|m| m.1).count() as f64;
-        t_plus += r * pos;
-        let t = (e - s) as f64;
-        ties += t * t * t - t;
-        s = e;
     }
+    let (t_plus, ties) = ranks.finish();
     let nxf = nx as f64;
     let zd = t_plus - nxf * (nxf + 1.0) / 4.0;
     let sigma = (nxf * (nxf + 1.0) * (2.0 * nxf + 1.0) / 24.0 - ties / 48.0).sqrt();
@@ -131,6 +111,52 @@ fn shifted_z(x: &[f64], d: f64, correct: bool, alt: Alternative) -> f64 {
         0.0
     };
     (zd - corr) / sigma
+}
+
+/// Mid-ranks of ascending values fed one at a time: the sum of the ranks of the positive ones
+/// (T+) and the tie term Σ(t³ − t), added group by group in order.
+#[derive(Default)]
+struct TieRanks {
+    /// Values ranked before the current group.
+    before: usize,
+    /// The current group: its value, size and how many of it are positive.
+    value: f64,
+    size: usize,
+    positive: usize,
+    t_plus: f64,
+    ties: f64,
+}
+
+impl TieRanks {
+    fn push(&mut self, v: f64, positive: bool) {
+        if self.size > 0 && v == self.value {
+            self.size += 1;
+        } else {
+            self.close_group();
+            self.value = v;
+            self.size = 1;
+        }
+        self.positive += usize::from(positive);
+    }
+
+    fn close_group(&mut self) {
+        if self.size == 0 {
+            return;
+        }
+        let (s, e) = (self.before, self.before + self.size);
+        let r = (s + 1 + e) as f64 / 2.0;
+        self.t_plus += r * self.positive as f64;
+        let t = self.size as f64;
+        self.ties += t * t * t - t;
+        self.before = e;
+        self.size = 0;
+        self.positive = 0;
+    }
+
+    fn finish(mut self) -> (f64, f64) {
+        self.close_group();
+        (self.t_plus, self.ties)
+    }
 }
 
 /// The root of a sign-changing function on [lo, hi] (`flo`, `fhi` its values there), by
