@@ -217,7 +217,7 @@ mod tests {
             slot: 0,
             repeat: 0,
             score,
-            nodes: Some(nodes),
+            nodes: (nodes > 0).then_some(nodes),
             nanos: 2_000_000,
             wall_nanos: 3_000_000,
             probes: 0,

@@ -234,7 +234,7 @@ mod tests {
         std::fs::write(
             &p,
             format!(
-                "{}\ne,7,12,0,4455,mtdf,0,0,-3,100,2000,2500,4\ne,7,12,1,4456,mtdf,1,0,5,9,8,9,1\n",
+                "{}\ne,7,12,0,4455,mtdf,0,0,-3,100,2000,2500,4,,,,\ne,7,12,1,4456,mtdf,1,0,5,9,8,9,1,,,,\n",
                 HEADER.join(",")
             ),
         )
@@ -247,7 +247,7 @@ mod tests {
         assert_eq!(score.get(3), Some(5));
         std::fs::write(
             &p,
-            format!("{}\ne,7,x,0,4455,mtdf,0,0,-3,1,2,3,4\n", HEADER.join(",")),
+            format!("{}\ne,7,x,0,4455,mtdf,0,0,-3,1,2,3,4,,,,\n", HEADER.join(",")),
         )
         .unwrap();
         let e = read_results(&[p]).unwrap_err().to_string();
