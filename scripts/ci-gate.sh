@@ -76,7 +76,7 @@ if [ -z "$base" ]; then
 else
   echo "ci-gate: gating HEAD against $base ($(git rev-parse --short "$base"))"
   expect rev 0 "$bin" gate --baseline-rev "$base" --baseline mtdf \
-    --candidate "ext:'$bin' serve --clock cpu --engine mtdf" \
+    --candidate "ext[clock=cpu]:'$bin' serve --clock cpu --engine mtdf" \
     --threshold 0.05 --alpha 0.01 --max-pairs 400 --json "$out/rev.json"
   # the build log of the base revision is in $out/rev.err
   grep -E '^gate: .*(built|binary built before)' "$out/rev.err" || true
