@@ -270,7 +270,7 @@ fn ext_engines_agree_with_in_process_ones() {
 #[test]
 fn gate_runs_with_ext_engines() {
     let dir = scratch("ext");
-    let serve = format!("ext:{BIN} serve --clock cpu --engine mtdf");
+    let serve = format!("ext[clock=cpu]:{BIN} serve --clock cpu --engine mtdf");
     let (o, v) = gate(
         &[
             "--baseline",
@@ -514,6 +514,38 @@ fn an_engine_that_keeps_its_table_is_refused() {
     );
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert_eq!(v["baseline_time"], "round_trip", "{v}");
+}
+
+/// Both sides on one clock: an `ext:` engine reporting wall time (the default) has the
+/// in-process side timed by wall time too, whatever `--clock` says, and the report names the
+/// clock; one reporting CPU time (`clock=cpu`) against one reporting wall time is refused.
+#[test]
+fn the_gate_never_mixes_clocks() {
+    let dir = scratch("clocks");
+    let wall = format!("ext:{BIN} serve --clock wall --engine mtdf");
+    let (o, v) = gate(
+        &["--baseline", "mtdf", "--candidate", &wall, "--max-pairs", "50", "--clock", "cpu"],
+        &dir,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert_eq!(
+        (&v["clock"], &v["baseline_time"], &v["candidate_time"]),
+        (&"wall".into(), &"wall".into(), &"engine_report".into()),
+        "{v}"
+    );
+    let md = String::from_utf8_lossy(&o.stdout);
+    assert!(md.contains("both on the wall clock"), "{md}");
+    let cpu = format!("ext[clock=cpu]:{BIN} serve --clock cpu --engine mtdf");
+    let (o, v) = gate(
+        &["--baseline", &cpu, "--candidate", &wall, "--max-pairs", "50"],
+        &dir,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let f = v["failure"].as_str().unwrap();
+    assert!(
+        f.contains("different clocks") && f.contains("reports thread CPU time") && f.contains("reports wall time"),
+        "{f}"
+    );
 }
 
 /// An engine that resets its table but zeroes it lazily (tests/data/lazy_table.py: its first

@@ -70,8 +70,11 @@ pub struct GateArgs {
     #[arg(long, default_value_t = 120.0)]
     pub timeout: f64,
     /// Clock of in-process engines and of `--*-rev` binaries: `cpu` (thread CPU time, robust on
-    /// a loaded machine) or `wall`. Other `ext:` engines report their own time; when one reports
-    /// none, both sides are timed by wall time (its round trip), as the report says.
+    /// a loaded machine) or `wall`. Both sides are always timed on one clock: an `ext:` engine
+    /// reports its own time on the clock its `clock=` option names (wall by default), and the
+    /// in-process side is then timed on that clock; one that reports no time is timed by its
+    /// round trip and the other side by wall time; two different clocks are refused. The report
+    /// names the clock.
     #[arg(long, default_value = "cpu")]
     pub clock: Clock,
     /// Write the report as JSON.

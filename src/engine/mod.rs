@@ -14,6 +14,9 @@ use thiserror::Error;
 /// names it).
 pub use crate::game::GameKind;
 
+mod clock;
+pub use clock::Clock;
+
 /// What one solve reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Solve {
@@ -136,6 +139,12 @@ pub trait Engine: Send {
     /// several positions): the gate then checks that repeated solves are not warm.
     fn may_keep_tables(&self) -> bool {
         false
+    }
+    /// The clock of the times the engine reports itself ([`Solve::reported_nanos`]): an `ext:`
+    /// engine's `clock=` option, wall time by default (a program's own timer measures elapsed
+    /// time). The gate times the other side on the same clock.
+    fn reported_clock(&self) -> Clock {
+        Clock::Wall
     }
 }
 

@@ -170,7 +170,7 @@ pub fn quote(word: &str) -> String {
 #[must_use]
 pub fn serve_spec(bin: &Path, engine: &str, clock: crate::runner::measure::Clock) -> String {
     format!(
-        "ext:{} serve --clock {clock} --engine {}",
+        "ext[clock={clock}]:{} serve --clock {clock} --engine {}",
         quote(&bin.to_string_lossy()),
         quote(engine)
     )
@@ -188,7 +188,7 @@ mod tests {
             "mtdf:tt=20",
             crate::runner::measure::Clock::Cpu,
         );
-        let words = split_words(s.strip_prefix("ext:").unwrap()).unwrap();
+        let words = split_words(s.strip_prefix("ext[clock=cpu]:").unwrap()).unwrap();
         assert_eq!(
             words,
             [

@@ -236,33 +236,94 @@ fn mismatch(specs: &[String; 2], d: &Drawn, b: i32, c: i32) -> Mismatch {
     }
 }
 
-/// The time sources of the two sides, from the correctness pass: an external engine that does
-/// not report its time on every position is timed by the round trip, and then so is the other
-/// side (wall time for both; the thread's CPU clock would only see the harness waiting).
-/// UCI engines (`search`) are both timed from `go` to `bestmove`.
+/// One side of the gate as the clocks see it.
+#[derive(Debug, Clone, Copy)]
+struct Side {
+    /// Runs in another process.
+    external: bool,
+    /// Reported its own time on every position of the correctness pass.
+    reported: bool,
+    /// The clock of the times it reports ([`Engine::reported_clock`]).
+    report_clock: Clock,
+    /// Searches on several threads: timed by the wall clock.
+    parallel: bool,
+    /// A UCI engine: its reported time is the harness's wall clock from `go` to `bestmove`.
+    search: bool,
+}
+
+impl Side {
+    /// The clock this side's times are on whatever the gate asks, if any.
+    fn fixed(&self) -> Option<Clock> {
+        if self.external {
+            Some(self.report_clock)
+        } else if self.parallel {
+            Some(Clock::Wall)
+        } else {
+            None
+        }
+    }
+
+    fn describe(&self) -> String {
+        if self.external {
+            format!("reports {} time", clock_name(self.report_clock))
+        } else {
+            "searches on several threads (wall time)".to_string()
+        }
+    }
+}
+
+/// The clock's name in the report: `wall`, `thread CPU`.
+fn clock_name(c: Clock) -> &'static str {
+    match c {
+        Clock::Wall => "wall",
+        Clock::Cpu => "thread CPU",
+    }
+}
+
+/// The time sources of the two sides and the one clock both are on (from the correctness
+/// pass), and whether the times are round trips. Never two clocks: an external engine that
+/// does not report its time on every position is timed by the round trip, and then the other
+/// side by wall time too (the thread's CPU clock would only see the harness waiting); an
+/// engine that reports its time on a clock (an `ext:` engine's `clock=`, wall by default) has
+/// the in-process side timed on that clock; two sides fixed to different clocks are refused.
 fn time_sources(
     clock: Clock,
-    external: [bool; 2],
-    reported: [bool; 2],
-    search: [bool; 2],
-) -> ([TimeSource; 2], bool) {
-    let round_trip = (0..2).any(|i| external[i] && !reported[i]);
-    let source = |i: usize| {
-        if search[i] && reported[i] && !round_trip {
-            TimeSource::SearchRoundTrip
-        } else if round_trip {
-            if external[i] {
+    sides: [Side; 2],
+    specs: &[String; 2],
+) -> Result<([TimeSource; 2], Clock, bool), String> {
+    if sides.iter().any(|s| s.external && !s.reported) {
+        let source = |s: &Side| {
+            if s.external {
                 TimeSource::RoundTrip
             } else {
                 TimeSource::Wall
             }
-        } else if reported[i] {
+        };
+        return Ok(([source(&sides[0]), source(&sides[1])], Clock::Wall, true));
+    }
+    let on = match (sides[0].fixed(), sides[1].fixed()) {
+        (Some(a), Some(b)) if a != b => {
+            return Err(format!(
+                "the two sides would be timed on different clocks: `{}` {}, `{}` {}; the gate compares times of one clock only. Say what an `ext:` engine reports with `ext[clock=wall]:...` or `ext[clock=cpu]:...`, or run both sides through `treebench serve` with one `--clock`",
+                specs[0],
+                sides[0].describe(),
+                specs[1],
+                sides[1].describe()
+            ))
+        }
+        (Some(a), _) | (None, Some(a)) => a,
+        (None, None) => clock,
+    };
+    let source = |s: &Side| {
+        if s.search {
+            TimeSource::SearchRoundTrip
+        } else if s.external {
             TimeSource::EngineReport
         } else {
-            TimeSource::from(clock)
+            TimeSource::from(on)
         }
     };
-    ([source(0), source(1)], round_trip)
+    Ok(([source(&sides[0]), source(&sides[1])], on, false))
 }
 
 /// A failed warm-table check as the gate reports it.
@@ -311,6 +372,7 @@ pub fn run(
     let mut engines: [&mut dyn Engine; 2] = [baseline, candidate];
     let external = [engines[0].external(), engines[1].external()];
     let may_keep = [engines[0].may_keep_tables(), engines[1].may_keep_tables()];
+    let report_clock = [engines[0].reported_clock(), engines[1].reported_clock()];
 
     // Warm-up: start external processes outside the timed solves (one untimed solve of the
     // last position); an engine that may keep its tables solves the positions after the ones
@@ -366,12 +428,15 @@ pub fn run(
         }
     }
     cmp.nodes_compared = nodes_reported[0] && nodes_reported[1];
-    let search = [
-        engines[0].game() == GameKind::Chess,
-        engines[1].game() == GameKind::Chess,
-    ];
-    let (sources, round_trip) = time_sources(cfg.clock, external, time_reported, search);
-    let clock = if round_trip { Clock::Wall } else { cfg.clock };
+    let sides = [0, 1].map(|i| Side {
+        external: external[i],
+        reported: time_reported[i],
+        report_clock: report_clock[i],
+        parallel: threads[i] > 1,
+        search: engines[i].game() == GameKind::Chess,
+    });
+    let (sources, clock, round_trip) =
+        time_sources(cfg.clock, sides, &specs).map_err(GateError::Invalid)?;
     let pick = |m: &Measurement| if round_trip { m.wall_nanos } else { m.nanos };
     for i in 0..2 {
         if may_keep[i] {
@@ -454,7 +519,7 @@ pub fn run(
         baseline_signature,
         candidate_signature,
         expect_nodes: cfg.expect_nodes,
-        clock: cfg.clock,
+        clock,
         baseline_time: Some(sources[0]),
         candidate_time: Some(sources[1]),
         failure: None,
@@ -496,31 +561,57 @@ pub fn signature_of(engine: &mut dyn Engine, positions: &[Drawn]) -> Result<Sign
 mod tests {
     use super::*;
 
+    fn side(external: bool, reported: bool, report_clock: Clock) -> Side {
+        Side {
+            external,
+            reported,
+            report_clock,
+            parallel: false,
+            search: false,
+        }
+    }
+
     #[test]
     fn one_clock_for_both_sides() {
         use TimeSource::*;
+        let specs = ["a".to_string(), "b".to_string()];
+        let inproc = side(false, false, Clock::Wall);
+        let t = |c, a, b| time_sources(c, [a, b], &specs);
         // An external engine without times: the round trip for it, wall time for the other.
         assert_eq!(
-            time_sources(Clock::Cpu, [true, false], [false, false], [false; 2]),
-            ([RoundTrip, Wall], true)
+            t(Clock::Cpu, side(true, false, Clock::Wall), inproc),
+            Ok(([RoundTrip, Wall], Clock::Wall, true))
         );
         assert_eq!(
-            time_sources(Clock::Cpu, [true, true], [true, false], [false; 2]),
-            ([RoundTrip, RoundTrip], true)
+            t(Clock::Cpu, side(true, false, Clock::Wall), side(true, true, Clock::Cpu)),
+            Ok(([RoundTrip, RoundTrip], Clock::Wall, true))
         );
-        // Reported times are believed; in-process engines use the chosen clock.
+        // An engine reporting wall time (the default): the in-process side on the wall clock
+        // too, whatever --clock says; one reporting CPU time: the thread's CPU clock.
         assert_eq!(
-            time_sources(Clock::Cpu, [true, false], [true, false], [false; 2]),
-            ([EngineReport, Cpu], false)
+            t(Clock::Cpu, side(true, true, Clock::Wall), inproc),
+            Ok(([EngineReport, Wall], Clock::Wall, false))
         );
         assert_eq!(
-            time_sources(Clock::Wall, [false, false], [false, false], [false; 2]),
-            ([Wall, Wall], false)
+            t(Clock::Wall, inproc, side(true, true, Clock::Cpu)),
+            Ok(([Cpu, EngineReport], Clock::Cpu, false))
         );
-        // UCI engines: both from `go` to `bestmove`.
+        // In-process engines only: the chosen clock.
         assert_eq!(
-            time_sources(Clock::Cpu, [true, true], [true, true], [true, true]),
-            ([SearchRoundTrip, SearchRoundTrip], false)
+            t(Clock::Cpu, inproc, inproc),
+            Ok(([Cpu, Cpu], Clock::Cpu, false))
+        );
+        // Two clocks: refused, naming both.
+        let e = t(Clock::Cpu, side(true, true, Clock::Wall), side(true, true, Clock::Cpu)).unwrap_err();
+        assert!(e.contains("`a` reports wall time, `b` reports thread CPU time"), "{e}");
+        let parallel = Side { parallel: true, ..inproc };
+        let e = t(Clock::Cpu, parallel, side(true, true, Clock::Cpu)).unwrap_err();
+        assert!(e.contains("several threads"), "{e}");
+        // UCI engines: both from `go` to `bestmove`, on the wall clock.
+        let uci = Side { search: true, ..side(true, true, Clock::Wall) };
+        assert_eq!(
+            t(Clock::Cpu, uci, uci),
+            Ok(([SearchRoundTrip, SearchRoundTrip], Clock::Wall, false))
         );
     }
 

@@ -50,6 +50,16 @@ impl From<super::clock::Clock> for TimeSource {
     }
 }
 
+impl GateReport {
+    /// The clock both sides' times are on, as the report names it.
+    fn clock_name(&self) -> &'static str {
+        match self.clock {
+            super::clock::Clock::Wall => "wall",
+            super::clock::Clock::Cpu => "thread CPU",
+        }
+    }
+}
+
 impl TimeSource {
     fn describe(self) -> &'static str {
         match self {
@@ -305,9 +315,10 @@ impl GateReport {
         let source = |t: Option<TimeSource>| t.map_or("n/a", TimeSource::describe);
         let _ = writeln!(
             s,
-            "Times: baseline by {}, candidate by {}.\n",
+            "Times: baseline by {}, candidate by {}; both on the {} clock.\n",
             source(self.baseline_time),
-            source(self.candidate_time)
+            source(self.candidate_time),
+            self.clock_name()
         );
 
         let _ = writeln!(s, "### Speed");
@@ -375,10 +386,10 @@ impl GateReport {
                     s.push_str(&PipeTable.render(&table));
                     let _ = writeln!(
                         s,
-                        "\nTimes: baseline by {}, candidate by {} (`--clock {}`). Rule: paired alternated solves, one-sided Wilcoxon signed-rank tests on ln(t_candidate/t_baseline) shifted by ln(1+{:.2}); a look every {} pairs, at most {} pairs ({} looks), each at α/{} = {:.4} (α = {}). FAIL when slower beyond the threshold at that level, PASS when within it, otherwise continue; undecided at the end passes.",
+                        "\nTimes: baseline by {}, candidate by {}; both on the {} clock. Rule: paired alternated solves, one-sided Wilcoxon signed-rank tests on ln(t_candidate/t_baseline) shifted by ln(1+{:.2}); a look every {} pairs, at most {} pairs ({} looks), each at α/{} = {:.4} (α = {}). FAIL when slower beyond the threshold at that level, PASS when within it, otherwise continue; undecided at the end passes.",
                         source(self.baseline_time),
                         source(self.candidate_time),
-                        self.clock,
+                        self.clock_name(),
                         sp.rule.threshold,
                         sp.rule.batch,
                         sp.rule.max_pairs,

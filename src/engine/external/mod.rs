@@ -171,4 +171,8 @@ impl Engine for ExternalEngine {
     fn may_keep_tables(&self) -> bool {
         !self.cfg.fresh
     }
+
+    fn reported_clock(&self) -> super::Clock {
+        self.cfg.clock
+    }
 }

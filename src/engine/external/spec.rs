@@ -14,8 +14,12 @@
 //!   next, like Pascal Pons' solver): the position is written, stdin is closed and the process
 //!   must answer and exit. Process start-up is excluded from the recorded time as long as the
 //!   engine reports its own time (`micros`).
+//! - `clock=wall` (default) or `clock=cpu`: the clock of the times the engine reports (`micros`):
+//!   a program's own timer is elapsed time unless it says otherwise; `treebench serve --clock
+//!   cpu` reports the thread's CPU time. The gate times the other side on the same clock.
 
 use crate::engine::connect4::SpecError;
+use crate::engine::Clock;
 use std::time::Duration;
 
 /// Environment variable: default answer timeout in seconds for `ext:` engines.
@@ -32,6 +36,8 @@ pub struct ExternalConfig {
     pub timeout: Option<Duration>,
     /// One process per position.
     pub fresh: bool,
+    /// The clock of the times the engine reports.
+    pub clock: Clock,
 }
 
 impl ExternalConfig {
@@ -60,13 +66,15 @@ impl ExternalConfig {
             _ => None,
         };
         let mut fresh = false;
+        let mut clock = Clock::Wall;
         for opt in opts.split(',').map(str::trim).filter(|o| !o.is_empty()) {
             match opt.split_once('=') {
                 Some(("timeout", v)) => timeout = parse_timeout(v.trim()).map_err(bad)?,
+                Some(("clock", v)) => clock = v.trim().parse().map_err(bad)?,
                 None if opt == "fresh" => fresh = true,
                 _ => {
                     return Err(bad(format!(
-                        "unknown option `{opt}` (options: timeout=SECS|off, fresh)"
+                        "unknown option `{opt}` (options: timeout=SECS|off, fresh, clock=wall|cpu)"
                     )))
                 }
             }
@@ -80,6 +88,7 @@ impl ExternalConfig {
             argv,
             timeout,
             fresh,
+            clock,
         }))
     }
 }
@@ -118,6 +127,9 @@ mod tests {
         assert_eq!(c.timeout, Some(Duration::from_millis(2500)));
         assert!(c.fresh);
         assert_eq!(c.argv, ["./c4", "-w"]);
+        assert_eq!(c.clock, Clock::Wall);
+        let c = ExternalConfig::parse("ext[clock=cpu]:x").unwrap().unwrap();
+        assert_eq!(c.clock, Clock::Cpu);
         assert_eq!(ExternalConfig::parse("mtdf").unwrap(), None);
         assert_eq!(ExternalConfig::parse("extra").unwrap(), None);
         for bad in [
@@ -125,6 +137,7 @@ mod tests {
             "ext[timeout=0]:x",
             "ext[wobble]:x",
             "ext[fresh:x",
+            "ext[clock=sundial]:x",
             "ext:'x",
             "ext:\"x",
         ] {
