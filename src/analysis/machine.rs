@@ -1,17 +1,28 @@
 //! The machine state of a run, from its `.meta.json` (`runner::meta`), and whether two runs were
-//! made on comparably loaded machines: `analyze NEW --against OLD` calls a change inconclusive
-//! when they were not.
+//! made on comparable machines: `analyze NEW --against OLD` calls a change inconclusive when the
+//! CPU model, core count or governor changed, the frequency at the start moved by more than
+//! [`MHZ_REL`], other processes kept a different number of cores busy during the two runs
+//! (beyond [`OTHERS_MIN`] / [`OTHERS_PER_CORE`]), or a fixed reference solve took a different
+//! time (beyond [`PROBE_REL`], between the runs or within one).
 
 use serde_json::Value;
 
-/// The 1-minute load average may differ by this much per core between two runs (at the start,
-/// and at the end) before the machines count as different: two busy loops on a 2-core machine
-/// add about 2 to it, a quiet machine's own run moves it by a few tenths.
-pub const LOAD_PER_CORE: f64 = 0.4;
-/// The smallest load difference that counts, whatever the core count.
-pub const LOAD_MIN: f64 = 0.5;
+/// The CPU kept busy by others during a run (`others_cpu_cores` of `runner::meta`) may differ
+/// by this many cores between two runs before the machines count as different, or by
+/// [`OTHERS_PER_CORE`] per core where that is more. Two busy loops on a 2-core machine add about
+/// 1.3 cores (they share the cores with the run); a quiet machine varies by about a tenth.
+pub const OTHERS_MIN: f64 = 0.5;
+/// See [`OTHERS_MIN`].
+pub const OTHERS_PER_CORE: f64 = 0.25;
 /// Relative difference of the CPU frequency at the start that counts as a different machine.
 pub const MHZ_REL: f64 = 0.10;
+/// Relative difference of the reference solve's time (`speed_probe_ms`: between the two runs,
+/// or between the start and the end of one run) that counts as a different machine. The probe
+/// is one 30-40 ms solve (the faster of two). On the shared 2-core development machine (a
+/// virtual machine) it varied from 28 to 50 ms over quiet runs; a run whose late plies were 30%
+/// slower than in its twin had the probe 19% slower at its end: the threshold is below that,
+/// and calls more quiet pairs inconclusive rather than any of them regressed or improved.
+pub const PROBE_REL: f64 = 0.15;
 
 /// How two runs' machines compare.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -20,6 +31,8 @@ pub struct MachineComparison {
     pub differed: Vec<String>,
     /// What could not be compared (not recorded in one of the runs).
     pub missing: Vec<String>,
+    /// The load averages of both runs, for information.
+    pub load: Option<String>,
 }
 
 fn s<'a>(m: &'a Value, k: &str) -> Option<&'a str> {
@@ -67,17 +80,52 @@ pub fn compare_machines(old: Option<&Value>, new: Option<&Value>) -> MachineComp
         (Some(_), Some(_)) => {}
         _ => c.missing.push("CPU frequency".into()),
     }
-    let limit = (LOAD_PER_CORE * cores).max(LOAD_MIN);
-    for (key, when) in [("load_avg_start", "start"), ("load_avg_end", "end")] {
-        match (load1(old, key), load1(new, key)) {
-            (Some(a), Some(b)) if (b - a).abs() > limit => c.differed.push(format!(
-                "1-min load average at the {when} {a:.2} → {b:.2}, more than ±{limit:.2} apart"
-            )),
-            (Some(_), Some(_)) => {}
-            _ => c.missing.push(format!("load average at the {when}")),
-        }
+    let limit = (OTHERS_PER_CORE * cores).max(OTHERS_MIN);
+    match (f(old, "others_cpu_cores"), f(new, "others_cpu_cores")) {
+        (Some(a), Some(b)) if (b - a).abs() > limit => c.differed.push(format!(
+            "other processes kept {a:.2} cores busy during the old run and {b:.2} during the new, \
+             more than {limit:.2} apart"
+        )),
+        (Some(_), Some(_)) => {}
+        _ => c.missing.push("CPU used by other processes during the run".into()),
+    }
+    compare_probes(old, new, &mut c);
+    // The load average trails by a minute (a short run barely moves it): shown, not judged.
+    let loads = |m: &Value| (load1(m, "load_avg_start"), load1(m, "load_avg_end"));
+    if let ((Some(a0), Some(a1)), (Some(b0), Some(b1))) = (loads(old), loads(new)) {
+        c.load = Some(format!(
+            "1-min load average {a0:.2} → {a1:.2} (old run), {b0:.2} → {b1:.2} (new run)"
+        ));
     }
     c
+}
+
+/// The reference solve's times: within each run (start vs end) and between the runs.
+fn compare_probes(old: &Value, new: &Value, c: &mut MachineComparison) {
+    let probe = |m: &Value| -> Option<(f64, f64)> {
+        let a = m.get("speed_probe_ms")?.as_array()?;
+        Some((a.first()?.as_f64()?, a.get(1)?.as_f64()?))
+    };
+    let apart = |a: f64, b: f64| (b / a - 1.0).abs() > PROBE_REL;
+    match (probe(old), probe(new)) {
+        (Some((o0, o1)), Some((n0, n1))) => {
+            for (run, a, b) in [("old", o0, o1), ("new", n0, n1)] {
+                if apart(a, b) {
+                    c.differed.push(format!(
+                        "the reference solve took {a:.1} ms at the start of the {run} run and \
+                         {b:.1} ms at its end"
+                    ));
+                }
+            }
+            let (o, n) = (o0.min(o1), n0.min(n1));
+            if apart(o, n) {
+                c.differed.push(format!(
+                    "the reference solve took {o:.1} ms in the old run and {n:.1} ms in the new"
+                ));
+            }
+        }
+        _ => c.missing.push("reference solve time".into()),
+    }
 }
 
 #[cfg(test)]
@@ -89,14 +137,23 @@ mod tests {
     fn load_and_model() {
         let quiet = json!({"cpu_model": "X", "cores": 2, "cpu_mhz": 2000.0,
             "cpu_governor": "performance", "load_avg_start": [1.0, 1.0, 1.0],
-            "load_avg_end": [1.1, 1.0, 1.0]});
+            "load_avg_end": [1.1, 1.0, 1.0], "others_cpu_cores": 0.05,
+            "speed_probe_ms": [36.0, 37.0]});
         let same = compare_machines(Some(&quiet), Some(&quiet));
         assert!(same.differed.is_empty() && same.missing.is_empty(), "{same:?}");
+        assert!(same.load.is_some());
         let mut busy = quiet.clone();
+        busy["others_cpu_cores"] = json!(1.3);
         busy["load_avg_end"] = json!([3.0, 1.5, 1.0]);
         let c = compare_machines(Some(&quiet), Some(&busy));
         assert_eq!(c.differed.len(), 1, "{c:?}");
-        assert!(c.differed[0].contains("1.10 → 3.00"), "{c:?}");
+        assert!(c.differed[0].contains("0.05 cores busy during the old run and 1.30"), "{c:?}");
+        busy["others_cpu_cores"] = json!(0.4);
+        assert!(compare_machines(Some(&quiet), Some(&busy)).differed.is_empty());
+        busy["speed_probe_ms"] = json!([36.0, 50.0]);
+        let c = compare_machines(Some(&quiet), Some(&busy));
+        assert_eq!(c.differed.len(), 1, "{c:?}");
+        assert!(c.differed[0].contains("36.0 ms at the start of the new run"), "{c:?}");
         let mut other = quiet.clone();
         other["cpu_model"] = json!("Y");
         other.as_object_mut().unwrap().remove("cpu_governor");

@@ -42,7 +42,8 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub parquet: Option<PathBuf>,
     /// Compare the results with an earlier run of the same experiment (its results files):
-    /// per engine and ply the change of the mean time NEW/OLD with its interval and a verdict.
+    /// per engine and ply the change NEW/OLD (Hodges–Lehmann estimate of the log ratio, with the
+    /// interval of its Wilcoxon test) and a verdict, or "inconclusive" when the machines differed.
     #[arg(long, value_name = "OLD")]
     pub against: Vec<PathBuf>,
     /// With --against: a significant change smaller than this fraction is "no change"; `auto`
@@ -168,6 +169,9 @@ pub fn render_against(r: &AgainstReport) -> String {
             nodes(c.node_ratio)
         ));
     }
+    if let Some(load) = &r.machine.load {
+        out.push_str(&format!("machine: {load}\n"));
+    }
     if !r.machine.missing.is_empty() {
         out.push_str(&format!(
             "machine state not compared (not recorded in a run): {}\n",
@@ -210,14 +214,16 @@ pub fn render_against(r: &AgainstReport) -> String {
          improved when p < {} and the whole interval lies above {:.3} / below {:.3} (1 + noise, \
          1 / (1 + noise)); otherwise no change; inconclusive on every line when the two runs' \
          machines differed: CPU model, cores or governor changed, the CPU MHz at the start by \
-         more than {:.0}%, or the 1-min load average at the start or at the end by more than \
-         {} per core (at least {}).",
+         more than {:.0}%, the cores other processes kept busy during the run by more than \
+         {} per core (at least {}), or the reference solve's time (speed_probe_ms) by more \
+         than {:.0}% between the runs or within one.",
         o.alpha,
         1.0 + o.noise,
         1.0 / (1.0 + o.noise),
         treebench::analysis::machine::MHZ_REL * 100.0,
-        treebench::analysis::machine::LOAD_PER_CORE,
-        treebench::analysis::machine::LOAD_MIN,
+        treebench::analysis::machine::OTHERS_PER_CORE,
+        treebench::analysis::machine::OTHERS_MIN,
+        treebench::analysis::machine::PROBE_REL * 100.0,
     )];
     out.push('\n');
     out.push_str(&Text.render(&t));

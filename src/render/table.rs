@@ -78,13 +78,14 @@ pub fn fmt_time(ms: f64, unit: TimeUnit) -> String {
     format!("{x:.decimals$}")
 }
 
-/// A ratio with three significant digits (two decimals below 10).
+/// A ratio with three significant digits (two decimals from 0.1 to 10, so that a small ratio
+/// never reads as 0.00).
 #[must_use]
 pub fn fmt_ratio(x: f64) -> String {
     if !x.is_finite() {
         return "–".into();
     }
-    if x.abs() >= 9.995 {
+    if x.abs() >= 9.995 || (x != 0.0 && x.abs() < 0.0995) {
         sig3(x)
     } else {
         format!("{x:.2}")
@@ -292,9 +293,11 @@ pub fn comparison_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
                 raw: vec![known(tpn.baseline_ns), known(tpn.candidate_ns), String::new()],
             }
         };
+        // An engine without probes (0 on every solve) does not report them: n/a.
+        let probe = |x: f64| if x > 0.0 { sig3(x) } else { "n/a".into() };
         let probes = match r.probes {
             Some((b, c)) => Cell {
-                text: format!("{} / {}", sig3(b), sig3(c)),
+                text: format!("{} / {}", probe(b), probe(c)),
                 raw: vec![raw(b), raw(c)],
             },
             None => missing(2),
@@ -545,7 +548,7 @@ pub fn summary_table(exp: &ExperimentAnalysis, baseline: &str) -> Table {
     t.title = format!("{}: speed-up over {baseline} per ply", exp.name);
     let speedup = |r: &PlyRow| match r.effect {
         Some(e) => Cell {
-            text: format!("{:.2}{}", e.speedup, if r.significant { "*" } else { "" }),
+            text: format!("{}{}", fmt_ratio(e.speedup), if r.significant { "*" } else { "" }),
             raw: vec![e.speedup.to_string()],
         },
         None => missing(1),
@@ -562,7 +565,7 @@ pub fn summary_table(exp: &ExperimentAnalysis, baseline: &str) -> Table {
         let nodes = 1.0 / cmp.total.node_ratio;
         row.push(if nodes.is_finite() && nodes > 0.0 {
             Cell {
-                text: format!("{nodes:.2}"),
+                text: fmt_ratio(nodes),
                 raw: vec![nodes.to_string()],
             }
         } else {

@@ -67,6 +67,26 @@ pub struct Meta {
     /// when every engine that may keep its tables passed the check.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub warm_tables: Vec<String>,
+    /// CPU cores kept busy, on average over the run, by everything but this treebench process
+    /// (other processes, an `ext:` engine's process, the hypervisor's steal time): the
+    /// machine's busy time (`/proc/stat`) less this process's CPU time (`/proc/self/stat`),
+    /// divided by the run's wall time (of its last session, for a resumed run). Unlike the load
+    /// average (a one-minute trailing mean) it covers exactly the run. `None` where `/proc` is
+    /// not readable.
+    #[serde(default)]
+    pub others_cpu_cores: Option<f64>,
+    /// Wall time in ms of a fixed reference solve ([`SPEED_PROBE`]), the faster of two, at the
+    /// start and at the end of the run: the machine's speed for this kind of work, which sees
+    /// what the guest's counters do not (another virtual machine on the same host, the
+    /// frequency). `None` where it could not be made.
+    #[serde(default)]
+    pub speed_probe_ms: Option<[f64; 2]>,
+    /// The start half of `speed_probe_ms` (not written).
+    #[serde(skip)]
+    pub(crate) probe_start: Option<f64>,
+    /// The CPU counters at the start of this session (not written).
+    #[serde(skip)]
+    pub(crate) cpu_start: Option<CpuSnapshot>,
     /// Machine facts that could not be read on this machine (e.g. `cpu_governor` in a VM
     /// without cpufreq): recorded as missing rather than guessed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -185,6 +205,10 @@ impl Meta {
             warm_tables: Vec::new(),
             unreadable: Vec::new(),
             engine_timing: Vec::new(),
+            others_cpu_cores: None,
+            probe_start: speed_probe(),
+            speed_probe_ms: None,
+            cpu_start: CpuSnapshot::take(),
         }
         .with_unreadable()
     }
@@ -228,10 +252,82 @@ impl Meta {
     pub fn finish(&mut self) {
         self.end_time = Some(now_rfc3339());
         self.load_avg_end = load_avg();
+        self.speed_probe_ms = self.probe_start.zip(speed_probe()).map(|(a, b)| [a, b]);
+        self.others_cpu_cores = self
+            .cpu_start
+            .and_then(|a| CpuSnapshot::take().map(|b| a.others_cores(&b)));
+        if self.others_cpu_cores.is_none() && !self.unreadable.iter().any(|u| u == "others_cpu_cores")
+        {
+            self.unreadable.push("others_cpu_cores".into());
+        }
         if self.load_avg_end.is_none() && !self.unreadable.iter().any(|u| u == "load_avg_end") {
             self.unreadable.push("load_avg_end".into());
         }
     }
+}
+
+/// The reference solve of [`Meta::speed_probe_ms`]: MTD(f) with a 2^23-entry table from an
+/// empty table on a ply-9 position (395,717 nodes, about 36 ms on the development machine).
+pub const SPEED_PROBE: (&str, &str) = ("mtdf", "445361234");
+
+/// The faster of two timed reference solves, in ms.
+fn speed_probe() -> Option<f64> {
+    let mut e = crate::engine::registry::build(SPEED_PROBE.0).ok()?;
+    (0..2)
+        .filter_map(|_| super::measure::measure(e.as_mut(), SPEED_PROBE.1, Clock::Wall).ok())
+        .map(|m| m.wall_nanos as f64 / 1e6)
+        .reduce(f64::min)
+}
+
+/// The machine's and this process's CPU time at one moment, in clock ticks.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct CpuSnapshot {
+    /// Busy ticks of all CPUs (`/proc/stat`: user, nice, system, irq, softirq, steal).
+    machine_busy: u64,
+    /// This process's user + system ticks (`/proc/self/stat`), all threads.
+    own: u64,
+    at: std::time::Instant,
+}
+
+impl CpuSnapshot {
+    fn take() -> Option<Self> {
+        let stat = std::fs::read_to_string("/proc/stat").ok()?;
+        let own = std::fs::read_to_string("/proc/self/stat").ok()?;
+        Some(CpuSnapshot {
+            machine_busy: parse_machine_busy(&stat)?,
+            own: parse_own_ticks(&own)?,
+            at: std::time::Instant::now(),
+        })
+    }
+
+    /// Cores kept busy by others between `self` and `later`.
+    fn others_cores(&self, later: &CpuSnapshot) -> f64 {
+        // SAFETY: sysconf only reads a configuration value.
+        let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
+        let busy = later.machine_busy.saturating_sub(self.machine_busy) as f64;
+        let own = later.own.saturating_sub(self.own) as f64;
+        let secs = later.at.duration_since(self.at).as_secs_f64().max(1e-3);
+        ((busy - own) / hz / secs).max(0.0)
+    }
+}
+
+/// Busy ticks from the first line of `/proc/stat`.
+fn parse_machine_busy(stat: &str) -> Option<u64> {
+    let line = stat.lines().next()?.strip_prefix("cpu ")?;
+    let v: Vec<u64> = line
+        .split_whitespace()
+        .map(|x| x.parse().ok())
+        .collect::<Option<_>>()?;
+    // user nice system idle iowait irq softirq steal ...
+    Some(v.get(..3)?.iter().sum::<u64>() + v.get(5..8)?.iter().sum::<u64>())
+}
+
+/// utime + stime (fields 14 and 15) of `/proc/self/stat`, after the parenthesised name.
+fn parse_own_ticks(stat: &str) -> Option<u64> {
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    // `rest` starts at field 3 (state): fields 14 and 15 are at 11 and 12.
+    Some(f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?)
 }
 
 /// The frequency governor of cpu0.
@@ -374,6 +470,19 @@ mod tests {
             "overhead_ns_per_solve":null}"#;
         let m: super::Meta = serde_json::from_str(old).unwrap();
         assert_eq!(m.load_avg_start, None);
+    }
+
+    #[test]
+    fn cpu_counters() {
+        let stat = "cpu  100 5 50 1000 7 3 2 1 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\n";
+        assert_eq!(super::parse_machine_busy(stat), Some(100 + 5 + 50 + 3 + 2 + 1));
+        let own = "123 (tree bench) S 1 2 3 4 5 6 7 8 9 10 40 2 0 0";
+        assert_eq!(super::parse_own_ticks(own), Some(42));
+        if cfg!(target_os = "linux") {
+            let mut m = super::Meta::collect("x", "h", "", None);
+            m.finish();
+            assert!(m.others_cpu_cores.is_some_and(|c| c >= 0.0), "{m:?}");
+        }
     }
 
     #[test]

@@ -352,6 +352,8 @@ pub fn run_with(
         meta = Meta {
             resumed_at: [old.resumed_at.clone(), vec![now_rfc3339()]].concat(),
             game: old.game.clone().or(meta.game),
+            cpu_start: meta.cpu_start,
+            probe_start: meta.probe_start,
             ..old
         };
         meta.end_time = None;

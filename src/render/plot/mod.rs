@@ -165,11 +165,10 @@ pub fn experiment_figures<'a>(
     exp: &'a ExperimentAnalysis,
 ) -> Result<Vec<Box<dyn Figure + 'a>>, RenderError> {
     let mut out = figures(exp);
-    let counts = probe_counts(&analysis.sources, &exp.name, &exp.engines)?;
-    if counts
-        .iter()
-        .any(|e| e.by_ply.iter().any(|(_, v)| v.iter().any(|&p| p > 0)))
-    {
+    let mut counts = probe_counts(&analysis.sources, &exp.name, &exp.engines)?;
+    // An engine that reports no probes is not drawn at 0.
+    counts.retain(|e| e.by_ply.iter().any(|(_, v)| v.iter().any(|&p| p > 0)));
+    if !counts.is_empty() {
         out.push(Box::new(ProbesPerSolve::new(&exp.name, counts)));
     }
     Ok(out)

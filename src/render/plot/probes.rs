@@ -100,7 +100,8 @@ impl Figure for ProbesPerSolve {
     }
     fn description(&self) -> String {
         "Probes (root searches) per solve, per driver and ply: the mean over the solves, with a \
-         bar from the fewest to the most; drivers side by side."
+         bar from the fewest to the most; drivers side by side (engines that report no probes \
+         are not drawn)."
             .into()
     }
     fn draw(&self, root: DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), RenderError> {
