@@ -164,6 +164,7 @@ impl ChessTables {
             Column::right("nodes/s"),
             Column::right("depth"),
         ]);
+        t.title = "Time to depth, nodes and nodes per second per ply".into();
         for r in &self.engines {
             t.push_row([
                 r.ply.to_string(),
@@ -189,6 +190,7 @@ impl ChessTables {
             Column::right("same score"),
             Column::right("same best move"),
         ]);
+        t.title = "Agreement per pair of engines and ply".into();
         for p in &self.agreement {
             t.push_row([
                 format!("{} · {}", p.a, p.b),

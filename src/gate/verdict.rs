@@ -209,6 +209,17 @@ impl GateReport {
         }
     }
 
+    /// ` (`--clock C`)` where an in-process clock timed a side; nothing for engines timed by
+    /// their own report or the round trip, which the clock does not touch.
+    fn clock_note(&self) -> String {
+        let clocked = |t: Option<TimeSource>| matches!(t, Some(TimeSource::Cpu | TimeSource::Wall));
+        if clocked(self.baseline_time) || clocked(self.candidate_time) {
+            format!(" (`--clock {}`)", self.clock)
+        } else {
+            String::new()
+        }
+    }
+
     /// The JSON text.
     #[must_use]
     pub fn to_json(&self) -> String {
@@ -231,7 +242,14 @@ impl GateReport {
             return s;
         }
         let _ = writeln!(s, "### Correctness");
-        if self.mismatches.is_empty() {
+        let differ = self.comparison.as_ref().map_or(0, |c| c.scores_differ);
+        if self.mismatches.is_empty() && differ > 0 {
+            let _ = writeln!(
+                s,
+                "Scores differ on {differ} of {} positions (`agreement = report`: engines searching to a fixed depth may differ; counted as a functional change below, not a failure).\n",
+                self.positions
+            );
+        } else if self.mismatches.is_empty() {
             let _ = writeln!(s, "✅ Scores agree on all {} positions.\n", self.positions);
         } else {
             let _ = writeln!(
@@ -375,10 +393,10 @@ impl GateReport {
                     s.push_str(&PipeTable.render(&table));
                     let _ = writeln!(
                         s,
-                        "\nTimes: baseline by {}, candidate by {} (`--clock {}`). Rule: paired alternated solves, one-sided Wilcoxon signed-rank tests on ln(t_candidate/t_baseline) shifted by ln(1+{:.2}); a look every {} pairs, at most {} pairs ({} looks), each at α/{} = {:.4} (α = {}). FAIL when slower beyond the threshold at that level, PASS when within it, otherwise continue; undecided at the end passes.",
+                        "\nTimes: baseline by {}, candidate by {}{}. Rule: paired alternated solves, one-sided Wilcoxon signed-rank tests on ln(t_candidate/t_baseline) shifted by ln(1+{:.2}); a look every {} pairs, at most {} pairs ({} looks), each at α/{} = {:.4} (α = {}). FAIL when slower beyond the threshold at that level, PASS when within it, otherwise continue; undecided at the end passes.",
                         source(self.baseline_time),
                         source(self.candidate_time),
-                        self.clock,
+                        self.clock_note(),
                         sp.rule.threshold,
                         sp.rule.batch,
                         sp.rule.max_pairs,

@@ -7,7 +7,7 @@
 //!   second time. Needs a reproducible limit (`depth` or `nodes`, not `movetime`).
 //! - **mates**: on the committed positions with a known forced mate ([`MATES`], each with its
 //!   source) the engine must report `mate N` with the known N.
-//! - **mirror**: the colour-flipped mirror of each position is searched too, and the share with
+//! - **mirror**: the colour-flipped mirror of each position is searched too (both as FENs), and the share with
 //!   the same score and the mirrored best move is reported: heuristic engines need not search
 //!   symmetrically, so this is a figure, not a failure.
 //!
@@ -224,12 +224,12 @@ pub fn run(
         r.mate_positions = mates.len();
     }
     if wants("mirror") {
+        // Both sides as FENs: a move list would give the engine a game history (repetitions)
+        // that the mirrored FEN does not have.
         for p in &all {
-            let m = match searched.iter().find(|(q, _)| q == p) {
-                Some((_, m)) => *m,
-                None => solve(engine, p)?,
-            };
-            let Ok(mirrored) = mirror_fen(&fen_of(p)) else { continue };
+            let fen = fen_of(p);
+            let Ok(mirrored) = mirror_fen(&fen) else { continue };
+            let m = solve(engine, &fen)?;
             let got = solve(engine, &mirrored)?;
             r.mirror_positions += 1;
             r.mirror_same_score += usize::from(got.score == m.score);
