@@ -334,3 +334,89 @@ fn a_chess_experiment_runs_and_counts_disagreements() {
         assert!(ChessPosition::parse(&r.moves).unwrap().play(r.best_move.as_ref().unwrap()).is_ok());
     }
 }
+
+#[test]
+fn a_positions_file_feeds_a_run_and_a_bad_line_is_named() {
+    let dir = scratch("chess-epd");
+    let epd = dir.join("suite.epd");
+    std::fs::write(
+        &epd,
+        "# two mates\n6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"back rank\";\n7k/8/5K2/8/8/8/8/R7 w - - 0 1\n",
+    )
+    .unwrap();
+    let engine = |opts: &str| format!("\"uci[{opts}]:{} tests/data/fake_uci.py\"", python());
+    let body = format!(
+        "seed = 1\ngame = \"chess\"\npositions_file = \"{}\"\nengines = [{}, {}]\n",
+        epd.display(),
+        engine("depth=3"),
+        engine("depth=4")
+    );
+    let exp = common::write_exp(&dir, "epd", &body);
+    let o = bin()
+        .current_dir(repo())
+        .args(["run", exp.to_str().unwrap(), "--no-report", "--results", dir.join("results").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{:?}", text(&o));
+    let rows = treebench::runner::record::read_all(&dir.join("results/epd.csv")).unwrap();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[0].moves, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    assert_eq!((rows[0].ply, rows[0].index, rows[0].score), (0, 0, treebench::game::chess::encode_mate(1)));
+    assert_eq!(rows[0].best_move.as_deref(), Some("a1a8"));
+    std::fs::write(&epd, "6k1/5ppp/8/8/8/8/8/R5K1 w - -\nnot a position\n").unwrap();
+    let o = common::run(&dir, &["positions", exp.to_str().unwrap()]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains(&format!("{}:2: ", epd.display())) && err.trim_end().lines().count() == 1, "{err}");
+}
+
+#[cfg(unix)]
+#[test]
+fn sigint_to_a_chess_run_leaves_no_engine_behind() {
+    let dir = scratch("chess-sigint");
+    let pidfile = dir.join("engine.pid");
+    let script = repo().join("tests/data/fake_uci.py");
+    let engine = |opts: &str| {
+        format!("\"uci[{opts}]:{} {} hang pid={}\"", python(), script.display(), pidfile.display())
+    };
+    let exp = common::write_exp(
+        &dir,
+        "hang",
+        &format!(
+            "seed = 1\nplies = [4]\npositions = 1\ngame = \"chess\"\nengines = [{}, {}]\n",
+            engine("depth=3"),
+            engine("depth=4")
+        ),
+    );
+    let mut child = bin()
+        .current_dir(&dir)
+        .args(["run", exp.to_str().unwrap(), "--no-report"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let t0 = std::time::Instant::now();
+    while !pidfile.exists() {
+        assert!(child.try_wait().unwrap().is_none(), "treebench ended early");
+        assert!(t0.elapsed().as_secs() < 600, "no pid file");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let pid = std::fs::read_to_string(&pidfile).unwrap();
+    let alive = |pid: &str| {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .is_ok_and(|s| s.rsplit_once(')').is_some_and(|(_, r)| !r.trim_start().starts_with(['Z', 'X'])))
+    };
+    assert!(alive(&pid), "the engine runs");
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "{status}");
+    let t1 = std::time::Instant::now();
+    while alive(&pid) && t1.elapsed().as_secs() < 30 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let left = alive(&pid);
+    if left {
+        let _ = Command::new("kill").args(["-9", &pid]).status();
+    }
+    assert!(!left, "engine {pid} left running after SIGINT");
+}
