@@ -254,10 +254,16 @@ mod tests {
         assert_eq!(score.get(0), Some(-3));
         assert_eq!(score.get(3), Some(5));
         let depth = df.column("depth").unwrap().u32().unwrap();
-        assert_eq!((depth.get(0), depth.get(1), depth.get(4)), (None, Some(10), None));
+        assert_eq!(
+            (depth.get(0), depth.get(1), depth.get(4)),
+            (None, Some(10), None)
+        );
         std::fs::write(
             &p,
-            format!("{}\ne,7,x,0,4455,mtdf,0,0,-3,1,2,3,4,,,,\n", HEADER.join(",")),
+            format!(
+                "{}\ne,7,x,0,4455,mtdf,0,0,-3,1,2,3,4,,,,\n",
+                HEADER.join(",")
+            ),
         )
         .unwrap();
         let e = read_results(&[p]).unwrap_err().to_string();

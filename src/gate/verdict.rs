@@ -153,7 +153,10 @@ impl SearchComparison {
     /// Identical nodes, best moves and scores on every position: no functional change.
     #[must_use]
     pub fn same(&self) -> bool {
-        self.nodes_compared && self.nodes_differ == 0 && self.moves_differ == 0 && self.scores_differ == 0
+        self.nodes_compared
+            && self.nodes_differ == 0
+            && self.moves_differ == 0
+            && self.scores_differ == 0
     }
 
     fn line(&self) -> String {
@@ -317,7 +320,11 @@ impl GateReport {
             )
         );
         if let Some(c) = &self.comparison {
-            let fail = if self.expect_same && !c.same() { "❌ " } else { "" };
+            let fail = if self.expect_same && !c.same() {
+                "❌ "
+            } else {
+                ""
+            };
             let _ = writeln!(s, "{fail}{}\n", c.line());
         }
         let source = |t: Option<TimeSource>| t.map_or("n/a", TimeSource::describe);
