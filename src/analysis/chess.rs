@@ -55,7 +55,10 @@ fn mean(xs: impl Iterator<Item = f64>) -> Option<f64> {
 /// when the rows are not chess rows.
 #[must_use]
 pub fn summarize(records: &[Record], engines: &[String]) -> Option<ChessTables> {
-    if !records.first().is_some_and(|r| r.best_move.is_some() || looks_like_chess(&r.moves)) {
+    if !records
+        .first()
+        .is_some_and(|r| r.best_move.is_some() || looks_like_chess(&r.moves))
+    {
         return None;
     }
     let mut by: BTreeMap<(u32, usize), Vec<&Record>> = BTreeMap::new();
@@ -75,12 +78,17 @@ pub fn summarize(records: &[Record], engines: &[String]) -> Option<ChessTables> 
             solves: rows.len(),
             mean_ms: mean(rows.iter().map(|r| r.nanos as f64 / 1e6)).unwrap_or(0.0),
             engine_ms: if rows.iter().all(|r| r.engine_nanos.is_some()) {
-                mean(rows.iter().filter_map(|r| r.engine_nanos).map(|n| n as f64 / 1e6))
+                mean(
+                    rows.iter()
+                        .filter_map(|r| r.engine_nanos)
+                        .map(|n| n as f64 / 1e6),
+                )
             } else {
                 None
             },
             mean_nodes: nodes_known.then(|| total_nodes as f64 / rows.len() as f64),
-            nps: (nodes_known && total_ns > 0).then(|| total_nodes as f64 / (total_ns as f64 / 1e9)),
+            nps: (nodes_known && total_ns > 0)
+                .then(|| total_nodes as f64 / (total_ns as f64 / 1e9)),
             mean_depth: if rows.iter().all(|r| r.depth.is_some()) {
                 mean(rows.iter().filter_map(|r| r.depth).map(f64::from))
             } else {
@@ -112,7 +120,10 @@ pub fn summarize(records: &[Record], engines: &[String]) -> Option<ChessTables> 
                 same_move: Some(0),
             };
             for &ply in &plies {
-                let mut p = PairAgreement { ply: Some(ply), ..all.clone() };
+                let mut p = PairAgreement {
+                    ply: Some(ply),
+                    ..all.clone()
+                };
                 p.positions = 0;
                 p.same_score = 0;
                 p.same_move = Some(0);
@@ -120,7 +131,9 @@ pub fn summarize(records: &[Record], engines: &[String]) -> Option<ChessTables> 
                     if *e != i {
                         continue;
                     }
-                    let Some(rb) = first.get(&(ply, *idx, j)) else { continue };
+                    let Some(rb) = first.get(&(ply, *idx, j)) else {
+                        continue;
+                    };
                     p.positions += 1;
                     p.same_score += usize::from(ra.score == rb.score);
                     p.same_move = match (p.same_move, &ra.best_move, &rb.best_move) {
@@ -164,6 +177,7 @@ impl ChessTables {
             Column::right("nodes/s"),
             Column::right("depth"),
         ]);
+        t.title = "Time to depth, nodes and nodes per second per ply".into();
         for r in &self.engines {
             t.push_row([
                 r.ply.to_string(),
@@ -189,6 +203,7 @@ impl ChessTables {
             Column::right("same score"),
             Column::right("same best move"),
         ]);
+        t.title = "Agreement per pair of engines and ply".into();
         for p in &self.agreement {
             t.push_row([
                 format!("{} · {}", p.a, p.b),
@@ -240,14 +255,27 @@ mod tests {
         let t = summarize(&recs, &engines).unwrap();
         assert_eq!(t.engines[0].mean_nodes, Some(2000.0));
         assert_eq!(t.engines[0].nps, Some(1_000_000.0));
-        assert_eq!((t.engines[1].mean_nodes, t.engines[1].nps), (None, None), "0 nodes = not reported");
+        assert_eq!(
+            (t.engines[1].mean_nodes, t.engines[1].nps),
+            (None, None),
+            "0 nodes = not reported"
+        );
         assert_eq!(t.agreement[0].positions, 2);
-        assert_eq!((t.agreement[0].same_score, t.agreement[0].same_move), (1, Some(1)));
+        assert_eq!(
+            (t.agreement[0].same_score, t.agreement[0].same_move),
+            (1, Some(1))
+        );
         assert_eq!(t.agreement[1].ply, None);
         let md = crate::table::TableFormat::render(&crate::table::Markdown, &t.agreement_table());
-        assert!(md.contains("| a · b | 1 | 2 | 50.0% (1/2) | 50.0% (1/2) |"), "{md}");
+        assert!(
+            md.contains("| a · b | 1 | 2 | 50.0% (1/2) | 50.0% (1/2) |"),
+            "{md}"
+        );
         let md = crate::table::TableFormat::render(&crate::table::Markdown, &t.engine_table());
-        assert!(md.contains("| 1 | b | 2 | 2.00 | n/a | n/a | n/a | 10.0 |"), "{md}");
+        assert!(
+            md.contains("| 1 | b | 2 | 2.00 | n/a | n/a | n/a | 10.0 |"),
+            "{md}"
+        );
         let mut c4 = recs.clone();
         for r in &mut c4 {
             r.moves = "4453".into();

@@ -234,20 +234,38 @@ mod tests {
         std::fs::write(
             &p,
             format!(
-                "{}\ne,7,12,0,4455,mtdf,0,0,-3,100,2000,2500,4,,,,\ne,7,12,1,4456,mtdf,1,0,5,9,8,9,1,,,,\n",
+                "{}\ne,7,12,0,4455,mtdf,0,0,-3,100,2000,2500,4,,,,\ne,7,12,1,e2e4,uci:x,1,0,5,9,8,9,1,e7e5,10,12,3000000\n",
                 HEADER.join(",")
             ),
         )
         .unwrap();
-        let df = read_results(&[p.clone(), p.clone()]).unwrap();
-        assert_eq!(df.height(), 4);
+        // a legacy file: the 13 columns before best_move, depth, seldepth, engine_nanos
+        let legacy = dir.join("legacy.csv");
+        std::fs::write(
+            &legacy,
+            format!(
+                "{}\ne,7,12,2,4457,mtdf,0,0,1,7,7,7,1\n",
+                HEADER[..crate::runner::record::LEGACY_COLUMNS].join(",")
+            ),
+        )
+        .unwrap();
+        let df = read_results(&[p.clone(), p.clone(), legacy]).unwrap();
+        assert_eq!(df.height(), 5);
         assert_eq!(**df.schema(), results_schema());
         let score = df.column("score").unwrap().i32().unwrap();
         assert_eq!(score.get(0), Some(-3));
         assert_eq!(score.get(3), Some(5));
+        let depth = df.column("depth").unwrap().u32().unwrap();
+        assert_eq!(
+            (depth.get(0), depth.get(1), depth.get(4)),
+            (None, Some(10), None)
+        );
         std::fs::write(
             &p,
-            format!("{}\ne,7,x,0,4455,mtdf,0,0,-3,1,2,3,4,,,,\n", HEADER.join(",")),
+            format!(
+                "{}\ne,7,x,0,4455,mtdf,0,0,-3,1,2,3,4,,,,\n",
+                HEADER.join(",")
+            ),
         )
         .unwrap();
         let e = read_results(&[p]).unwrap_err().to_string();

@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 use treebench::engine::registry;
 use treebench::game::connect4::BoardSize;
+use treebench::game::GameKind;
 use treebench::gate::baseline::{build_revision, serve_spec};
 use treebench::gate::sequential::SequentialRule;
-use treebench::game::GameKind;
 use treebench::gate::{self, GateConfig, GateError};
 use treebench::runner::experiment::Agreement;
 use treebench::runner::measure::Clock;
@@ -184,8 +184,13 @@ pub fn run(args: GateArgs) -> Result<i32> {
             format!("experiment `{}`", e.name),
         ),
         None => {
-            let g = if game == GameKind::Chess { game } else { GameKind::Connect4(board) };
-            gate::builtin_positions_for(g).with_context(|| format!("no built-in position set for {g}"))?
+            let g = if game == GameKind::Chess {
+                game
+            } else {
+                GameKind::Connect4(board)
+            };
+            gate::builtin_positions_for(g)
+                .with_context(|| format!("no built-in position set for {g}"))?
         }
     };
     let from_exp = |i: usize| exp.as_ref().map(|e| e.engines[i].clone());

@@ -115,7 +115,7 @@ fn run_chess(args: &VerifyArgs) -> Result<i32> {
             cfg.limit.reproducible(),
             &args.checks,
         )
-            .map_err(anyhow::Error::msg)?;
+        .map_err(anyhow::Error::msg)?;
         println!("{report}");
         passed &= report.passed();
     }
@@ -130,7 +130,11 @@ pub fn run(args: VerifyArgs) -> Result<i32> {
             other => bail!("--game {other}: verify checks connect4 (see --board) or chess"),
         }
     }
-    if let Some(spec) = args.engines.iter().find(|e| UciConfig::parse(e).ok().flatten().is_some()) {
+    if let Some(spec) = args
+        .engines
+        .iter()
+        .find(|e| UciConfig::parse(e).ok().flatten().is_some())
+    {
         bail!("`{spec}` is a chess engine: run `treebench verify --game chess --engine '{spec}'`");
     }
     let require_oracles = treebench::util::oracles::required().map_err(anyhow::Error::msg)?;

@@ -160,5 +160,5 @@ pub mod sized;
 pub mod spec;
 pub mod textbook;
 pub mod tt;
-pub mod uci;
 pub mod tt_shared;
+pub mod uci;

@@ -200,7 +200,10 @@ mod tests {
         assert!(e.contains("unknown engine `ext`"), "{e}");
         assert_eq!(build("nullwindow").unwrap().spec(), "null-window");
         let u = build("uci[depth=3]:/usr/games/stockfish").unwrap();
-        assert_eq!((u.spec().as_str(), u.game()), ("uci[depth=3]:/usr/games/stockfish", GameKind::Chess));
+        assert_eq!(
+            (u.spec().as_str(), u.game()),
+            ("uci[depth=3]:/usr/games/stockfish", GameKind::Chess)
+        );
         assert!(build("uci[bogus=1]:x").is_err());
     }
 

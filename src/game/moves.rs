@@ -42,6 +42,8 @@ pub fn legal_moves(game: GameKind, moves: &str) -> Result<Vec<u8>, String> {
         GameKind::TicTacToe => next(&TicTacToe::new(), moves),
         GameKind::RandomTree(t) => next(&RandomTree::new(t.branching, t.depth, 0)?, moves),
         GameKind::Connect4(_) => Err("legal_moves: Connect-4 is not a textbook game".to_string()),
-        GameKind::Chess => Err("legal_moves: chess moves are UCI strings (game::chess)".to_string()),
+        GameKind::Chess => {
+            Err("legal_moves: chess moves are UCI strings (game::chess)".to_string())
+        }
     }
 }

@@ -32,6 +32,8 @@ pub mod clock {
 
 use crate::engine::Engine;
 use crate::runner::fresh::{self, FreshError, KeepsTable};
+use crate::game::GameKind;
+use crate::runner::experiment::Agreement;
 use crate::runner::measure::{measure, Clock, Failed, Measurement};
 use crate::runner::positions::Drawn;
 use crate::runner::record::{RecordError, RecordWriter};
@@ -40,8 +42,6 @@ use serde::Serialize;
 use signature::Signature;
 use std::time::Instant;
 use thiserror::Error;
-use crate::game::GameKind;
-use crate::runner::experiment::Agreement;
 use verdict::{GateReport, SearchComparison, SpeedReport, TimeSource, Verdict};
 
 /// The built-in gate position set (move strings, `#` comments).
@@ -103,9 +103,10 @@ pub fn builtin_positions_for(game: GameKind) -> Option<(Vec<Drawn>, String)> {
                 CHESS_PLIES.map(|p| p.to_string()).join(", ")
             ),
         )),
-        GameKind::Connect4(b) if b.is_standard() => {
-            Some((builtin_positions(), "built-in gate set, plies 14–22".to_string()))
-        }
+        GameKind::Connect4(b) if b.is_standard() => Some((
+            builtin_positions(),
+            "built-in gate set, plies 14–22".to_string(),
+        )),
         GameKind::Connect4(b) => Some((
             board_positions(b),
             format!(
@@ -621,7 +622,13 @@ mod tests {
         let drawn: Vec<String> = CHESS_PLIES
             .iter()
             .flat_map(|&ply| {
-                crate::runner::positions::positions_for_ply(GameKind::Chess, CHESS_SEED, ply, CHESS_PER_PLY, true)
+                crate::runner::positions::positions_for_ply(
+                    GameKind::Chess,
+                    CHESS_SEED,
+                    ply,
+                    CHESS_PER_PLY,
+                    true,
+                )
             })
             .map(|d| d.moves)
             .collect();

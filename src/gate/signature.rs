@@ -104,7 +104,11 @@ impl Signature {
             let mut hash = None;
             if f.len() >= 2 && f[f.len() - 2] == "moves" {
                 hash = Some(u64::from_str_radix(f[f.len() - 1], 16).map_err(|_| {
-                    format!("line {}: `moves {}` is not a hex fingerprint", i + 1, f[f.len() - 1])
+                    format!(
+                        "line {}: `moves {}` is not a hex fingerprint",
+                        i + 1,
+                        f[f.len() - 1]
+                    )
                 })?);
                 f.truncate(f.len() - 2);
             }

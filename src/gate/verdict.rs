@@ -163,7 +163,10 @@ impl SearchComparison {
     /// Identical nodes, best moves and scores on every position: no functional change.
     #[must_use]
     pub fn same(&self) -> bool {
-        self.nodes_compared && self.nodes_differ == 0 && self.moves_differ == 0 && self.scores_differ == 0
+        self.nodes_compared
+            && self.nodes_differ == 0
+            && self.moves_differ == 0
+            && self.scores_differ == 0
     }
 
     fn line(&self) -> String {
@@ -219,6 +222,8 @@ impl GateReport {
         }
     }
 
+    /// ` (`--clock C`)` where an in-process clock timed a side; nothing for engines timed by
+    /// their own report or the round trip, which the clock does not touch.
     /// The JSON text.
     #[must_use]
     pub fn to_json(&self) -> String {
@@ -241,7 +246,14 @@ impl GateReport {
             return s;
         }
         let _ = writeln!(s, "### Correctness");
-        if self.mismatches.is_empty() {
+        let differ = self.comparison.as_ref().map_or(0, |c| c.scores_differ);
+        if self.mismatches.is_empty() && differ > 0 {
+            let _ = writeln!(
+                s,
+                "Scores differ on {differ} of {} positions (`agreement = report`: engines searching to a fixed depth may differ; counted as a functional change below, not a failure).\n",
+                self.positions
+            );
+        } else if self.mismatches.is_empty() {
             let _ = writeln!(s, "✅ Scores agree on all {} positions.\n", self.positions);
         } else {
             let _ = writeln!(
@@ -309,7 +321,11 @@ impl GateReport {
             )
         );
         if let Some(c) = &self.comparison {
-            let fail = if self.expect_same && !c.same() { "❌ " } else { "" };
+            let fail = if self.expect_same && !c.same() {
+                "❌ "
+            } else {
+                ""
+            };
             let _ = writeln!(s, "{fail}{}\n", c.line());
         }
         let source = |t: Option<TimeSource>| t.map_or("n/a", TimeSource::describe);

@@ -133,14 +133,31 @@ pub fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
     let profile = meta_str(exp, "build_profile")
         .and_then(|v| v.as_str())
         .map_or(String::new(), |p| format!(" The binary was a {p} build."));
+    let chess = exp.chess.is_some();
+    let timing = if chess {
+        format!(
+            "Before every position the harness sent the engine `ucinewgame` and waited for \
+             `readyok` (the engine clears its tables; nothing enforces it, `treebench verify \
+             --game chess` checks it). Times are the time to depth: from writing `go` to reading \
+             `bestmove`, on {clock}{resolution}, recorded in integer nanoseconds; the engines' \
+             own `time` reports (milliseconds) are kept beside them.{profile}"
+        )
+    } else {
+        format!(
+            "The tables: {}. The harness's clock was {clock}{resolution}; times are recorded in \
+             integer nanoseconds.{profile} {}",
+            table_sizes(exp),
+            engine_timing(exp)
+        )
+    };
     out.push(format!(
-        "Each of the {} engines of experiment `{}` ({}) solved every position (a seeded random \
+        "Each of the {} engines of experiment `{}` ({}) {} every position (a seeded random \
          position reached after `ply` moves); {} solves of {} positions in all, read from {}. \
-         The tables: {}. The harness's clock was {}{resolution}; times are recorded in integer \
-         nanoseconds.{profile} {}",
+         {timing}",
         exp.engines.len(),
         exp.name,
         list(exp.engines.iter().map(|e| format!("`{e}`"))),
+        if chess { "searched" } else { "solved" },
         exp.records,
         f.positions,
         list(
@@ -149,9 +166,6 @@ pub fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
                 .iter()
                 .map(|p| format!("`{}`", p.display()))
         ),
-        table_sizes(exp),
-        clock,
-        engine_timing(exp),
     ));
     let slots = list(f.slots.iter().map(|(e, c)| {
         format!(
@@ -175,6 +189,13 @@ pub fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
         format!(
             "All engines returned the same score on every one of the {} positions.",
             f.positions
+        )
+    } else if chess {
+        format!(
+            "The scores differed on {} of the {} positions: engines searching to a fixed depth \
+             need not agree (`agreement = \"report\"`); the agreement table counts it per pair \
+             and ply.",
+            f.score_disagreements, f.positions
         )
     } else {
         format!(

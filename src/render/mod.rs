@@ -99,7 +99,10 @@ pub fn write_tables(analysis: &Analysis, out_dir: &Path) -> Result<Vec<PathBuf>,
             }
         }
         if let Some(c) = &exp.chess {
-            for (stem, t) in [("chess-engines", c.engine_table()), ("chess-agreement", c.agreement_table())] {
+            for (stem, t) in [
+                ("chess-engines", c.engine_table()),
+                ("chess-agreement", c.agreement_table()),
+            ] {
                 for f in formats() {
                     let path = dir.join(format!("{stem}.{}", f.extension()));
                     write_file(&path, f.render(&t))?;

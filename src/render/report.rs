@@ -276,7 +276,8 @@ fn readme_md(analysis: &Analysis, exp: &ExperimentAnalysis, figs: &[WrittenFigur
 
 const CHESS_HEADING_MD: &str = "## Time to depth, nodes and agreement per ply\n\n";
 
-const CHESS_NOTE: &str = "Time to depth: mean wall time from `go` to `bestmove` as treebench saw it; \
+const CHESS_NOTE: &str =
+    "Time to depth: mean wall time from `go` to `bestmove` as treebench saw it; \
 engine's time: the mean of the engine's own `time` (milliseconds); nodes: the engine's last \
 reported count; nodes/s: total nodes over total time to depth; depth: of the line the score \
 came from. n/a: not reported by the engine.";
@@ -409,10 +410,24 @@ fn index_html(
         }
     }
     if let Some(c) = &exp.chess {
-        let _ = writeln!(s, "<h2>Time to depth, nodes and agreement per ply</h2>\n<p>{}</p>", escape(CHESS_NOTE));
-        let _ = writeln!(s, "<div class=\"scroll\">\n{}</div>", Html.render(&c.engine_table()));
-        s.push_str("<p>Agreement per pair and ply (differing scores are counted, not errors):</p>\n");
-        let _ = writeln!(s, "<div class=\"scroll\">\n{}</div>", Html.render(&c.agreement_table()));
+        let _ = writeln!(
+            s,
+            "<h2>Time to depth, nodes and agreement per ply</h2>\n<p>{}</p>",
+            escape(CHESS_NOTE)
+        );
+        let _ = writeln!(
+            s,
+            "<div class=\"scroll\">\n{}</div>",
+            Html.render(&c.engine_table())
+        );
+        s.push_str(
+            "<p>Agreement per pair and ply (differing scores are counted, not errors):</p>\n",
+        );
+        let _ = writeln!(
+            s,
+            "<div class=\"scroll\">\n{}</div>",
+            Html.render(&c.agreement_table())
+        );
     }
     s.push_str("<h2>Results</h2>\n");
     let mut used = vec![false; figs.len()];

@@ -291,14 +291,17 @@ impl Experiment {
                         "key `positions_file`: needs game = \"chess\"".to_string(),
                     ));
                 }
-                Some(file_positions(f, raw.positions).map_err(|e| {
-                    invalid(format!("key `positions_file`: {e}"))
-                })?)
+                Some(
+                    file_positions(f, raw.positions)
+                        .map_err(|e| invalid(format!("key `positions_file`: {e}")))?,
+                )
             }
         };
         let agreement = match &raw.agreement {
             None => None,
-            Some(a) => Some(Agreement::parse(a).map_err(|e| invalid(format!("key `agreement`: {e}")))?),
+            Some(a) => {
+                Some(Agreement::parse(a).map_err(|e| invalid(format!("key `agreement`: {e}")))?)
+            }
         };
         let plies = match (&raw.plies, &file_positions) {
             (Some(p), _) => plies_of(p).map_err(|e| invalid(format!("key `plies`: {e}")))?,
@@ -443,9 +446,15 @@ engines = ["negamax", "mtdf"]
         assert_eq!(e.agreement, Agreement::Exact);
         assert_eq!(e.hash().len(), 16);
         let chess = OK.replace("positions = 3", "positions = 3\ngame = \"chess\"");
-        assert_eq!(Experiment::parse(&chess, "t").unwrap().agreement, Agreement::Report);
+        assert_eq!(
+            Experiment::parse(&chess, "t").unwrap().agreement,
+            Agreement::Report
+        );
         let exact = chess.replace("positions = 3", "positions = 3\nagreement = \"exact\"");
-        assert_eq!(Experiment::parse(&exact, "t").unwrap().agreement, Agreement::Exact);
+        assert_eq!(
+            Experiment::parse(&exact, "t").unwrap().agreement,
+            Agreement::Exact
+        );
         let _ = Experiment::default_experiment();
     }
 
@@ -561,7 +570,10 @@ engines = ["negamax", "mtdf"]
                 "key `positions_file`: needs game = \"chess\"",
             ),
             (
-                OK.replace("positions = 3", "positions = 3\ngame = \"chess\"\npositions_file = \"/nonexistent/x.epd\""),
+                OK.replace(
+                    "positions = 3",
+                    "positions = 3\ngame = \"chess\"\npositions_file = \"/nonexistent/x.epd\"",
+                ),
                 "key `positions_file`: /nonexistent/x.epd: ",
             ),
         ];

@@ -161,7 +161,12 @@ impl RunSummary {
 #[must_use]
 pub fn plan(exp: &Experiment) -> Vec<(u64, Drawn)> {
     if let Some(fp) = &exp.file_positions {
-        return fp.iter().cloned().enumerate().map(|(i, d)| (i as u64, d)).collect();
+        return fp
+            .iter()
+            .cloned()
+            .enumerate()
+            .map(|(i, d)| (i as u64, d))
+            .collect();
     }
     let mut seq = 0u64;
     let mut out = Vec::new();

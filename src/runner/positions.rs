@@ -8,8 +8,8 @@
 //! same stream. Duplicates within a ply (same position, whatever the move order) are skipped and
 //! the next index is drawn instead, so a ply has `count` distinct positions when that many exist.
 
-use crate::game::connect4::board::{column_char, with_board};
 use crate::game::chess;
+use crate::game::connect4::board::{column_char, with_board};
 use crate::game::connect4::Position;
 use crate::game::{legal_moves, GameKind};
 use rand_chacha::ChaCha8Rng;

@@ -104,7 +104,10 @@ pub const LEGACY_COLUMNS: usize = 13;
 pub fn header_matches<'a>(header: impl Iterator<Item = &'a [u8]>) -> bool {
     let got: Vec<&[u8]> = header.collect();
     (got.len() == HEADER.len() || got.len() == LEGACY_COLUMNS)
-        && got.iter().zip(HEADER.iter()).all(|(g, h)| *g == h.as_bytes())
+        && got
+            .iter()
+            .zip(HEADER.iter())
+            .all(|(g, h)| *g == h.as_bytes())
 }
 
 /// The CSV header, in column order: the names of [`COLUMNS`].
@@ -451,7 +454,10 @@ mod tests {
         let legacy = "experiment,seed,ply,index,moves,engine,slot,repeat,score,nodes,nanos,wall_nanos,probes\nt,1,8,0,44,mtdf,0,0,-2,10,100,120,3\n";
         std::fs::write(&path, legacy).unwrap();
         let old = read_all(&path).unwrap();
-        assert_eq!((old[0].nodes, old[0].best_move.clone(), old[0].depth), (Some(10), None, None));
+        assert_eq!(
+            (old[0].nodes, old[0].best_move.clone(), old[0].depth),
+            (Some(10), None, None)
+        );
         // a chess row with its search columns
         let mut c = rec(2);
         c.best_move = Some("e2e4".into());

@@ -7,7 +7,7 @@
 //!   second time. Needs a reproducible limit (`depth` or `nodes`, not `movetime`).
 //! - **mates**: on the committed positions with a known forced mate ([`MATES`], each with its
 //!   source) the engine must report `mate N` with the known N.
-//! - **mirror**: the colour-flipped mirror of each position is searched too, and the share with
+//! - **mirror**: the colour-flipped mirror of each position is searched too (both as FENs), and the share with
 //!   the same score and the mirrored best move is reported: heuristic engines need not search
 //!   symmetrically, so this is a figure, not a failure.
 //!
@@ -107,8 +107,17 @@ impl std::fmt::Display for ChessReport {
             Some(n) if self.reset_positions == 0 => format!("not run: {n}"),
             _ => status(self.reset_positions, "reset"),
         };
-        writeln!(f, "| reset (same nodes, score, best move after `ucinewgame`) | {} | {reset} |", self.reset_positions)?;
-        writeln!(f, "| mates (known `mate N`) | {} | {} |", self.mate_positions, status(self.mate_positions, "mates"))?;
+        writeln!(
+            f,
+            "| reset (same nodes, score, best move after `ucinewgame`) | {} | {reset} |",
+            self.reset_positions
+        )?;
+        writeln!(
+            f,
+            "| mates (known `mate N`) | {} | {} |",
+            self.mate_positions,
+            status(self.mate_positions, "mates")
+        )?;
         let pct = |k: usize| {
             if self.mirror_positions == 0 {
                 "n/a".to_string()
@@ -151,9 +160,20 @@ pub fn mirror_move(mv: &str) -> String {
 }
 
 fn describe(m: &Measurement) -> String {
-    let mv = m.info.best_move.map_or_else(|| "n/a".to_string(), |b| b.as_str().to_string());
-    let nodes = if m.nodes_reported { m.nodes.to_string() } else { "n/a".into() };
-    format!("{} ({}), nodes {nodes}, best move {mv}", m.score, score_text(m.score))
+    let mv = m
+        .info
+        .best_move
+        .map_or_else(|| "n/a".to_string(), |b| b.as_str().to_string());
+    let nodes = if m.nodes_reported {
+        m.nodes.to_string()
+    } else {
+        "n/a".into()
+    };
+    format!(
+        "{} ({}), nodes {nodes}, best move {mv}",
+        m.score,
+        score_text(m.score)
+    )
 }
 
 /// The chess checks, by the names `--check` takes.
@@ -169,7 +189,10 @@ pub fn run(
     only: &[String],
 ) -> Result<ChessReport, String> {
     if let Some(bad) = only.iter().find(|c| !CHECKS.contains(&c.as_str())) {
-        return Err(format!("unknown chess check `{bad}` (checks: {})", CHECKS.join(", ")));
+        return Err(format!(
+            "unknown chess check `{bad}` (checks: {})",
+            CHECKS.join(", ")
+        ));
     }
     let wants = |c: &str| only.is_empty() || only.iter().any(|o| o == c);
     let spec = engine.spec();
@@ -178,7 +201,8 @@ pub fn run(
         ..ChessReport::default()
     };
     let solve = |e: &mut dyn Engine, p: &str| {
-        measure(e, p, Clock::Wall).map_err(|f| format!("engine `{spec}` failed on `{p}`: {}", f.error))
+        measure(e, p, Clock::Wall)
+            .map_err(|f| format!("engine `{spec}` failed on `{p}`: {}", f.error))
     };
     let fen_of = |p: &str| ChessPosition::parse(p).map(|c| c.fen()).unwrap_or_default();
     let fail = |check, p: &str, expected: String, got: String| ChessFailure {
@@ -224,12 +248,14 @@ pub fn run(
         r.mate_positions = mates.len();
     }
     if wants("mirror") {
+        // Both sides as FENs: a move list would give the engine a game history (repetitions)
+        // that the mirrored FEN does not have.
         for p in &all {
-            let m = match searched.iter().find(|(q, _)| q == p) {
-                Some((_, m)) => *m,
-                None => solve(engine, p)?,
+            let fen = fen_of(p);
+            let Ok(mirrored) = mirror_fen(&fen) else {
+                continue;
             };
-            let Ok(mirrored) = mirror_fen(&fen_of(p)) else { continue };
+            let m = solve(engine, &fen)?;
             let got = solve(engine, &mirrored)?;
             r.mirror_positions += 1;
             r.mirror_same_score += usize::from(got.score == m.score);

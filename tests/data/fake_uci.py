@@ -13,7 +13,8 @@ Modes (first argument, default `normal`):
   wrong-mate  reports every mate one move too long
   hang        never answers `go`
   illegal     answers a best move that is not legal
-  log=FILE    (second argument) appends every command it reads to FILE
+  log=FILE    (a later argument) appends every command it reads to FILE
+  pid=FILE    (a later argument) writes its process id to FILE once it has started
 """
 import sys
 
@@ -43,6 +44,11 @@ def main():
     for a in sys.argv[2:]:
         if a.startswith("log="):
             log = open(a[4:], "a")
+        if a.startswith("pid="):
+            import os
+            with open(a[4:] + ".tmp", "w") as f:
+                f.write(str(os.getpid()))
+            os.rename(a[4:] + ".tmp", a[4:])
     table = {}
     position = "startpos"
     for raw in sys.stdin:

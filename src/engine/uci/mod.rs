@@ -153,7 +153,10 @@ impl UciEngine {
         match self.read_until(Some(wait), |_| {}, |l| l == "readyok") {
             Ok(_) => Ok(()),
             Err(Wait::Timeout(t)) => Err(self.fail(
-                &format!("did not answer `isready` with `readyok` {when} within {:.1} s", t.as_secs_f64()),
+                &format!(
+                    "did not answer `isready` with `readyok` {when} within {:.1} s",
+                    t.as_secs_f64()
+                ),
                 "because it did not answer in time",
             )),
             Err(Wait::Closed) => Err(self.closed(&format!("before `readyok` {when}"))),
@@ -180,13 +183,21 @@ impl UciEngine {
             Ok(_) => {}
             Err(Wait::Timeout(t)) => {
                 return Err(self.fail(
-                    &format!("did not answer `uci` with `uciok` within {:.1} s", t.as_secs_f64()),
+                    &format!(
+                        "did not answer `uci` with `uciok` within {:.1} s",
+                        t.as_secs_f64()
+                    ),
                     "because it did not answer in time",
                 ))
             }
             Err(Wait::Closed) => return Err(self.closed("before `uciok`")),
         }
-        let offers = |name: &str| offered.iter().find(|o| o.eq_ignore_ascii_case(name)).cloned();
+        let offers = |name: &str| {
+            offered
+                .iter()
+                .find(|o| o.eq_ignore_ascii_case(name))
+                .cloned()
+        };
         let missing: Vec<&str> = self
             .cfg
             .options
@@ -197,8 +208,16 @@ impl UciEngine {
         if !missing.is_empty() {
             let what = format!(
                 "offers no UCI option {} (it offers: {})",
-                missing.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", "),
-                if offered.is_empty() { "none".to_string() } else { offered.join(", ") }
+                missing
+                    .iter()
+                    .map(|m| format!("`{m}`"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if offered.is_empty() {
+                    "none".to_string()
+                } else {
+                    offered.join(", ")
+                }
             );
             return Err(self.fail(&what, "because of the spec's options"));
         }
@@ -208,7 +227,11 @@ impl UciEngine {
             set.push_str(&format!("setoption name {name} value {value}\n"));
         }
         for (name, value) in [("Threads", "1"), ("OwnBook", "false")] {
-            let given = self.cfg.options.iter().any(|(n, _)| n.eq_ignore_ascii_case(name));
+            let given = self
+                .cfg
+                .options
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case(name));
             if let (Some(name), false) = (offers(name), given) {
                 set.push_str(&format!("setoption name {name} value {value}\n"));
             }
@@ -240,7 +263,11 @@ impl UciEngine {
         self.send(&format!("{go}\n"))?;
         let mut search = Search::default();
         let wait = answer_wait(self.cfg.timeout, self.limit);
-        let got = self.read_until(wait, |l| search.read_info(l), |l| protocol::best_move(l).is_some());
+        let got = self.read_until(
+            wait,
+            |l| search.read_info(l),
+            |l| protocol::best_move(l).is_some(),
+        );
         let round_trip = t0.elapsed();
         let line = match got {
             Ok(l) => l,
@@ -250,11 +277,16 @@ impl UciEngine {
                     return Err(EngineError::Timeout);
                 }
                 return Err(self.fail(
-                    &format!("gave no `bestmove` to `{go}` within {:.1} s", t.as_secs_f64()),
+                    &format!(
+                        "gave no `bestmove` to `{go}` within {:.1} s",
+                        t.as_secs_f64()
+                    ),
                     "because it did not answer in time",
                 ));
             }
-            Err(Wait::Closed) => return Err(self.closed(&format!("before `bestmove` (after `{go}`)"))),
+            Err(Wait::Closed) => {
+                return Err(self.closed(&format!("before `bestmove` (after `{go}`)")))
+            }
         };
         let best = protocol::best_move(&line).flatten().map(str::to_string);
         let Some(best) = best else {
@@ -265,7 +297,10 @@ impl UciEngine {
         };
         if pos.clone().play(&best).is_err() {
             return Err(self.fail(
-                &format!("answered `{line}`, not a legal move here (FEN {})", pos.fen()),
+                &format!(
+                    "answered `{line}`, not a legal move here (FEN {})",
+                    pos.fen()
+                ),
                 "because of that answer",
             ));
         }

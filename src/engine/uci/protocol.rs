@@ -15,7 +15,11 @@ use crate::game::chess::encode_mate;
 /// The name of an `option name NAME type ...` line, if it is one.
 #[must_use]
 pub fn option_name(line: &str) -> Option<&str> {
-    let rest = line.trim().strip_prefix("option")?.trim_start().strip_prefix("name ")?;
+    let rest = line
+        .trim()
+        .strip_prefix("option")?
+        .trim_start()
+        .strip_prefix("name ")?;
     let end = rest.find(" type ").unwrap_or(rest.len());
     Some(rest[..end].trim())
 }
@@ -114,7 +118,10 @@ mod tests {
             option_name("option name Skill Level type spin default 20 min 0 max 20"),
             Some("Skill Level")
         );
-        assert_eq!(option_name("option name Clear Hash type button"), Some("Clear Hash"));
+        assert_eq!(
+            option_name("option name Clear Hash type button"),
+            Some("Clear Hash")
+        );
         assert_eq!(option_name("id name Stockfish 15.1"), None);
     }
 
@@ -140,13 +147,21 @@ mod tests {
         g.read_info("info depth 8");
         g.read_info("info depth 8 score cp 31 time 32 nodes 37279 nps 1164968 pv g1f3 g8f6");
         g.read_info("info nodes 49766 nps 1058851 time 47 hashfull 1");
-        assert_eq!((g.nodes, g.time_ms, g.score, g.depth, g.seldepth), (Some(49766), Some(47), Some(31), Some(8), None));
+        assert_eq!(
+            (g.nodes, g.time_ms, g.score, g.depth, g.seldepth),
+            (Some(49766), Some(47), Some(31), Some(8), None)
+        );
         // Toga II: a bound line is not the score.
         let mut t = Search::default();
         t.read_info("info multipv 1 depth 8 seldepth 22 score cp 26 time 25 nodes 36539 pv g1f3");
-        t.read_info("info multipv 1 depth 9 seldepth 23 score cp 30 upperbound time 26 nodes 38000 pv g1f3");
+        t.read_info(
+            "info multipv 1 depth 9 seldepth 23 score cp 30 upperbound time 26 nodes 38000 pv g1f3",
+        );
         t.read_info("info time 27 nodes 39569 nps 0 cpuload 758");
-        assert_eq!((t.nodes, t.time_ms, t.score, t.depth, t.seldepth), (Some(39569), Some(27), Some(26), Some(8), Some(23)));
+        assert_eq!(
+            (t.nodes, t.time_ms, t.score, t.depth, t.seldepth),
+            (Some(39569), Some(27), Some(26), Some(8), Some(23))
+        );
         // mates, a second PV, garbage numbers
         let mut m = Search::default();
         m.read_info("info depth 3 score mate 2 nodes x pv a1a8");

@@ -108,17 +108,21 @@ impl UciConfig {
             let mut set_limit = |l: Limit| match limit.replace(l) {
                 None => Ok(()),
                 Some(_) => Err(bad(
-                    "more than one search limit (depth, nodes, movetime)".into(),
+                    "more than one search limit (depth, nodes, movetime)".into()
                 )),
             };
             match key {
                 "depth" => set_limit(Limit::Depth(positive(key, &value).map_err(bad)? as u32))?,
                 "nodes" => set_limit(Limit::Nodes(positive(key, &value).map_err(bad)?))?,
                 "movetime" => set_limit(Limit::MoveTime(positive(key, &value).map_err(bad)?))?,
-                "hash" => options.push(("Hash".into(), positive(key, &value).map_err(bad)?.to_string())),
-                "threads" => {
-                    options.push(("Threads".into(), positive(key, &value).map_err(bad)?.to_string()))
-                }
+                "hash" => options.push((
+                    "Hash".into(),
+                    positive(key, &value).map_err(bad)?.to_string(),
+                )),
+                "threads" => options.push((
+                    "Threads".into(),
+                    positive(key, &value).map_err(bad)?.to_string(),
+                )),
                 "timeout" => timeout = parse_timeout(&value).map_err(bad)?,
                 _ => match key.strip_prefix("option.") {
                     Some(name) if !unquote(name).is_empty() => {
@@ -134,7 +138,10 @@ impl UciConfig {
             }
         }
         for (i, (name, _)) in options.iter().enumerate() {
-            if options[..i].iter().any(|(n, _)| n.eq_ignore_ascii_case(name)) {
+            if options[..i]
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case(name))
+            {
                 return Err(bad(format!("UCI option `{name}` given twice")));
             }
         }
@@ -155,7 +162,10 @@ impl UciConfig {
 fn positive(key: &str, v: &str) -> Result<u64, String> {
     match v.parse::<u64>() {
         Ok(n) if n > 0 && (key != "depth" || n <= 255) => Ok(n),
-        _ => Err(format!("`{key}={v}`: expected a positive whole number{}", if key == "depth" { " up to 255" } else { "" })),
+        _ => Err(format!(
+            "`{key}={v}`: expected a positive whole number{}",
+            if key == "depth" { " up to 255" } else { "" }
+        )),
     }
 }
 
@@ -214,7 +224,9 @@ mod tests {
 
     #[test]
     fn specs() {
-        let c = UciConfig::parse("uci:/usr/games/stockfish").unwrap().unwrap();
+        let c = UciConfig::parse("uci:/usr/games/stockfish")
+            .unwrap()
+            .unwrap();
         assert_eq!(c.argv, ["/usr/games/stockfish"]);
         assert_eq!(c.limit, Limit::Depth(10));
         assert_eq!(c.limit.go(), "go depth 10");

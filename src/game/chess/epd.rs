@@ -86,7 +86,10 @@ mod tests {
         let e = parse_positions("s.epd", "# x\nnot a fen\n").unwrap_err();
         assert!(e.starts_with("s.epd:2: ") && !e.contains('\n'), "{e}");
         let e = parse_positions("s.epd", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap_err();
-        assert!(e.contains("s.epd:1: the game is already over (stalemate)"), "{e}");
+        assert!(
+            e.contains("s.epd:1: the game is already over (stalemate)"),
+            "{e}"
+        );
         assert!(parse_positions("s.epd", "# only\n").is_err());
     }
 }

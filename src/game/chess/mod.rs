@@ -46,7 +46,11 @@ pub fn mate_distance(score: i32) -> Option<i32> {
     if score.abs() <= MATE - 1000 {
         return None;
     }
-    Some(if score > 0 { MATE - score } else { -(MATE + score) })
+    Some(if score > 0 {
+        MATE - score
+    } else {
+        -(MATE + score)
+    })
 }
 
 /// A score as a user reads it: `cp 35`, `mate 3`, `mate -2`.
@@ -116,10 +120,13 @@ impl ChessPosition {
         let full = match fields.len() {
             6 => fields.join(" "),
             4 => format!("{} 0 1", fields.join(" ")),
-            n => return Err(format!("FEN `{fen}`: {n} fields (expected 6, or 4 as in EPD)")),
+            n => {
+                return Err(format!(
+                    "FEN `{fen}`: {n} fields (expected 6, or 4 as in EPD)"
+                ))
+            }
         };
-        let board =
-            Board::from_fen(&full, false).map_err(|e| format!("FEN `{fen}`: {e:?}"))?;
+        let board = Board::from_fen(&full, false).map_err(|e| format!("FEN `{fen}`: {e:?}"))?;
         let keys = vec![board.hash()];
         Ok(Self {
             board,
@@ -143,7 +150,8 @@ impl ChessPosition {
             (Self::start(), text)
         };
         for (i, mv) in moves.split_whitespace().enumerate() {
-            pos.play(mv).map_err(|e| format!("move {} `{mv}`: {e}", i + 1))?;
+            pos.play(mv)
+                .map_err(|e| format!("move {} `{mv}`: {e}", i + 1))?;
         }
         Ok(pos)
     }
@@ -347,7 +355,10 @@ pub fn mirror_fen(fen: &str) -> Result<String, String> {
     } else {
         String::new()
     };
-    Ok(format!("{} {side} {castle} {ep}{clocks}", swap(&ranks.join("/"))))
+    Ok(format!(
+        "{} {side} {castle} {ep}{clocks}",
+        swap(&ranks.join("/"))
+    ))
 }
 
 /// Leaf nodes of the legal move tree `depth` plies deep (perft), to check the move generator
@@ -416,20 +427,26 @@ mod tests {
         assert_eq!(ChessPosition::parse("").unwrap().legal_moves().len(), 20);
         let e = ChessPosition::parse("e2e4 e2e4").unwrap_err();
         assert!(e.contains("move 2 `e2e4`: illegal"), "{e}");
-        assert!(ChessPosition::parse("e2e9").unwrap_err().contains("not a UCI move"));
+        assert!(ChessPosition::parse("e2e9")
+            .unwrap_err()
+            .contains("not a UCI move"));
         // fool's mate
         let m = ChessPosition::parse("f2f3 e7e5 g2g4 d8h4").unwrap();
         assert_eq!(m.status(), Status::Checkmate);
         assert!(m.legal_moves().is_empty());
         let e = ChessPosition::parse("f2f3 e7e5 g2g4 d8h4 a2a3").unwrap_err();
         assert!(e.contains("already over (checkmate)"), "{e}");
-        assert!(ChessPosition::parse("f2f3 e7e5 g2g4").unwrap().can_mate_at_once());
+        assert!(ChessPosition::parse("f2f3 e7e5 g2g4")
+            .unwrap()
+            .can_mate_at_once());
         // castling in UCI notation, from a FEN with moves
         let c = ChessPosition::parse(
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 moves e1g1",
         )
         .unwrap();
-        assert!(c.fen().starts_with("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq"));
+        assert!(c
+            .fen()
+            .starts_with("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq"));
         assert!(c.uci_position().ends_with(" moves e1g1"));
         assert!(ChessPosition::parse("8/8/8/8 w - -").is_err());
         let k = ChessPosition::parse("8/8/4k3/8/8/3K4/8/8 w - -").unwrap();
@@ -478,7 +495,10 @@ mod tests {
         );
         let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w Kq e6 0 2";
         let m = mirror_fen(fen).unwrap();
-        assert_eq!(m, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b Qk e3 0 2");
+        assert_eq!(
+            m,
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b Qk e3 0 2"
+        );
         assert_eq!(mirror_fen(&m).unwrap(), fen);
         assert!(ChessPosition::parse(&m).is_ok());
     }
