@@ -30,6 +30,10 @@ step() { # step NAME COMMAND...: run, tee its output into $log/NAME.log, print i
 if ! step setup-oracles bash scripts/setup-oracles.sh; then
   oracle_missing setup-oracles "scripts/setup-oracles.sh failed (no pip or no network?)"
 fi
+# The three UCI chess engines of Debian (stockfish, glaurung, toga2) for the chess tests.
+if ! step setup-engines bash scripts/setup-engines.sh; then
+  oracle_missing setup-engines "scripts/setup-engines.sh failed (not root, or no apt?)"
+fi
 
 # One build for everything: the tests run in the release profile, so they share the compiled
 # dependencies (polars above all) with the README's `cargo run --release`, and the full
