@@ -65,9 +65,14 @@ if [ -z "$base" ]; then
   (oracle_missing ci-gate-rev "no earlier revision with serve in this checkout (a shallow clone?)") ||
     failed=1
 else
+  # Like with like: the base revision is built lean, so HEAD is served by its lean build too.
+  # The full binary (polars linked in) served the same source 1.13x slower than the lean one
+  # (1.061-1.193; CI run on 2026-12-01), and the gate rightly called that a slowdown.
+  lean=$(bash scripts/cargo-bin.sh --profile lean --no-default-features --bin treebench) || lean=
+  [ -n "$lean" ] || { echo "ci-gate: cargo build --profile lean failed" >&2; exit 2; }
   echo "ci-gate: gating HEAD against $base ($(git rev-parse --short "$base"))"
   expect rev 0 "$bin" gate --baseline-rev "$base" --baseline mtdf \
-    --candidate "ext[clock=cpu]:'$bin' serve --clock cpu --engine mtdf" \
+    --candidate "ext[clock=cpu]:'$lean' serve --clock cpu --engine mtdf" \
     --threshold 0.05 --alpha 0.01 --max-pairs 400 --json "$out/rev.json"
   # the build log of the base revision is in $out/rev.err
   grep -E '^gate: .*(built|binary built before)' "$out/rev.err" || true
