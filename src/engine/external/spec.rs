@@ -47,24 +47,10 @@ impl ExternalConfig {
             return Ok(None);
         };
         let bad = |m: String| SpecError(format!("engine `{spec}`: {m}"));
-        let (opts, command) = if let Some(r) = rest.strip_prefix('[') {
-            let (opts, after) = r
-                .split_once(']')
-                .ok_or_else(|| bad("missing `]` after the options".into()))?;
-            let command = after
-                .strip_prefix(':')
-                .ok_or_else(|| bad("expected `:` and a command line after `]`".into()))?;
-            (opts, command)
-        } else if let Some(command) = rest.strip_prefix(':') {
-            ("", command)
-        } else {
+        let Some((opts, command)) = options_and_command(rest).map_err(bad)? else {
             return Ok(None);
         };
-        let mut timeout = match std::env::var(TIMEOUT_ENV) {
-            Ok(v) if !v.trim().is_empty() => parse_timeout(v.trim())
-                .map_err(|m| bad(format!("environment variable {TIMEOUT_ENV}: {m}")))?,
-            _ => None,
-        };
+        let mut timeout = env_timeout().map_err(bad)?;
         let mut fresh = false;
         let mut clock = Clock::Wall;
         for opt in opts.split(',').map(str::trim).filter(|o| !o.is_empty()) {
@@ -93,7 +79,8 @@ impl ExternalConfig {
     }
 }
 
-fn parse_timeout(v: &str) -> Result<Option<Duration>, String> {
+/// `SECS` or `off` (no limit): the `timeout=` option of `ext:` and `uci:` specs.
+pub(crate) fn parse_timeout(v: &str) -> Result<Option<Duration>, String> {
     if v == "off" {
         return Ok(None);
     }
@@ -103,6 +90,45 @@ fn parse_timeout(v: &str) -> Result<Option<Duration>, String> {
             "timeout `{v}`: expected a positive number of seconds or `off`"
         )),
     }
+}
+
+/// The answer timeout before a spec's own `timeout=`: [`TIMEOUT_ENV`] if set, else none.
+pub(crate) fn env_timeout() -> Result<Option<Duration>, String> {
+    match std::env::var(TIMEOUT_ENV) {
+        Ok(v) if !v.trim().is_empty() => parse_timeout(v.trim())
+            .map_err(|m| format!("environment variable {TIMEOUT_ENV}: {m}")),
+        _ => Ok(None),
+    }
+}
+
+/// What follows a process spec's family name (`ext`, `uci`): `[OPTIONS]:COMMAND` or `:COMMAND`,
+/// split into the options text and the command line; `Ok(None)` when it is neither (another
+/// engine's name that starts the same way). A `]` inside quotes does not close the options.
+pub(crate) fn options_and_command(rest: &str) -> Result<Option<(&str, &str)>, String> {
+    if let Some(r) = rest.strip_prefix('[') {
+        let close = find_outside_quotes(r, ']').ok_or("missing `]` after the options")?;
+        let command = r[close + 1..]
+            .strip_prefix(':')
+            .ok_or("expected `:` and a command line after `]`")?;
+        Ok(Some((&r[..close], command)))
+    } else {
+        Ok(rest.strip_prefix(':').map(|command| ("", command)))
+    }
+}
+
+/// Byte index of the first `c` outside single or double quotes.
+pub(crate) fn find_outside_quotes(s: &str, c: char) -> Option<usize> {
+    let mut quote = None;
+    for (i, ch) in s.char_indices() {
+        match quote {
+            Some(q) if ch == q => quote = None,
+            Some(_) => {}
+            None if ch == '"' || ch == '\'' => quote = Some(ch),
+            None if ch == c => return Some(i),
+            None => {}
+        }
+    }
+    None
 }
 
 /// Split a command line into words as a POSIX shell does (`shell_words::split`).

@@ -7,7 +7,7 @@
 //! - `option.NAME=VALUE`: any UCI option by name (`option."Move Overhead"=10` for a name with
 //!   spaces);
 //! - `timeout=SECS` (or `off`): the longest wait for one line of the engine, as for `ext:`
-//!   (environment variable [`TIMEOUT_ENV`] otherwise; the handshake waits at most
+//!   (environment variable [`TIMEOUT_ENV`](crate::engine::external::TIMEOUT_ENV) otherwise; the handshake waits at most
 //!   [`HANDSHAKE_WAIT`] when there is no timeout at all).
 //!
 //! Every option must be one the engine offers (`option name ...` lines before `uciok`), else the
@@ -15,7 +15,10 @@
 //! where the engine offers them: one thread gives reproducible node counts, and a book move is
 //! no search.
 
-use crate::engine::external::{split_words, TIMEOUT_ENV};
+use crate::engine::external::spec::{
+    env_timeout, find_outside_quotes, options_and_command, parse_timeout,
+};
+use crate::engine::external::split_words;
 use crate::engine::spec::SpecError;
 use std::time::Duration;
 
@@ -75,23 +78,10 @@ impl UciConfig {
             return Ok(None);
         };
         let bad = |m: String| SpecError(format!("engine `{spec}`: {m}"));
-        let (opts, command) = if let Some(r) = rest.strip_prefix('[') {
-            let close = find_outside_quotes(r, ']')
-                .ok_or_else(|| bad("missing `]` after the options".into()))?;
-            let command = r[close + 1..]
-                .strip_prefix(':')
-                .ok_or_else(|| bad("expected `:` and a command line after `]`".into()))?;
-            (&r[..close], command)
-        } else if let Some(command) = rest.strip_prefix(':') {
-            ("", command)
-        } else {
+        let Some((opts, command)) = options_and_command(rest).map_err(bad)? else {
             return Ok(None);
         };
-        let mut timeout = match std::env::var(TIMEOUT_ENV) {
-            Ok(v) if !v.trim().is_empty() => parse_timeout(v.trim())
-                .map_err(|m| bad(format!("environment variable {TIMEOUT_ENV}: {m}")))?,
-            _ => None,
-        };
+        let mut timeout = env_timeout().map_err(bad)?;
         let mut limit = None;
         let mut options: Vec<(String, String)> = Vec::new();
         for item in split_outside_quotes(opts, ',') {
@@ -167,33 +157,6 @@ fn positive(key: &str, v: &str) -> Result<u64, String> {
             if key == "depth" { " up to 255" } else { "" }
         )),
     }
-}
-
-fn parse_timeout(v: &str) -> Result<Option<Duration>, String> {
-    if v == "off" {
-        return Ok(None);
-    }
-    match v.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 => Ok(Some(Duration::from_secs_f64(s))),
-        _ => Err(format!(
-            "timeout `{v}`: expected a positive number of seconds or `off`"
-        )),
-    }
-}
-
-/// Byte index of the first `c` outside single or double quotes.
-fn find_outside_quotes(s: &str, c: char) -> Option<usize> {
-    let mut quote = None;
-    for (i, ch) in s.char_indices() {
-        match quote {
-            Some(q) if ch == q => quote = None,
-            Some(_) => {}
-            None if ch == '"' || ch == '\'' => quote = Some(ch),
-            None if ch == c => return Some(i),
-            None => {}
-        }
-    }
-    None
 }
 
 fn split_outside_quotes(s: &str, c: char) -> Vec<&str> {
