@@ -124,7 +124,10 @@ fn validation_reports_a_bad_field_with_its_column_and_line() {
         .terminator(csv::Terminator::Any(b' '))
         .from_writer(Vec::new());
     w.write_record(&fields).unwrap();
-    l[16] = String::from_utf8(w.into_inner().unwrap()).unwrap().trim_end().to_string();
+    l[16] = String::from_utf8(w.into_inner().unwrap())
+        .unwrap()
+        .trim_end()
+        .to_string();
     rewrite(&path, &l, true);
     let msg = validate_csv(&path).unwrap_err().to_string();
     assert!(
@@ -399,11 +402,7 @@ fn stats_report_end_to_end() {
     );
     let csv = std::fs::read_to_string(out.join("synthetic/mtdf_vs_negamax_tt_20.csv")).unwrap();
     assert!(csv.starts_with("ply,pairs,zeros,"));
-    assert!(csv
-        .lines()
-        .next()
-        .unwrap()
-        .ends_with(",p_value,p_greater"));
+    assert!(csv.lines().next().unwrap().ends_with(",p_value,p_greater"));
     assert!(csv.lines().last().unwrap().starts_with("all,48,"));
 }
 
@@ -661,13 +660,22 @@ fn headline_from_the_analysis_numbers() {
     slow.time_per_node.relation = Relation::Higher;
     slow.time_per_node.candidate_ns = 300.0;
     let s = row_sentence(&slow, "positions");
-    assert!(s.starts_with("2.00x slower [1.60, 2.50] (geometric mean), p < 1e-6"), "{s}");
-    assert!(s.contains("ratio of mean times 1.25x slower [0.80, 2.00]; 1.25x more nodes"), "{s}");
+    assert!(
+        s.starts_with("2.00x slower [1.60, 2.50] (geometric mean), p < 1e-6"),
+        "{s}"
+    );
+    assert!(
+        s.contains("ratio of mean times 1.25x slower [0.80, 2.00]; 1.25x more nodes"),
+        "{s}"
+    );
     assert!(s.ends_with("time per node 1.50x higher (p = 0.30)"), "{s}");
     // Nodes not reported: n/a, never inf or 0.
     slow.node_ratio = f64::NAN;
     let s = row_sentence(&slow, "positions");
-    assert!(s.ends_with("nodes n/a (not reported)") && !s.contains("inf"), "{s}");
+    assert!(
+        s.ends_with("nodes n/a (not reported)") && !s.contains("inf"),
+        "{s}"
+    );
 }
 
 #[test]

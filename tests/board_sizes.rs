@@ -77,7 +77,10 @@ fn an_experiment_on_a_list_of_boards_writes_one_file_per_board_and_the_scaling_r
     assert!(lines[2].starts_with("5x4,20,mtdf,negamax,8,"), "{scaling}");
     // The p is two-sided and labelled so; the title names the one baseline once.
     let md = std::fs::read_to_string(dir.join("report/sc-scaling/scaling.md")).unwrap();
-    assert!(md.contains("p (two-sided)") && !md.contains("one-sided"), "{md}");
+    assert!(
+        md.contains("p (two-sided)") && !md.contains("one-sided"),
+        "{md}"
+    );
     assert_eq!(md.matches("over negamax").count(), 1, "{md}");
     for f in ["README.md", "scaling.md", "scaling.svg", "scaling.png"] {
         assert!(dir.join("report/sc-scaling").join(f).exists(), "{f}");

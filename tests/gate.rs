@@ -524,7 +524,16 @@ fn the_gate_never_mixes_clocks() {
     let dir = scratch("clocks");
     let wall = format!("ext:{BIN} serve --clock wall --engine mtdf");
     let (o, v) = gate(
-        &["--baseline", "mtdf", "--candidate", &wall, "--max-pairs", "50", "--clock", "cpu"],
+        &[
+            "--baseline",
+            "mtdf",
+            "--candidate",
+            &wall,
+            "--max-pairs",
+            "50",
+            "--clock",
+            "cpu",
+        ],
         &dir,
     );
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
@@ -537,13 +546,22 @@ fn the_gate_never_mixes_clocks() {
     assert!(md.contains("both on the wall clock"), "{md}");
     let cpu = format!("ext[clock=cpu]:{BIN} serve --clock cpu --engine mtdf");
     let (o, v) = gate(
-        &["--baseline", &cpu, "--candidate", &wall, "--max-pairs", "50"],
+        &[
+            "--baseline",
+            &cpu,
+            "--candidate",
+            &wall,
+            "--max-pairs",
+            "50",
+        ],
         &dir,
     );
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     let f = v["failure"].as_str().unwrap();
     assert!(
-        f.contains("different clocks") && f.contains("reports thread CPU time") && f.contains("reports wall time"),
+        f.contains("different clocks")
+            && f.contains("reports thread CPU time")
+            && f.contains("reports wall time"),
         "{f}"
     );
 }
@@ -557,7 +575,14 @@ fn a_lazily_zeroed_table_is_not_a_warm_one() {
     for _ in 0..2 {
         let lazy = format!("ext:{} {BIN}", script("lazy_table.py"));
         let (o, v) = gate(
-            &["--baseline", "mtdf", "--candidate", &lazy, "--max-pairs", "0"],
+            &[
+                "--baseline",
+                "mtdf",
+                "--candidate",
+                &lazy,
+                "--max-pairs",
+                "0",
+            ],
             &dir,
         );
         assert_eq!(o.status.code(), Some(0), "{}", text(&o));
@@ -565,7 +590,14 @@ fn a_lazily_zeroed_table_is_not_a_warm_one() {
     }
     let warm = format!("ext:{} {BIN} --keep", script("lazy_table.py"));
     let (o, v) = gate(
-        &["--baseline", "mtdf", "--candidate", &warm, "--max-pairs", "0"],
+        &[
+            "--baseline",
+            "mtdf",
+            "--candidate",
+            &warm,
+            "--max-pairs",
+            "0",
+        ],
         &dir,
     );
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
@@ -600,7 +632,9 @@ fn run_refuses_a_warm_engine_or_records_it() {
     assert_ne!(o.status.code(), Some(0), "{}", text(&o));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("keeps its table") && err.contains("ext[fresh]") && err.contains("--allow-warm"),
+        err.contains("keeps its table")
+            && err.contains("ext[fresh]")
+            && err.contains("--allow-warm"),
         "{err}"
     );
     let o = run(&["--allow-warm"]);

@@ -54,7 +54,10 @@ fn eight_threads_on_one_small_table_never_read_a_foreign_or_torn_entry() {
             assert!(hits > 1000, "ways {ways}, round {round}: only {hits} hits");
             // Between solves the owner clears the table: nothing of the round is left.
             table.clear();
-            assert!((0..1u64 << 12).all(|k| table.get(k).is_none()), "ways {ways}");
+            assert!(
+                (0..1u64 << 12).all(|k| table.get(k).is_none()),
+                "ways {ways}"
+            );
         }
     }
 }

@@ -293,7 +293,12 @@ fn report_renders() {
         let c = row_cells(&r, name);
         assert_eq!(
             c[2..6],
-            [thousands(s.nodes), thousands(s.leaves), thousands(s.hits), t.values[i].to_string()],
+            [
+                thousands(s.nodes),
+                thousands(s.leaves),
+                thousands(s.hits),
+                t.values[i].to_string()
+            ],
             "{name}"
         );
     }
@@ -302,27 +307,52 @@ fn report_renders() {
     let m = &rep.mtdf;
     let mtdf_rows: Vec<Vec<String>> = r
         .lines()
-        .filter(|l| l.contains("bounds (EXACT/LOWER/UPPER)") || l.contains("broken (bounds as exact)"))
-        .map(|l| l.trim().trim_matches('|').split('|').map(|c| c.trim().to_string()).collect())
+        .filter(|l| {
+            l.contains("bounds (EXACT/LOWER/UPPER)") || l.contains("broken (bounds as exact)")
+        })
+        .map(|l| {
+            l.trim()
+                .trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_string())
+                .collect()
+        })
         .collect();
     assert_eq!(mtdf_rows.len(), m.rows.len(), "{r}");
     for (cells, row) in mtdf_rows.iter().zip(&m.rows) {
-        let correct = if row.value == m.true_value { "yes" } else { "**no**" };
+        let correct = if row.value == m.true_value {
+            "yes"
+        } else {
+            "**no**"
+        };
         assert_eq!(
             cells[2..6],
-            [row.value.to_string(), correct.to_string(), row.passes.to_string(), thousands(row.stats.nodes)],
+            [
+                row.value.to_string(),
+                correct.to_string(),
+                row.passes.to_string(),
+                thousands(row.stats.nodes)
+            ],
             "{r}"
         );
     }
     // The bound-flagged table is always right; the broken one is wrong for some guess.
-    assert!(m.rows.iter().filter(|x| x.table == treebench::engine::textbook::search::TableKind::Bounds).all(|x| x.value == m.true_value));
+    assert!(m
+        .rows
+        .iter()
+        .filter(|x| x.table == treebench::engine::textbook::search::TableKind::Bounds)
+        .all(|x| x.value == m.true_value));
     assert!(m.rows.iter().any(|x| x.value != m.true_value), "{r}");
     // UCT: every budget of the fast run (up to 300) with its losses.
     assert_eq!(rep.uct.last().map(|u| u.0), Some(300));
     let uct = &r[r.find("## UCT").expect("UCT section")..];
     for &(b, [l1, l2]) in &rep.uct {
         let c = row_cells(uct, &thousands(u64::from(b)));
-        assert_eq!((c[2].as_str(), c[4].as_str()), (l1.to_string().as_str(), l2.to_string().as_str()), "budget {b}");
+        assert_eq!(
+            (c[2].as_str(), c[4].as_str()),
+            (l1.to_string().as_str(), l2.to_string().as_str()),
+            "budget {b}"
+        );
     }
 }
 

@@ -116,7 +116,10 @@ fn cli_passes_and_prints_the_table() {
     );
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("| drivers | mtdf | 4"), "{out}");
-    assert!(out.contains("**PASSED**") && !out.contains("SKIPPED"), "{out}");
+    assert!(
+        out.contains("**PASSED**") && !out.contains("SKIPPED"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -190,10 +193,14 @@ fn cli_missing_oracle_is_not_run_or_a_failure_when_required() {
     assert!(!out.contains("| bitbully | mtdf | 0 | 0"), "{out}");
     // Counted as skipped (a `SKIPPED: ` line), never printed as passed.
     assert!(
-        out.lines().any(|l| l.starts_with("SKIPPED: verify bitbully on mtdf")),
+        out.lines()
+            .any(|l| l.starts_with("SKIPPED: verify bitbully on mtdf")),
         "{out}"
     );
-    assert!(!out.contains("PASSED") && out.contains("NOT VERIFIED"), "{out}");
+    assert!(
+        !out.contains("PASSED") && out.contains("NOT VERIFIED"),
+        "{out}"
+    );
     let env = [
         ("PYTHON", "/nonexistent/python3"),
         ("TREEBENCH_REQUIRE_ORACLES", "1"),

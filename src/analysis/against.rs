@@ -374,7 +374,11 @@ fn engine_changes(
         }
     }
     // Holm across the engine's plies (the all-plies row is one test, unadjusted).
-    let adjusted = holm(&out.iter().map(|c| c.p_value.unwrap_or(f64::NAN)).collect::<Vec<_>>());
+    let adjusted = holm(
+        &out.iter()
+            .map(|c| c.p_value.unwrap_or(f64::NAN))
+            .collect::<Vec<_>>(),
+    );
     for (c, p) in out.iter_mut().zip(adjusted) {
         if c.p_value.is_some() {
             c.p_value = Some(p);

@@ -244,7 +244,12 @@ fn compare(
     let mut total = rows.pop().expect("total row");
     total.significant = total.effect.is_some_and(|t| t.p_value < opts.alpha);
     let p_of = |f: &dyn Fn(&super::PlyRow) -> Option<f64>| {
-        holm(&rows.iter().map(|r| f(r).unwrap_or(f64::NAN)).collect::<Vec<_>>())
+        holm(
+            &rows
+                .iter()
+                .map(|r| f(r).unwrap_or(f64::NAN))
+                .collect::<Vec<_>>(),
+        )
     };
     let adjusted = p_of(&|r| r.test.map(|t| t.p_value));
     let adjusted_effect = p_of(&|r| r.effect.map(|t| t.p_value));

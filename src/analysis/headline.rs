@@ -60,7 +60,11 @@ fn faster_or_slower(ratio: f64, ci: Option<(f64, f64)>) -> String {
     let (word, x, ci) = if ratio >= 1.0 {
         ("faster", ratio, ci)
     } else {
-        ("slower", 1.0 / ratio, ci.map(|(lo, hi)| (1.0 / hi, 1.0 / lo)))
+        (
+            "slower",
+            1.0 / ratio,
+            ci.map(|(lo, hi)| (1.0 / hi, 1.0 / lo)),
+        )
     };
     match ci {
         Some((lo, hi)) => format!("{} {word} {}", times(x), interval(lo, hi)),

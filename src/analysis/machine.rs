@@ -52,10 +52,14 @@ fn load1(m: &Value, k: &str) -> Option<f64> {
 pub fn compare_machines(old: Option<&Value>, new: Option<&Value>) -> MachineComparison {
     let mut c = MachineComparison::default();
     let (Some(old), Some(new)) = (old, new) else {
-        c.missing.push("the .meta.json of a run (no machine state to compare)".into());
+        c.missing
+            .push("the .meta.json of a run (no machine state to compare)".into());
         return c;
     };
-    for (key, what) in [("cpu_model", "CPU model"), ("cpu_governor", "frequency governor")] {
+    for (key, what) in [
+        ("cpu_model", "CPU model"),
+        ("cpu_governor", "frequency governor"),
+    ] {
         match (s(old, key), s(new, key)) {
             (Some(a), Some(b)) if a != b => c.differed.push(format!("{what} `{a}` → `{b}`")),
             (Some(_), Some(_)) => {}
@@ -75,7 +79,8 @@ pub fn compare_machines(old: Option<&Value>, new: Option<&Value>) -> MachineComp
     };
     match (f(old, "cpu_mhz"), f(new, "cpu_mhz")) {
         (Some(a), Some(b)) if (b / a - 1.0).abs() > MHZ_REL => {
-            c.differed.push(format!("CPU MHz at the start {a:.0} → {b:.0}"));
+            c.differed
+                .push(format!("CPU MHz at the start {a:.0} → {b:.0}"));
         }
         (Some(_), Some(_)) => {}
         _ => c.missing.push("CPU frequency".into()),
@@ -87,7 +92,9 @@ pub fn compare_machines(old: Option<&Value>, new: Option<&Value>) -> MachineComp
              more than {limit:.2} apart"
         )),
         (Some(_), Some(_)) => {}
-        _ => c.missing.push("CPU used by other processes during the run".into()),
+        _ => c
+            .missing
+            .push("CPU used by other processes during the run".into()),
     }
     compare_probes(old, new, &mut c);
     // The load average trails by a minute (a short run barely moves it): shown, not judged.
@@ -140,20 +147,31 @@ mod tests {
             "load_avg_end": [1.1, 1.0, 1.0], "others_cpu_cores": 0.05,
             "speed_probe_ms": [36.0, 37.0]});
         let same = compare_machines(Some(&quiet), Some(&quiet));
-        assert!(same.differed.is_empty() && same.missing.is_empty(), "{same:?}");
+        assert!(
+            same.differed.is_empty() && same.missing.is_empty(),
+            "{same:?}"
+        );
         assert!(same.load.is_some());
         let mut busy = quiet.clone();
         busy["others_cpu_cores"] = json!(1.3);
         busy["load_avg_end"] = json!([3.0, 1.5, 1.0]);
         let c = compare_machines(Some(&quiet), Some(&busy));
         assert_eq!(c.differed.len(), 1, "{c:?}");
-        assert!(c.differed[0].contains("0.05 cores busy during the old run and 1.30"), "{c:?}");
+        assert!(
+            c.differed[0].contains("0.05 cores busy during the old run and 1.30"),
+            "{c:?}"
+        );
         busy["others_cpu_cores"] = json!(0.4);
-        assert!(compare_machines(Some(&quiet), Some(&busy)).differed.is_empty());
+        assert!(compare_machines(Some(&quiet), Some(&busy))
+            .differed
+            .is_empty());
         busy["speed_probe_ms"] = json!([36.0, 50.0]);
         let c = compare_machines(Some(&quiet), Some(&busy));
         assert_eq!(c.differed.len(), 1, "{c:?}");
-        assert!(c.differed[0].contains("36.0 ms at the start of the new run"), "{c:?}");
+        assert!(
+            c.differed[0].contains("36.0 ms at the start of the new run"),
+            "{c:?}"
+        );
         let mut other = quiet.clone();
         other["cpu_model"] = json!("Y");
         other.as_object_mut().unwrap().remove("cpu_governor");

@@ -4,7 +4,9 @@
 use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
-use treebench::analysis::against::{against, AgainstOptions, AgainstReport, Verdict, DEFAULT_NOISE};
+use treebench::analysis::against::{
+    against, AgainstOptions, AgainstReport, Verdict, DEFAULT_NOISE,
+};
 use treebench::analysis::headline::{fmt_p, headline};
 use treebench::analysis::{analyze, Analysis, AnalyzeOptions, PairsMode};
 use treebench::render::table::{choose_unit, comparison_table, fmt_ratio, fmt_time};
@@ -89,7 +91,10 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
         } else {
             match args.noise.parse::<f64>() {
                 Ok(x) if (0.0..1.0).contains(&x) => x,
-                _ => anyhow::bail!("--noise {}: expected a fraction in [0, 1) or auto", args.noise),
+                _ => anyhow::bail!(
+                    "--noise {}: expected a fraction in [0, 1) or auto",
+                    args.noise
+                ),
             }
         };
         let opts = AgainstOptions {
@@ -157,7 +162,11 @@ pub fn render_against(r: &AgainstReport) -> String {
             "{}: {}{} (time {}x{}, {}; ratio of means {}x; nodes {}x)\n",
             c.engine,
             c.verdict,
-            if c.verdict == Verdict::Inconclusive { why.as_str() } else { "" },
+            if c.verdict == Verdict::Inconclusive {
+                why.as_str()
+            } else {
+                ""
+            },
             opt_ratio(c.ratio),
             ci(c.ci),
             c.p_value

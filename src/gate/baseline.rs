@@ -88,7 +88,13 @@ pub fn build_revision(
     let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .current_dir(&wt)
         .env("CARGO_TARGET_DIR", &target_dir)
-        .args(["build", profile.flag(), "--no-default-features", "--bin", "treebench"])
+        .args([
+            "build",
+            profile.flag(),
+            "--no-default-features",
+            "--bin",
+            "treebench",
+        ])
         .arg("--message-format=json-render-diagnostics")
         .stderr(Stdio::inherit())
         .output()

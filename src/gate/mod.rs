@@ -31,9 +31,9 @@ pub mod clock {
 }
 
 use crate::engine::Engine;
-use crate::runner::fresh::{self, FreshError, KeepsTable};
 use crate::game::GameKind;
 use crate::runner::experiment::Agreement;
+use crate::runner::fresh::{self, FreshError, KeepsTable};
 use crate::runner::measure::{measure, Clock, Failed, Measurement};
 use crate::runner::positions::Drawn;
 use crate::runner::record::{RecordError, RecordWriter};
@@ -441,8 +441,14 @@ pub fn run(
     let pick = |m: &Measurement| if round_trip { m.wall_nanos } else { m.nanos };
     for i in 0..2 {
         if may_keep[i] {
-            fresh::check(&mut *engines[i], &cfg.positions, &first[i], clock, round_trip)
-                .map_err(|e| fresh_failure(&specs[i], e))?;
+            fresh::check(
+                &mut *engines[i],
+                &cfg.positions,
+                &first[i],
+                clock,
+                round_trip,
+            )
+            .map_err(|e| fresh_failure(&specs[i], e))?;
         }
     }
     let [bs, cs] = sigs;
@@ -584,7 +590,11 @@ mod tests {
             Ok(([RoundTrip, Wall], Clock::Wall, true))
         );
         assert_eq!(
-            t(Clock::Cpu, side(true, false, Clock::Wall), side(true, true, Clock::Cpu)),
+            t(
+                Clock::Cpu,
+                side(true, false, Clock::Wall),
+                side(true, true, Clock::Cpu)
+            ),
             Ok(([RoundTrip, RoundTrip], Clock::Wall, true))
         );
         // An engine reporting wall time (the default): the in-process side on the wall clock
@@ -603,13 +613,27 @@ mod tests {
             Ok(([Cpu, Cpu], Clock::Cpu, false))
         );
         // Two clocks: refused, naming both.
-        let e = t(Clock::Cpu, side(true, true, Clock::Wall), side(true, true, Clock::Cpu)).unwrap_err();
-        assert!(e.contains("`a` reports wall time, `b` reports thread CPU time"), "{e}");
-        let parallel = Side { parallel: true, ..inproc };
+        let e = t(
+            Clock::Cpu,
+            side(true, true, Clock::Wall),
+            side(true, true, Clock::Cpu),
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("`a` reports wall time, `b` reports thread CPU time"),
+            "{e}"
+        );
+        let parallel = Side {
+            parallel: true,
+            ..inproc
+        };
         let e = t(Clock::Cpu, parallel, side(true, true, Clock::Cpu)).unwrap_err();
         assert!(e.contains("several threads"), "{e}");
         // UCI engines: both from `go` to `bestmove`, on the wall clock.
-        let uci = Side { search: true, ..side(true, true, Clock::Wall) };
+        let uci = Side {
+            search: true,
+            ..side(true, true, Clock::Wall)
+        };
         assert_eq!(
             t(Clock::Cpu, uci, uci),
             Ok(([SearchRoundTrip, SearchRoundTrip], Clock::Wall, false))

@@ -88,8 +88,10 @@ fn engine_timing(exp: &ExperimentAnalysis) -> String {
     let recorded: Vec<crate::runner::meta::EngineTiming> = meta_str(exp, "engine_timing")
         .and_then(|v| serde_json::from_value(v.clone()).ok())
         .unwrap_or_default();
-    let per_engine = exp.engines.iter().map(|e| {
-        match recorded.iter().find(|t| t.engine == *e) {
+    let per_engine = exp
+        .engines
+        .iter()
+        .map(|e| match recorded.iter().find(|t| t.engine == *e) {
             Some(t) => format!(
                 "`{e}`: timed: {}; table resets: {}; nodes: {}.",
                 t.timed,
@@ -108,8 +110,7 @@ fn engine_timing(exp: &ExperimentAnalysis) -> String {
                 "`{e}`: timed: the solve call alone, in process; table resets: known, by the \
                  harness before every solve, outside the timed call."
             ),
-        }
-    });
+        });
     format!("Per engine: {}", per_engine.collect::<Vec<_>>().join(" "))
 }
 

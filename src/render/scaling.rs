@@ -171,7 +171,11 @@ pub fn table(rows: &[ScalingRow], confidence: f64) -> Table {
         keyed("p (two-sided)".into(), &["p_value"]),
         keyed(
             format!("ratio of means [{ci}]"),
-            &["ratio_of_means", "ratio_of_means_low", "ratio_of_means_high"],
+            &[
+                "ratio_of_means",
+                "ratio_of_means_low",
+                "ratio_of_means_high",
+            ],
         ),
     ]);
     t.title = match baselines(rows).as_slice() {
@@ -184,7 +188,11 @@ pub fn table(rows: &[ScalingRow], confidence: f64) -> Table {
         } else {
             "n/a".into()
         },
-        raw: vec![if x > 0.0 { format!("{x:.1}") } else { String::new() }],
+        raw: vec![if x > 0.0 {
+            format!("{x:.1}")
+        } else {
+            String::new()
+        }],
     };
     let ms = |x: f64| Cell {
         text: sig3(x),
@@ -349,8 +357,11 @@ impl<'a> ScalingFigure<'a> {
                 .label(format!("{cand} vs {base}: geo-mean speed-up (CI)"))
                 .legend(move |(x, y)| Circle::new((x + 8, y), 5, colour.filled()));
             // the node ratio: the same comparison free of timing noise
-            let with_nodes: Vec<&ScalingRow> =
-                mine.iter().copied().filter(|r| node_ratio(r).is_some()).collect();
+            let with_nodes: Vec<&ScalingRow> = mine
+                .iter()
+                .copied()
+                .filter(|r| node_ratio(r).is_some())
+                .collect();
             let nodes = |r: &ScalingRow| (at(r), node_ratio(r).unwrap_or(1.0));
             chart
                 .draw_series(DashedLineSeries::new(

@@ -205,7 +205,10 @@ pub fn comparison_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
             &format!("speed-up, geo-mean [{ci}]"),
             &["speedup_hl", "speedup_hl_lo", "speedup_hl_hi"],
         ),
-        col("p", &["log_n", "log_t_plus", "log_p_value", "log_p_greater"]),
+        col(
+            "p",
+            &["log_n", "log_t_plus", "log_p_value", "log_p_greater"],
+        ),
         col("p (Holm)", &["log_p_holm"]),
         col(
             &format!("ratio of means [{ci}]"),
@@ -254,9 +257,7 @@ pub fn comparison_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
                     ],
                 },
                 Cell {
-                    text: e
-                        .p_holm
-                        .map_or("–".into(), |h| p_star(h, r.significant)),
+                    text: e.p_holm.map_or("–".into(), |h| p_star(h, r.significant)),
                     raw: vec![raw_opt(e.p_holm)],
                 },
             ),
@@ -290,7 +291,11 @@ pub fn comparison_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
             let known = |x: f64| if x.is_finite() { raw(x) } else { String::new() };
             Cell {
                 text: format!("{} / {}", side(tpn.baseline_ns), side(tpn.candidate_ns)),
-                raw: vec![known(tpn.baseline_ns), known(tpn.candidate_ns), String::new()],
+                raw: vec![
+                    known(tpn.baseline_ns),
+                    known(tpn.candidate_ns),
+                    String::new(),
+                ],
             }
         };
         // An engine without probes (0 on every solve) does not report them: n/a.
@@ -341,7 +346,11 @@ pub fn comparison_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
             ratio(r.median_ratio),
             Cell {
                 text: node_ratio_text(r.node_ratio),
-                raw: vec![if nodes_known { raw(r.node_ratio) } else { String::new() }],
+                raw: vec![if nodes_known {
+                    raw(r.node_ratio)
+                } else {
+                    String::new()
+                }],
             },
             per_node,
             probes,
@@ -548,13 +557,20 @@ pub fn summary_table(exp: &ExperimentAnalysis, baseline: &str) -> Table {
     t.title = format!("{}: speed-up over {baseline} per ply", exp.name);
     let speedup = |r: &PlyRow| match r.effect {
         Some(e) => Cell {
-            text: format!("{}{}", fmt_ratio(e.speedup), if r.significant { "*" } else { "" }),
+            text: format!(
+                "{}{}",
+                fmt_ratio(e.speedup),
+                if r.significant { "*" } else { "" }
+            ),
             raw: vec![e.speedup.to_string()],
         },
         None => missing(1),
     };
     for cmp in cmps {
-        let mut row = vec![Cell::plain(format!("{} vs {}", cmp.candidate, cmp.baseline))];
+        let mut row = vec![Cell::plain(format!(
+            "{} vs {}",
+            cmp.candidate, cmp.baseline
+        ))];
         for p in &plies {
             row.push(match cmp.rows.iter().find(|r| r.ply == Some(*p)) {
                 Some(r) => speedup(r),

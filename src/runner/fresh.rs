@@ -219,7 +219,9 @@ mod tests {
 
     #[test]
     fn without_nodes_the_clock_decides() {
-        let warm: Vec<_> = (0..3).map(|_| (m(None, 10_000_000), m(None, 100_000))).collect();
+        let warm: Vec<_> = (0..3)
+            .map(|_| (m(None, 10_000_000), m(None, 100_000)))
+            .collect();
         assert!(verdict(&warm, false).unwrap().contains("no node counts"));
         // The round trip (wall) is what counts when asked.
         let busy: Vec<_> = (0..3)
@@ -231,7 +233,11 @@ mod tests {
             .collect();
         assert_eq!(verdict(&busy, true), None);
         // One slow first solve is not enough.
-        let one = vec![warm[0], (m(None, 1_000_000), m(None, 900_000)), (m(None, 1_000_000), m(None, 900_000))];
+        let one = vec![
+            warm[0],
+            (m(None, 1_000_000), m(None, 900_000)),
+            (m(None, 1_000_000), m(None, 900_000)),
+        ];
         assert_eq!(verdict(&one, false), None);
     }
 }

@@ -256,7 +256,8 @@ impl Meta {
         self.others_cpu_cores = self
             .cpu_start
             .and_then(|a| CpuSnapshot::take().map(|b| a.others_cores(&b)));
-        if self.others_cpu_cores.is_none() && !self.unreadable.iter().any(|u| u == "others_cpu_cores")
+        if self.others_cpu_cores.is_none()
+            && !self.unreadable.iter().any(|u| u == "others_cpu_cores")
         {
             self.unreadable.push("others_cpu_cores".into());
         }
@@ -475,7 +476,10 @@ mod tests {
     #[test]
     fn cpu_counters() {
         let stat = "cpu  100 5 50 1000 7 3 2 1 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\n";
-        assert_eq!(super::parse_machine_busy(stat), Some(100 + 5 + 50 + 3 + 2 + 1));
+        assert_eq!(
+            super::parse_machine_busy(stat),
+            Some(100 + 5 + 50 + 3 + 2 + 1)
+        );
         let own = "123 (tree bench) S 1 2 3 4 5 6 7 8 9 10 40 2 0 0";
         assert_eq!(super::parse_own_ticks(own), Some(42));
         if cfg!(target_os = "linux") {

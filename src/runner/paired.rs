@@ -507,9 +507,11 @@ pub fn run_with(
                 scores,
             }));
         }
-        if exp.min_nodes > 0 && rows
+        if exp.min_nodes > 0
+            && rows
                 .iter()
-                .all(|r| r.nodes.is_some_and(|n| n < exp.min_nodes)) {
+                .all(|r| r.nodes.is_some_and(|n| n < exp.min_nodes))
+        {
             summary.trivial += 1;
             continue;
         }

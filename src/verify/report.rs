@@ -333,7 +333,11 @@ impl VerifyReport {
             // (scripts/test.sh counts these lines).
             for r in &not_run {
                 if let Status::NotRun(why) = &r.status {
-                    let tag = if self.require_oracles { "FAILED" } else { "SKIPPED" };
+                    let tag = if self.require_oracles {
+                        "FAILED"
+                    } else {
+                        "SKIPPED"
+                    };
                     let why = why.lines().next().unwrap_or_default();
                     let _ = writeln!(s, "{tag}: verify {} on {}: {why}", r.check, r.engine);
                 }

@@ -95,8 +95,9 @@ pub(crate) fn parse_timeout(v: &str) -> Result<Option<Duration>, String> {
 /// The answer timeout before a spec's own `timeout=`: [`TIMEOUT_ENV`] if set, else none.
 pub(crate) fn env_timeout() -> Result<Option<Duration>, String> {
     match std::env::var(TIMEOUT_ENV) {
-        Ok(v) if !v.trim().is_empty() => parse_timeout(v.trim())
-            .map_err(|m| format!("environment variable {TIMEOUT_ENV}: {m}")),
+        Ok(v) if !v.trim().is_empty() => {
+            parse_timeout(v.trim()).map_err(|m| format!("environment variable {TIMEOUT_ENV}: {m}"))
+        }
         _ => Ok(None),
     }
 }

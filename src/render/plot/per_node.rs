@@ -95,7 +95,10 @@ impl Figure for TimePerNode<'_> {
         let missing = if missing.is_empty() {
             String::new()
         } else {
-            format!(" Not shown (no nodes reported: n/a): {}.", missing.join(", "))
+            format!(
+                " Not shown (no nodes reported: n/a): {}.",
+                missing.join(", ")
+            )
         };
         format!(
             "Time per node searched (solve time / nodes, ns), per engine and ply: the median over \

@@ -54,14 +54,22 @@ mod tests {
         // ratio exactly 1 ± noise the interval covers 1 and p is large.
         let y: Vec<f64> = (1..=60).map(|i| 1000.0 * f64::from(i)).collect();
         let noise = |i: usize| 1.0 + 0.03 * ((i * 7919 % 13) as f64 / 6.0 - 1.0);
-        let x: Vec<f64> = y.iter().enumerate().map(|(i, v)| v * 1.2 * noise(i)).collect();
+        let x: Vec<f64> = y
+            .iter()
+            .enumerate()
+            .map(|(i, v)| v * 1.2 * noise(i))
+            .collect();
         let r = ratio_test(&x, &y, &WilcoxonOptions::default()).unwrap();
         assert!((r.ratio - 1.2).abs() < 0.02, "{r:?}");
         assert!(r.ci.0 > 1.0 && r.ci.0 <= r.ratio && r.ratio <= r.ci.1);
         assert!(r.test.p_value < 0.05);
         let x: Vec<f64> = y.iter().enumerate().map(|(i, v)| v * noise(i)).collect();
         let r = ratio_test(&x, &y, &WilcoxonOptions::default()).unwrap();
-        assert_eq!(r.ci.0 <= 1.0 && 1.0 <= r.ci.1, r.test.p_value >= 0.05, "{r:?}");
+        assert_eq!(
+            r.ci.0 <= 1.0 && 1.0 <= r.ci.1,
+            r.test.p_value >= 0.05,
+            "{r:?}"
+        );
         assert!(ratio_test(&[1.0, 0.0], &[1.0, 1.0], &WilcoxonOptions::default()).is_err());
     }
 }
