@@ -16,6 +16,8 @@ pub use crate::game::GameKind;
 
 mod clock;
 pub use clock::Clock;
+pub mod counters;
+pub use counters::SearchCounters;
 
 /// What one solve reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -145,6 +147,11 @@ pub trait Engine: Send {
     /// time). The gate times the other side on the same clock.
     fn reported_clock(&self) -> Clock {
         Clock::Wall
+    }
+    /// The search counters of the last solve ([`counters`]); `None` for an engine that does not
+    /// count (its counter columns are "n/a").
+    fn counters(&self) -> Option<SearchCounters> {
+        None
     }
 }
 
