@@ -287,6 +287,33 @@ fn gate_runs_with_ext_engines() {
         v["baseline_signature"], v["candidate_signature"],
         "same nodes through the pipe"
     );
+    // Both sides pinned to one CPU by default (the engine process inherits it), named in the
+    // report; `--cpu off` leaves them free.
+    let cpu = v["cpu"].as_u64().expect("pinned to a CPU");
+    assert!(
+        text(&o).contains(&format!("every solve on CPU {cpu}")),
+        "{}",
+        text(&o)
+    );
+    let (o, v) = gate(
+        &[
+            "--baseline",
+            "mtdf",
+            "--candidate",
+            &serve,
+            "--max-pairs",
+            "0",
+            "--cpu",
+            "off",
+        ],
+        &dir,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(
+        v["cpu"].is_null() && text(&o).contains("not pinned to a CPU"),
+        "{}",
+        text(&o)
+    );
     // Pons' output format, table kept between lines, one process per position.
     let pons = format!("ext[fresh]:{} {BIN}", script("fake_pons.py"));
     let (o, _) = gate(

@@ -405,6 +405,7 @@ pub fn run(
         comparison: Some(first.comparison),
         expect_same: cfg.expect_same,
         elapsed_s: started.elapsed().as_secs_f64(),
+        cpu: None,
     };
     report.verdict = verdict_of(&report);
     Ok(report)

@@ -142,6 +142,8 @@ pub struct GateReport {
     /// Whether a functional change fails the gate (`--expect-same`).
     pub expect_same: bool,
     pub elapsed_s: f64,
+    /// The one CPU the gate and its engine processes were pinned to (`None`: not pinned).
+    pub cpu: Option<usize>,
 }
 
 /// Position-by-position differences of the correctness pass. With `agreement = report`
@@ -219,6 +221,7 @@ impl GateReport {
             comparison: None,
             expect_same: false,
             elapsed_s,
+            cpu: None,
         }
     }
 
@@ -347,8 +350,12 @@ impl GateReport {
     /// "baseline by X, candidate by Y; both on the Z clock".
     fn time_sources(&self) -> String {
         let source = |t: Option<TimeSource>| t.map_or("n/a", TimeSource::describe);
+        let cpu = self.cpu.map_or_else(
+            || "not pinned to a CPU".to_string(),
+            |c| format!("every solve on CPU {c}"),
+        );
         format!(
-            "baseline by {}, candidate by {}; both on the {} clock",
+            "baseline by {}, candidate by {}; both on the {} clock; {cpu}",
             source(self.baseline_time),
             source(self.candidate_time),
             self.clock_name()

@@ -2,8 +2,9 @@
 //!
 //! [`fmt`]: number and unit formatting; [`exit`]: the process exit codes; [`names`]: names made
 //! safe for file names; [`repro`]: the command lines that reproduce a solve; [`oracles`]: the one
-//! reading of `TREEBENCH_REQUIRE_ORACLES` and `PYTHON`.
+//! reading of `TREEBENCH_REQUIRE_ORACLES` and `PYTHON`; [`affinity`]: pinning to one CPU.
 
+pub mod affinity;
 pub mod exit;
 pub mod fmt;
 pub mod names;
