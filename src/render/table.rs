@@ -189,7 +189,21 @@ pub fn comparison_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
             .filter_map(|r| r.test.map(|t| t.hl_ms))
             .collect::<Vec<_>>(),
     );
-    let columns = vec![
+    Table {
+        title: title(exp, cmp),
+        columns: comparison_columns(&ci, bu, cu, hu),
+        rows: rows
+            .iter()
+            .map(|r| comparison_cells(r, [bu, cu, hu]))
+            .collect(),
+        total_row: true,
+        notes: comparison_notes(&ci, alpha, cmp.rows.len()),
+    }
+}
+
+/// The columns of [`comparison_table`] (display name, CSV keys).
+fn comparison_columns(ci: &str, bu: TimeUnit, cu: TimeUnit, hu: TimeUnit) -> Vec<Column> {
+    vec![
         col("ply", &["ply"]),
         col("pairs", &["pairs"]),
         col("zeros", &["zeros"]),
@@ -235,159 +249,179 @@ pub fn comparison_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
         col("n", &["n"]),
         col("T+", &["t_plus", "test_method"]),
         col("p (Δ)", &["p_value", "p_greater"]),
-    ];
-    let cells = |r: &PlyRow| -> Vec<Cell> {
-        let mean_sd = |m: &crate::analysis::MeanSd, u: TimeUnit| Cell {
-            text: format!("{} ± {}", fmt_time(m.mean, u), fmt_time(m.sd, u)),
-            raw: vec![raw(m.mean), raw(m.sd)],
-        };
-        let (effect, effect_p, effect_holm) = match &r.effect {
-            Some(e) => (
-                Cell {
-                    text: ratio_ci(e.speedup, Some(e.ci)),
-                    raw: vec![raw(e.speedup), raw(e.ci.0), raw(e.ci.1)],
-                },
-                Cell {
-                    text: p_star(e.p_value, r.ply.is_none() && r.significant),
-                    raw: vec![
-                        e.n.to_string(),
-                        raw(e.t_plus),
-                        raw(e.p_value),
-                        raw(e.p_greater),
-                    ],
-                },
-                Cell {
-                    text: e.p_holm.map_or("–".into(), |h| p_star(h, r.significant)),
-                    raw: vec![raw_opt(e.p_holm)],
-                },
-            ),
-            None => (missing(3), missing(4), missing(1)),
-        };
-        let speedup = Cell {
-            text: ratio_ci(r.speedup, r.speedup_ci),
-            raw: vec![
-                raw(r.speedup),
-                raw_opt(r.speedup_ci.map(|c| c.0)),
-                raw_opt(r.speedup_ci.map(|c| c.1)),
-            ],
-        };
-        let ratio = |x: Option<f64>| Cell {
-            text: x.map_or("–".into(), fmt_ratio),
-            raw: vec![raw_opt(x)],
-        };
-        let nodes_known = r.node_ratio.is_finite() && r.node_ratio > 0.0;
-        let tpn = &r.time_per_node;
-        let per_node = if nodes_known {
-            Cell {
-                text: format!("{} / {}", sig3(tpn.baseline_ns), sig3(tpn.candidate_ns)),
-                raw: vec![
-                    raw(tpn.baseline_ns),
-                    raw(tpn.candidate_ns),
-                    raw_opt(tpn.p_value),
-                ],
-            }
-        } else {
-            let side = |x: f64| if x.is_finite() { sig3(x) } else { "n/a".into() };
-            let known = |x: f64| if x.is_finite() { raw(x) } else { String::new() };
-            Cell {
-                text: format!("{} / {}", side(tpn.baseline_ns), side(tpn.candidate_ns)),
-                raw: vec![
-                    known(tpn.baseline_ns),
-                    known(tpn.candidate_ns),
-                    String::new(),
-                ],
-            }
-        };
-        // An engine without probes (0 on every solve) does not report them: n/a.
-        let probe = |x: f64| if x > 0.0 { sig3(x) } else { "n/a".into() };
-        let probes = match r.probes {
-            Some((b, c)) => Cell {
-                text: format!("{} / {}", probe(b), probe(c)),
-                raw: vec![raw(b), raw(c)],
-            },
-            None => missing(2),
-        };
-        let (hl, n, t_plus, p) = match &r.test {
-            Some(t) => (
-                Cell {
-                    text: format!(
-                        "{} [{}, {}]",
-                        fmt_time(t.hl_ms, hu),
-                        fmt_time(t.hl_ci_ms.0, hu),
-                        fmt_time(t.hl_ci_ms.1, hu)
-                    ),
-                    raw: vec![raw(t.hl_ms), raw(t.hl_ci_ms.0), raw(t.hl_ci_ms.1)],
-                },
-                Cell::plain(t.n.to_string()),
-                Cell {
-                    text: format!("{}", t.t_plus),
-                    raw: vec![raw(t.t_plus), method_name(t.method).into()],
-                },
-                Cell {
-                    text: fmt_p(t.p_value),
-                    raw: vec![raw(t.p_value), raw(t.p_greater)],
-                },
-            ),
-            None => (missing(3), missing(1), missing(2), missing(2)),
-        };
-        vec![
-            match r.ply {
-                Some(p) => Cell::plain(p.to_string()),
-                None => Cell::plain("all"),
-            },
-            Cell::plain(r.n.to_string()),
-            Cell::plain(r.zeros.to_string()),
-            mean_sd(&r.baseline_ms, bu),
-            mean_sd(&r.candidate_ms, cu),
-            effect,
-            effect_p,
-            effect_holm,
-            speedup,
-            ratio(r.median_ratio),
-            Cell {
-                text: node_ratio_text(r.node_ratio),
-                raw: vec![if nodes_known {
-                    raw(r.node_ratio)
-                } else {
-                    String::new()
-                }],
-            },
-            per_node,
-            probes,
-            hl,
-            n,
-            t_plus,
-            p,
-        ]
+    ]
+}
+
+/// One row of [`comparison_table`]; `units`: baseline, candidate and HL-difference time units.
+fn comparison_cells(r: &PlyRow, units: [TimeUnit; 3]) -> Vec<Cell> {
+    let [bu, cu, hu] = units;
+    let mean_sd = |m: &crate::analysis::MeanSd, u: TimeUnit| Cell {
+        text: format!("{} ± {}", fmt_time(m.mean, u), fmt_time(m.sd, u)),
+        raw: vec![raw(m.mean), raw(m.sd)],
     };
-    Table {
-        title: title(exp, cmp),
-        columns,
-        rows: rows.iter().map(|r| cells(r)).collect(),
-        total_row: true,
-        notes: vec![
-            format!(
-                "Ratios are baseline / candidate: > 1 means the candidate is faster (or searched \
-                 fewer nodes). Speed-up, geo-mean: exp of the Hodges–Lehmann estimate of the \
-                 per-position log ratio ln(baseline time / candidate time), with the {ci} from \
-                 inverting the two-sided Wilcoxon signed-rank test on those log ratios whose p \
-                 follows; p (Holm): adjusted across the {} plies; * marks p (Holm) < {alpha}, and \
-                 on the all-plies row (one test) p < {alpha}. Ratio of means = mean baseline time \
-                 / mean candidate time, with its paired percentile-bootstrap interval (a second \
-                 figure, no test of its own); median ratio summarises the per-position ratios; \
-                 node ratio = total nodes (n/a when an engine reports none); ns/node = total time \
-                 / total nodes; probes/solve = mean root searches per solve.",
-                cmp.rows.len()
-            ),
-            "HL Δ, n, T+, p (Δ): the Wilcoxon signed-rank test, two-sided, on the exact \
-             differences baseline − candidate in integer nanoseconds per position (pairs: \
-             positions paired; zeros: equal times, left out; n: nonzero differences ranked; T+: \
-             rank sum of the positive ones), with the Hodges–Lehmann estimate of the difference \
-             and the interval of the same test. p below 1e-6 shows as < 1e-6."
-                .to_string(),
-            CAVEAT.to_string(),
+    let [effect, effect_p, effect_holm] = effect_cells(r);
+    let speedup = Cell {
+        text: ratio_ci(r.speedup, r.speedup_ci),
+        raw: vec![
+            raw(r.speedup),
+            raw_opt(r.speedup_ci.map(|c| c.0)),
+            raw_opt(r.speedup_ci.map(|c| c.1)),
         ],
+    };
+    let ratio = |x: Option<f64>| Cell {
+        text: x.map_or("–".into(), fmt_ratio),
+        raw: vec![raw_opt(x)],
+    };
+    let nodes_known = r.node_ratio.is_finite() && r.node_ratio > 0.0;
+    let [hl, n, t_plus, p] = test_cells(r, hu);
+    vec![
+        match r.ply {
+            Some(p) => Cell::plain(p.to_string()),
+            None => Cell::plain("all"),
+        },
+        Cell::plain(r.n.to_string()),
+        Cell::plain(r.zeros.to_string()),
+        mean_sd(&r.baseline_ms, bu),
+        mean_sd(&r.candidate_ms, cu),
+        effect,
+        effect_p,
+        effect_holm,
+        speedup,
+        ratio(r.median_ratio),
+        Cell {
+            text: node_ratio_text(r.node_ratio),
+            raw: vec![if nodes_known {
+                raw(r.node_ratio)
+            } else {
+                String::new()
+            }],
+        },
+        per_node_cell(r),
+        probes_cell(r),
+        hl,
+        n,
+        t_plus,
+        p,
+    ]
+}
+
+/// Speed-up with its interval, its p and its Holm-adjusted p (missing without a test).
+fn effect_cells(r: &PlyRow) -> [Cell; 3] {
+    match &r.effect {
+        Some(e) => [
+            Cell {
+                text: ratio_ci(e.speedup, Some(e.ci)),
+                raw: vec![raw(e.speedup), raw(e.ci.0), raw(e.ci.1)],
+            },
+            Cell {
+                text: p_star(e.p_value, r.ply.is_none() && r.significant),
+                raw: vec![
+                    e.n.to_string(),
+                    raw(e.t_plus),
+                    raw(e.p_value),
+                    raw(e.p_greater),
+                ],
+            },
+            Cell {
+                text: e.p_holm.map_or("–".into(), |h| p_star(h, r.significant)),
+                raw: vec![raw_opt(e.p_holm)],
+            },
+        ],
+        None => [missing(3), missing(4), missing(1)],
     }
+}
+
+/// ns/node of both engines (n/a for an engine that reported no nodes).
+fn per_node_cell(r: &PlyRow) -> Cell {
+    let nodes_known = r.node_ratio.is_finite() && r.node_ratio > 0.0;
+    let tpn = &r.time_per_node;
+    if nodes_known {
+        Cell {
+            text: format!("{} / {}", sig3(tpn.baseline_ns), sig3(tpn.candidate_ns)),
+            raw: vec![
+                raw(tpn.baseline_ns),
+                raw(tpn.candidate_ns),
+                raw_opt(tpn.p_value),
+            ],
+        }
+    } else {
+        let side = |x: f64| if x.is_finite() { sig3(x) } else { "n/a".into() };
+        let known = |x: f64| if x.is_finite() { raw(x) } else { String::new() };
+        Cell {
+            text: format!("{} / {}", side(tpn.baseline_ns), side(tpn.candidate_ns)),
+            raw: vec![
+                known(tpn.baseline_ns),
+                known(tpn.candidate_ns),
+                String::new(),
+            ],
+        }
+    }
+}
+
+/// Mean root searches per solve of both engines.
+fn probes_cell(r: &PlyRow) -> Cell {
+    // An engine without probes (0 on every solve) does not report them: n/a.
+    let probe = |x: f64| if x > 0.0 { sig3(x) } else { "n/a".into() };
+    match r.probes {
+        Some((b, c)) => Cell {
+            text: format!("{} / {}", probe(b), probe(c)),
+            raw: vec![raw(b), raw(c)],
+        },
+        None => missing(2),
+    }
+}
+
+/// The Wilcoxon test on the exact nanosecond differences: HL Δ, n, T+, p.
+fn test_cells(r: &PlyRow, hu: TimeUnit) -> [Cell; 4] {
+    match &r.test {
+        Some(t) => [
+            Cell {
+                text: format!(
+                    "{} [{}, {}]",
+                    fmt_time(t.hl_ms, hu),
+                    fmt_time(t.hl_ci_ms.0, hu),
+                    fmt_time(t.hl_ci_ms.1, hu)
+                ),
+                raw: vec![raw(t.hl_ms), raw(t.hl_ci_ms.0), raw(t.hl_ci_ms.1)],
+            },
+            Cell::plain(t.n.to_string()),
+            Cell {
+                text: format!("{}", t.t_plus),
+                raw: vec![raw(t.t_plus), method_name(t.method).into()],
+            },
+            Cell {
+                text: fmt_p(t.p_value),
+                raw: vec![raw(t.p_value), raw(t.p_greater)],
+            },
+        ],
+        None => [missing(3), missing(1), missing(2), missing(2)],
+    }
+}
+
+/// The notes under [`comparison_table`]: what each column means.
+fn comparison_notes(ci: &str, alpha: f64, plies: usize) -> Vec<String> {
+    vec![
+        format!(
+            "Ratios are baseline / candidate: > 1 means the candidate is faster (or searched \
+             fewer nodes). Speed-up, geo-mean: exp of the Hodges–Lehmann estimate of the \
+             per-position log ratio ln(baseline time / candidate time), with the {ci} from \
+             inverting the two-sided Wilcoxon signed-rank test on those log ratios whose p \
+             follows; p (Holm): adjusted across the {} plies; * marks p (Holm) < {alpha}, and \
+             on the all-plies row (one test) p < {alpha}. Ratio of means = mean baseline time \
+             / mean candidate time, with its paired percentile-bootstrap interval (a second \
+             figure, no test of its own); median ratio summarises the per-position ratios; \
+             node ratio = total nodes (n/a when an engine reports none); ns/node = total time \
+             / total nodes; probes/solve = mean root searches per solve.",
+            plies
+        ),
+        "HL Δ, n, T+, p (Δ): the Wilcoxon signed-rank test, two-sided, on the exact \
+         differences baseline − candidate in integer nanoseconds per position (pairs: \
+         positions paired; zeros: equal times, left out; n: nonzero differences ranked; T+: \
+         rank sum of the positive ones), with the Hodges–Lehmann estimate of the difference \
+         and the interval of the same test. p below 1e-6 shows as < 1e-6."
+            .to_string(),
+        CAVEAT.to_string(),
+    ]
 }
 
 /// An engine's name for a narrow header: itself when short, else its role (the caption names it).
