@@ -326,3 +326,33 @@ fn positions_over_the_time_limit_are_skipped_and_listed() {
     );
     assert!(!indices.contains(&skipped_index), "{rows:?}\n{meta}");
 }
+
+#[test]
+fn run_pins_its_solves_to_one_cpu_on_request() {
+    let dir = scratch("cpu");
+    let exp = write_exp(
+        &dir,
+        "cpu",
+        "seed = 1\nplies = [20]\npositions = 2\nengines = [\"mtdf\", \"negamax\"]\n",
+    );
+    let exp = exp.to_str().unwrap();
+    let meta = |dir: &std::path::Path| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(dir.join("results/cpu.meta.json")).unwrap())
+            .unwrap()
+    };
+    let o = run(&dir, &["run", exp, "--no-report", "--cpu", "0"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("every solve on CPU 0"));
+    assert_eq!(meta(&dir)["cpus_allowed"], "0");
+    let o = run(
+        &dir,
+        &["run", exp, "--no-report", "--force", "--cpu", "100000"],
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "an impossible CPU is a usage error"
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+}

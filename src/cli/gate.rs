@@ -81,8 +81,8 @@ pub struct GateArgs {
     /// the solves start; default), a CPU number, or `off`. Both sides then run on the same core
     /// (two processes on different vCPUs of a VM differed by up to 16%, pinned by at most 2%).
     /// Not applied when either engine searches on several threads. The report names the CPU.
-    #[arg(long, default_value = "current", value_parser = parse_cpu)]
-    pub cpu: CpuChoice,
+    #[arg(long, default_value = "current", value_parser = super::cpu::parse)]
+    pub cpu: super::cpu::CpuChoice,
     /// Write the report as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
@@ -96,46 +96,6 @@ pub struct GateArgs {
     /// results file (BitBully README style) and exit.
     #[arg(long, value_name = "RESULTS", conflicts_with_all = ["baseline", "candidate", "baseline_rev", "candidate_rev"])]
     pub table: Option<PathBuf>,
-}
-
-/// `--cpu`: where to pin the solves.
-#[derive(Debug, Clone, Copy)]
-pub enum CpuChoice {
-    Current,
-    Cpu(usize),
-    Off,
-}
-
-fn parse_cpu(s: &str) -> std::result::Result<CpuChoice, String> {
-    match s {
-        "current" => Ok(CpuChoice::Current),
-        "off" => Ok(CpuChoice::Off),
-        n => n
-            .parse()
-            .map(CpuChoice::Cpu)
-            .map_err(|_| format!("`{n}`: expected `current`, `off` or a CPU number")),
-    }
-}
-
-/// Pin to the CPU `choice` names unless an engine is parallel; the CPU pinned to, if any.
-fn pin_solves(choice: CpuChoice, threads: usize) -> Result<Option<usize>> {
-    let cpu = match choice {
-        CpuChoice::Off => return Ok(None),
-        _ if threads > 1 => {
-            eprintln!("gate: not pinned to a CPU: an engine searches on {threads} threads");
-            return Ok(None);
-        }
-        CpuChoice::Current => None,
-        CpuChoice::Cpu(c) => Some(c),
-    };
-    match treebench::util::affinity::pin(cpu) {
-        Ok(c) => Ok(Some(c)),
-        Err(e) if cpu.is_some() => Err(anyhow::anyhow!("--cpu: {e}")),
-        Err(e) => {
-            eprintln!("gate: not pinned to a CPU: {e}");
-            Ok(None)
-        }
-    }
 }
 
 fn parse_board(s: &str) -> std::result::Result<BoardSize, String> {
@@ -312,7 +272,11 @@ pub fn run(args: GateArgs) -> Result<i32> {
             l.pairs, l.ratio, l.ratio_ci.0, l.ratio_ci.1, l.p_beyond_threshold, l.p_within_threshold, l.decision
         );
     };
-    let cpu = pin_solves(args.cpu, baseline.threads().max(candidate.threads()))?;
+    let cpu = super::cpu::pin(
+        args.cpu,
+        baseline.threads().max(candidate.threads()),
+        "gate",
+    )?;
     let started = std::time::Instant::now();
     let mut report = match gate::run(
         baseline.as_mut(),

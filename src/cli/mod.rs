@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 pub mod analyze;
 pub mod bench;
 pub mod boards;
+pub mod cpu;
 pub mod gate;
 pub mod merge;
 #[cfg(feature = "analysis")]

@@ -38,6 +38,12 @@ pub struct RunArgs {
     /// as `gate` does) anyway, with a warning in the run's metadata, instead of stopping.
     #[arg(long)]
     pub allow_warm: bool,
+    /// Pin the solves (and the engine processes) to one CPU: `off` (default), `current` or a
+    /// CPU number. Two runs to compare with `analyze --against` are best pinned to the same
+    /// CPU: on a VM the vCPUs' speeds differ. Not applied when an engine searches on several
+    /// threads. The metadata records the CPUs the run was allowed (`cpus_allowed`).
+    #[arg(long, default_value = "off", value_parser = super::cpu::parse)]
+    pub cpu: super::cpu::CpuChoice,
 }
 
 fn parse_shard(s: &str) -> Result<(u32, u32), String> {
@@ -102,6 +108,17 @@ fn run_one(args: &RunArgs, exp: &Experiment) -> Result<std::result::Result<PathB
         exp.repeats,
         exp.seed
     );
+    if !matches!(args.cpu, super::cpu::CpuChoice::Off) {
+        let threads = exp
+            .engines
+            .iter()
+            .map(|e| treebench::engine::registry::build(e).map(|e| e.threads()))
+            .collect::<std::result::Result<Vec<_>, _>>()?;
+        let cpu = super::cpu::pin(args.cpu, threads.into_iter().max().unwrap_or(1), "run")?;
+        if let Some(c) = cpu {
+            eprintln!("run: every solve on CPU {c}");
+        }
+    }
     match paired::run(exp, &opts) {
         Ok(s) => {
             eprintln!(

@@ -58,6 +58,10 @@ pub struct Meta {
     /// Frequency governor of cpu0 (`/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor`).
     #[serde(default)]
     pub cpu_governor: Option<String>,
+    /// The CPUs the run's solving thread may run on (`Cpus_allowed_list` of
+    /// `/proc/thread-self/status`, e.g. `0` after `run --cpu 0`, `0-1` unpinned).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpus_allowed: Option<String>,
     /// Cargo profile of the binary that ran: `release`, or `dev (debug assertions on)`.
     #[serde(default)]
     pub build_profile: Option<String>,
@@ -194,6 +198,7 @@ impl Meta {
             load_avg_end: None,
             cpu_mhz: cpu_mhz(),
             cpu_governor: read_trimmed(GOVERNOR),
+            cpus_allowed: cpus_allowed(),
             build_profile: Some(
                 if cfg!(debug_assertions) {
                     "dev (debug assertions on)"
@@ -443,6 +448,15 @@ pub fn rfc3339(secs: u64) -> String {
         rem % 3600 / 60,
         rem % 60
     )
+}
+
+/// The calling thread's allowed CPUs as the kernel lists them (`0-1`, `3`).
+fn cpus_allowed() -> Option<String> {
+    let status = std::fs::read_to_string("/proc/thread-self/status").ok()?;
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("Cpus_allowed_list:"))?;
+    line.split_whitespace().nth(1).map(str::to_string)
 }
 
 #[cfg(test)]
