@@ -98,16 +98,6 @@ fn run_one(args: &RunArgs, exp: &Experiment) -> Result<std::result::Result<PathB
         clock: args.clock,
         allow_warm: args.allow_warm,
     };
-    eprintln!(
-        "treebench run `{}` ({}): {} plies × {} positions × {} engines × {} repeats, seed {}",
-        exp.name,
-        exp.game,
-        exp.plies.len(),
-        exp.positions,
-        exp.engines.len(),
-        exp.repeats,
-        exp.seed
-    );
     if !matches!(args.cpu, super::cpu::CpuChoice::Off) {
         let threads = exp
             .engines
@@ -119,6 +109,16 @@ fn run_one(args: &RunArgs, exp: &Experiment) -> Result<std::result::Result<PathB
             eprintln!("run: every solve on CPU {c}");
         }
     }
+    eprintln!(
+        "treebench run `{}` ({}): {} plies × {} positions × {} engines × {} repeats, seed {}",
+        exp.name,
+        exp.game,
+        exp.plies.len(),
+        exp.positions,
+        exp.engines.len(),
+        exp.repeats,
+        exp.seed
+    );
     match paired::run(exp, &opts) {
         Ok(s) => {
             eprintln!(
