@@ -43,17 +43,17 @@ fn an_experiment_on_a_list_of_boards_writes_one_file_per_board_and_the_scaling_r
     let o = run(&dir, &["run", exp.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     for b in ["4x4", "5x4"] {
-        let csv = std::fs::read_to_string(dir.join(format!("results/sc-{b}.csv"))).unwrap();
-        let rows: Vec<&str> = csv.lines().skip(1).collect();
-        assert_eq!(rows.len(), 2 * 4 * 2, "{b}: {csv}");
+        let rows = common::csv_rows(&dir.join(format!("results/sc-{b}.csv")));
+        let rows = &rows[1..];
+        assert_eq!(rows.len(), 2 * 4 * 2, "{b}: {rows:?}");
         let width: usize = b[..1].parse().unwrap();
-        for r in &rows {
-            let moves = r.split(',').nth(4).unwrap();
+        for r in rows {
+            let moves = &r[4];
             assert!(
                 moves
                     .bytes()
                     .all(|c| (b'1'..b'1' + width as u8).contains(&c)),
-                "{b}: {r}"
+                "{b}: {r:?}"
             );
         }
         let meta = std::fs::read_to_string(dir.join(format!("results/sc-{b}.meta.json"))).unwrap();

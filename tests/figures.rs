@@ -148,15 +148,11 @@ fn speedup_labels_several_y_values_and_only_plies_with_data() {
     s.plies = 8..=14;
     let path = synthetic(&dir, &s);
     // Keep plies 8, 9, 12 and 14 only.
-    let text = std::fs::read_to_string(&path).unwrap();
-    let kept: Vec<&str> = text
-        .lines()
-        .filter(|l| {
-            let ply = l.split(',').nth(2).unwrap_or("");
-            ply == "ply" || ["8", "9", "12", "14"].contains(&ply)
-        })
+    let kept: Vec<Vec<String>> = common::csv_rows(&path)
+        .into_iter()
+        .filter(|r| ["ply", "8", "9", "12", "14"].contains(&r[2].as_str()))
         .collect();
-    std::fs::write(&path, kept.join("\n") + "\n").unwrap();
+    common::write_csv_rows(&path, &kept);
     let mut a = analyze(&[path], &AnalyzeOptions::default()).unwrap();
     let fig = Speedup::new(&a.experiments[0]);
     let svg = render_svg(&fig).unwrap();
@@ -236,14 +232,11 @@ fn probes_command_writes_the_trace_and_the_figure() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let csv = std::fs::read_to_string(dir.join("p/convergence_44536123312.csv")).unwrap();
-    let rows: Vec<Vec<&str>> = csv
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').collect())
-        .collect();
+    let file = dir.join("p/convergence_44536123312.csv");
+    let csv = std::fs::read_to_string(&file).unwrap();
+    let rows: Vec<Vec<String>> = common::csv_rows(&file).into_iter().skip(1).collect();
     for engine in ["mtdf", "sss"] {
-        let mine: Vec<&Vec<&str>> = rows.iter().filter(|r| r[0] == engine).collect();
+        let mine: Vec<&Vec<String>> = rows.iter().filter(|r| r[0] == engine).collect();
         assert!(mine.len() >= 2, "{engine}: {csv}");
         let last = mine.last().unwrap();
         assert_eq!(last[7], last[8], "{engine} ends on one score: {csv}");

@@ -13,18 +13,16 @@ use treebench::render::report::write_report;
 
 /// Empty the `nodes` field (column 10) of `engine`'s rows: an engine that reports none.
 fn drop_nodes(path: &Path, engine: &str) {
-    let text = std::fs::read_to_string(path).unwrap();
-    let out: Vec<String> = text
-        .lines()
-        .map(|l| {
-            let mut f: Vec<&str> = l.split(',').collect();
+    let rows: Vec<Vec<String>> = common::csv_rows(path)
+        .into_iter()
+        .map(|mut f| {
             if f[5] == engine {
-                f[9] = "";
+                f[9].clear();
             }
-            f.join(",")
+            f
         })
         .collect();
-    std::fs::write(path, out.join("\n") + "\n").unwrap();
+    common::write_csv_rows(path, &rows);
 }
 
 /// The Markdown tables of a README section: (title, first-column cells).

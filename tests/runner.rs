@@ -306,12 +306,8 @@ fn positions_over_the_time_limit_are_skipped_and_listed() {
     );
     let o = run(&dir, &["run", exp.to_str().unwrap(), "--no-report"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let text = std::fs::read_to_string(dir.join("results/limit.csv")).unwrap();
-    let indices: Vec<&str> = text
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').nth(3).unwrap())
-        .collect();
+    let rows = common::csv_rows(&dir.join("results/limit.csv"));
+    let indices: Vec<&str> = rows[1..].iter().map(|r| r[3].as_str()).collect();
     let meta = std::fs::read_to_string(dir.join("results/limit.meta.json")).unwrap();
     let v: serde_json::Value = serde_json::from_str(&meta).unwrap();
     let skipped: Vec<&str> = v["skipped"]
@@ -323,6 +319,10 @@ fn positions_over_the_time_limit_are_skipped_and_listed() {
     assert_eq!(skipped.len(), 1, "{meta}");
     assert!(skipped[0].starts_with("30:"), "{meta}");
     let skipped_index = skipped[0].split(':').nth(1).unwrap();
-    assert_eq!(indices.len(), 2 * 2, "two positions x two engines:\n{text}");
-    assert!(!indices.contains(&skipped_index), "{text}\n{meta}");
+    assert_eq!(
+        indices.len(),
+        2 * 2,
+        "two positions x two engines:\n{rows:?}"
+    );
+    assert!(!indices.contains(&skipped_index), "{rows:?}\n{meta}");
 }

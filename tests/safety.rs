@@ -334,11 +334,10 @@ fn resume_lists_a_skipped_position_once() {
     let results = dir.join("results/sk.csv");
     let meta_file = dir.join("results/sk.meta.json");
     // pretend the last position was skipped for the time limit: no rows, listed in the metadata
-    let text = std::fs::read_to_string(&results).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
-    let last: Vec<&str> = lines[lines.len() - 1].split(',').collect();
+    let rows = common::csv_rows(&results);
+    let last = &rows[rows.len() - 1];
     let entry = format!("{}:{}:{}", last[2], last[3], last[4]);
-    std::fs::write(&results, lines[..lines.len() - 2].join("\n") + "\n").unwrap();
+    common::write_csv_rows(&results, &rows[..rows.len() - 2]);
     let mut meta: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&meta_file).unwrap()).unwrap();
     meta["skipped"] = serde_json::json!([entry.clone()]);
@@ -352,8 +351,8 @@ fn resume_lists_a_skipped_position_once() {
         serde_json::from_str(&std::fs::read_to_string(&meta_file).unwrap()).unwrap();
     assert_eq!(meta["skipped"], serde_json::json!([entry]));
     assert_eq!(
-        std::fs::read_to_string(&results).unwrap().lines().count(),
-        lines.len() - 2,
+        common::csv_rows(&results).len(),
+        rows.len() - 2,
         "the skipped position is not solved again"
     );
 }

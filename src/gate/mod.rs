@@ -19,6 +19,7 @@
 //! prints a BitBully-README-style comparison table from a results file.
 
 pub mod baseline;
+mod passes;
 pub mod sequential;
 pub mod signature;
 pub mod table;
@@ -37,7 +38,7 @@ use crate::runner::fresh::{self, FreshError, KeepsTable};
 use crate::runner::measure::{measure, Clock, Failed, Measurement};
 use crate::runner::positions::Drawn;
 use crate::runner::record::{RecordError, RecordWriter};
-use sequential::{look, Decision, Look, SequentialRule};
+use sequential::{Decision, Look, SequentialRule};
 use serde::Serialize;
 use signature::Signature;
 use std::time::Instant;
@@ -345,6 +346,73 @@ pub fn run(
     mut records: Option<&mut RecordWriter>,
     on_look: &mut dyn FnMut(&Look),
 ) -> Result<GateReport, GateError> {
+    let started = Instant::now();
+    let mut sides = passes::Sides {
+        specs: [baseline.spec(), candidate.spec()],
+        engines: [baseline, candidate],
+    };
+    let cfg = &checked_config(&sides, cfg)?;
+    passes::warm_up(&mut sides, cfg)?;
+    // 1 and 2: correctness and node signature.
+    let mut first = passes::correctness(&mut sides, cfg, &mut records)?;
+    let (sources, clock, round_trip) =
+        time_sources(cfg.clock, side_facts(&sides, &first), &sides.specs)
+            .map_err(GateError::Invalid)?;
+    for i in 0..2 {
+        if sides.engines[i].may_keep_tables() {
+            fresh::check(
+                &mut *sides.engines[i],
+                &cfg.positions,
+                &first.first[i],
+                clock,
+                round_trip,
+            )
+            .map_err(|e| fresh_failure(&sides.specs[i], e))?;
+        }
+    }
+    // 3: speed.
+    let speed = if first.mismatches.is_empty() && cfg.rule.max_pairs > 0 {
+        passes::speed(
+            &mut sides,
+            cfg,
+            clock,
+            round_trip,
+            &mut records,
+            &mut first.mismatches,
+            on_look,
+        )?
+    } else {
+        None
+    };
+    let [bs, cs] = first.signatures;
+    let [base_nodes, cand_nodes] = first.nodes_reported;
+    let [baseline, candidate] = sides.specs;
+    let mut report = GateReport {
+        verdict: Verdict::Pass,
+        baseline,
+        candidate,
+        position_set: cfg.position_set.clone(),
+        positions: cfg.positions.len(),
+        mismatches: first.mismatches,
+        baseline_signature: base_nodes.then_some(bs),
+        candidate_signature: cand_nodes.then_some(cs),
+        expect_nodes: cfg.expect_nodes,
+        clock,
+        baseline_time: Some(sources[0]),
+        candidate_time: Some(sources[1]),
+        failure: None,
+        speed,
+        comparison: Some(first.comparison),
+        expect_same: cfg.expect_same,
+        elapsed_s: started.elapsed().as_secs_f64(),
+    };
+    report.verdict = verdict_of(&report);
+    Ok(report)
+}
+
+/// The configuration checked, with the clock switched to wall time when either side searches
+/// on several threads (`measure` times a parallel solve by the wall clock: so is the other side).
+fn checked_config(sides: &passes::Sides, cfg: &GateConfig) -> Result<GateConfig, GateError> {
     if cfg.positions.is_empty() {
         return Err(GateError::Invalid("the position set is empty".into()));
     }
@@ -353,161 +421,49 @@ pub fn run(
             "the batch size must be at least 1".into(),
         ));
     }
-    let started = Instant::now();
-    let specs = [baseline.spec(), candidate.spec()];
-    let threads = [baseline.threads(), candidate.threads()];
+    let threads = [sides.engines[0].threads(), sides.engines[1].threads()];
     if threads[1] > 1 && cfg.expect_nodes.is_some() {
-        return Err(GateError::Invalid(no_signature(&specs[1], threads[1])));
+        return Err(GateError::Invalid(no_signature(
+            &sides.specs[1],
+            threads[1],
+        )));
     }
-    // A parallel solve is timed by the wall clock (`measure` does): so is the other side.
-    let wall_cfg;
-    let cfg = if threads.iter().any(|&t| t > 1) && cfg.clock != Clock::Wall {
-        wall_cfg = GateConfig {
-            clock: Clock::Wall,
-            ..cfg.clone()
-        };
-        &wall_cfg
-    } else {
-        cfg
-    };
-    let mut engines: [&mut dyn Engine; 2] = [baseline, candidate];
-    let external = [engines[0].external(), engines[1].external()];
-    let may_keep = [engines[0].may_keep_tables(), engines[1].may_keep_tables()];
-    let report_clock = [engines[0].reported_clock(), engines[1].reported_clock()];
+    let mut cfg = cfg.clone();
+    if threads.iter().any(|&t| t > 1) {
+        cfg.clock = Clock::Wall;
+    }
+    Ok(cfg)
+}
 
-    // Warm-up: start external processes outside the timed solves (one untimed solve of the
-    // last position); an engine that may keep its tables solves the positions after the ones
-    // its warm-table check compares, so that first-touch costs fall on none of them.
-    let last = cfg.positions.last().expect("not empty");
-    for i in 0..2 {
-        if may_keep[i] {
-            fresh::warm_up(&mut *engines[i], &cfg.positions)
-                .map_err(|e| fresh_failure(&specs[i], e))?;
-        } else if external[i] {
-            measure(&mut *engines[i], &last.moves, Clock::Wall)
-                .map_err(|f| engine_failure(&specs[i], last, f))?;
+/// Each side as the clocks see it, after the correctness pass.
+fn side_facts(sides: &passes::Sides, first: &passes::Correctness) -> [Side; 2] {
+    [0, 1].map(|i| {
+        let e = &*sides.engines[i];
+        Side {
+            external: e.external(),
+            reported: first.time_reported[i],
+            report_clock: e.reported_clock(),
+            parallel: e.threads() > 1,
+            search: e.game() == GameKind::Chess,
         }
-    }
+    })
+}
 
-    // 1 and 2: correctness and node signature.
-    let mut sigs = [Signature::default(), Signature::default()];
-    let mut nodes_reported = [true; 2];
-    let mut time_reported = [true; 2];
-    let mut first: [Vec<Measurement>; 2] = [Vec::new(), Vec::new()];
-    let mut mismatches = Vec::new();
-    let mut cmp = SearchComparison {
-        positions: cfg.positions.len(),
-        ..SearchComparison::default()
-    };
-    for (i, d) in cfg.positions.iter().enumerate() {
-        let p = solve_pair(
-            cfg.clock,
-            &mut engines,
-            &specs,
-            d,
-            i % 2 == 0,
-            0,
-            &mut records,
-        )?;
-        for (side, m) in [&p.base, &p.cand].into_iter().enumerate() {
-            sigs[side].add(d.ply, m.nodes);
-            if let Some(mv) = m.info.best_move {
-                sigs[side].add_move(d.ply, mv.as_str());
-            }
-            // A parallel engine's nodes depend on timing: no signature.
-            nodes_reported[side] &= m.nodes_reported && threads[side] == 1;
-            time_reported[side] &= m.time_reported;
-            first[side].push(*m);
-        }
-        cmp.nodes_differ += usize::from(p.base.nodes != p.cand.nodes);
-        cmp.moves_differ += usize::from(p.base.info.best_move != p.cand.info.best_move);
-        if p.base.score != p.cand.score {
-            cmp.scores_differ += 1;
-            if cfg.agreement == Agreement::Exact {
-                mismatches.push(mismatch(&specs, d, p.base.score, p.cand.score));
-            }
-        }
-    }
-    cmp.nodes_compared = nodes_reported[0] && nodes_reported[1];
-    let sides = [0, 1].map(|i| Side {
-        external: external[i],
-        reported: time_reported[i],
-        report_clock: report_clock[i],
-        parallel: threads[i] > 1,
-        search: engines[i].game() == GameKind::Chess,
+/// The verdict of a finished gate: wrong scores first, then the signature and `--expect-same`,
+/// then the speed rule's last decision.
+fn verdict_of(r: &GateReport) -> Verdict {
+    let signature_ok = r.expect_nodes.is_none_or(|n| {
+        r.candidate_signature
+            .as_ref()
+            .is_some_and(|s| s.total() == n)
     });
-    let (sources, clock, round_trip) =
-        time_sources(cfg.clock, sides, &specs).map_err(GateError::Invalid)?;
-    let pick = |m: &Measurement| if round_trip { m.wall_nanos } else { m.nanos };
-    for i in 0..2 {
-        if may_keep[i] {
-            fresh::check(
-                &mut *engines[i],
-                &cfg.positions,
-                &first[i],
-                clock,
-                round_trip,
-            )
-            .map_err(|e| fresh_failure(&specs[i], e))?;
-        }
-    }
-    let [bs, cs] = sigs;
-    let baseline_signature = nodes_reported[0].then_some(bs);
-    let candidate_signature = nodes_reported[1].then_some(cs);
-    let signature_ok = cfg
-        .expect_nodes
-        .is_none_or(|n| candidate_signature.as_ref().is_some_and(|s| s.total() == n));
-
-    // 3: speed.
-    let mut speed = None;
-    if mismatches.is_empty() && cfg.rule.max_pairs > 0 {
-        let n = cfg.positions.len();
-        let (mut tb, mut tc) = (Vec::new(), Vec::new());
-        let mut looks = Vec::new();
-        for i in 0..cfg.rule.max_pairs {
-            let d = &cfg.positions[i % n];
-            let cycle = i / n;
-            let p = solve_pair(
-                clock,
-                &mut engines,
-                &specs,
-                d,
-                (i + cycle) % 2 == 1,
-                cycle as u32 + 1,
-                &mut records,
-            )?;
-            if p.base.score != p.cand.score && cfg.agreement == Agreement::Exact {
-                mismatches.push(mismatch(&specs, d, p.base.score, p.cand.score));
-                break;
-            }
-            tb.push(pick(&p.base));
-            tc.push(pick(&p.cand));
-            if cfg.rule.is_look(tb.len()) {
-                if let Some(l) = look(&cfg.rule, &tb, &tc) {
-                    on_look(&l);
-                    let stop = l.decision != Decision::Continue;
-                    looks.push(l);
-                    if stop {
-                        break;
-                    }
-                }
-            }
-        }
-        if mismatches.is_empty() {
-            speed = Some(SpeedReport {
-                rule: cfg.rule,
-                looks_planned: cfg.rule.looks(),
-                alpha_per_look: cfg.rule.alpha_per_look(),
-                looks,
-            });
-        }
-    }
-
-    let verdict = if !mismatches.is_empty() {
+    let same = r.comparison.as_ref().is_none_or(SearchComparison::same);
+    if !r.mismatches.is_empty() {
         Verdict::Wrong
-    } else if !signature_ok || (cfg.expect_same && !cmp.same()) {
+    } else if !signature_ok || (r.expect_same && !same) {
         Verdict::SignatureMismatch
-    } else if speed
+    } else if r
+        .speed
         .as_ref()
         .and_then(SpeedReport::last)
         .is_some_and(|l| l.decision == Decision::Fail)
@@ -515,26 +471,7 @@ pub fn run(
         Verdict::Slower
     } else {
         Verdict::Pass
-    };
-    Ok(GateReport {
-        verdict,
-        baseline: specs[0].clone(),
-        candidate: specs[1].clone(),
-        position_set: cfg.position_set.clone(),
-        positions: cfg.positions.len(),
-        mismatches,
-        baseline_signature,
-        candidate_signature,
-        expect_nodes: cfg.expect_nodes,
-        clock,
-        baseline_time: Some(sources[0]),
-        candidate_time: Some(sources[1]),
-        failure: None,
-        speed,
-        comparison: Some(cmp),
-        expect_same: cfg.expect_same,
-        elapsed_s: started.elapsed().as_secs_f64(),
-    })
+    }
 }
 
 /// Why a parallel engine has no node signature.

@@ -240,11 +240,23 @@ impl GateReport {
             "Baseline `{}` · candidate `{}` · {} positions ({}) · {:.1} s\n",
             self.baseline, self.candidate, self.positions, self.position_set, self.elapsed_s
         );
-
         if let Some(f) = &self.failure {
             let _ = writeln!(s, "### Failure\n\n{f}\n");
             return s;
         }
+        self.md_correctness(&mut s);
+        self.md_signature(&mut s);
+        let _ = writeln!(s, "### Speed");
+        match self.speed.as_ref().map(|sp| (sp, sp.last())) {
+            None => s.push_str("Not measured.\n\n"),
+            Some((_, None)) => s.push_str("No look was possible (all timings equal?).\n\n"),
+            Some((sp, Some(l))) => self.md_speed(&mut s, sp, l),
+        }
+        s
+    }
+
+    /// The Correctness section: agreement, or the differing positions with reproducers.
+    fn md_correctness(&self, s: &mut String) {
         let _ = writeln!(s, "### Correctness");
         let differ = self.comparison.as_ref().map_or(0, |c| c.scores_differ);
         if self.mismatches.is_empty() && differ > 0 {
@@ -253,38 +265,41 @@ impl GateReport {
                 "Scores differ on {differ} of {} positions (`agreement = report`: engines searching to a fixed depth may differ; counted as a functional change below, not a failure).\n",
                 self.positions
             );
+            return;
         } else if self.mismatches.is_empty() {
             let _ = writeln!(s, "✅ Scores agree on all {} positions.\n", self.positions);
-        } else {
-            let _ = writeln!(
-                s,
-                "❌ {} position(s) with different scores:\n",
-                self.mismatches.len()
-            );
-            let mut t = Table::new(vec![
-                Column::right("ply"),
-                Column::left("moves"),
-                Column::right("baseline"),
-                Column::right("candidate"),
-            ]);
-            for m in &self.mismatches {
-                t.push_row([
-                    m.ply.to_string(),
-                    format!("`{}`", m.moves),
-                    m.baseline_score.to_string(),
-                    m.candidate_score.to_string(),
-                ]);
-            }
-            s.push_str(&PipeTable.render(&t));
-            let _ = writeln!(s, "\nReproduce:\n\n```sh");
-            for m in &self.mismatches {
-                for r in &m.reproducers {
-                    let _ = writeln!(s, "{r}");
-                }
-            }
-            let _ = writeln!(s, "```\n");
+            return;
         }
+        let _ = writeln!(
+            s,
+            "❌ {} position(s) with different scores:\n",
+            self.mismatches.len()
+        );
+        let mut t = Table::new(vec![
+            Column::right("ply"),
+            Column::left("moves"),
+            Column::right("baseline"),
+            Column::right("candidate"),
+        ]);
+        for m in &self.mismatches {
+            t.push_row([
+                m.ply.to_string(),
+                format!("`{}`", m.moves),
+                m.baseline_score.to_string(),
+                m.candidate_score.to_string(),
+            ]);
+        }
+        s.push_str(&PipeTable.render(&t));
+        let _ = writeln!(s, "\nReproduce:\n\n```sh");
+        for r in self.mismatches.iter().flat_map(|m| &m.reproducers) {
+            let _ = writeln!(s, "{r}");
+        }
+        let _ = writeln!(s, "```\n");
+    }
 
+    /// The Node signature section: totals, the expected count, the per-ply diff, the search
+    /// comparison and what each side was timed by.
+    fn md_signature(&self, s: &mut String) {
         let _ = writeln!(s, "### Node signature");
         let (b, c) = (
             self.baseline_signature.as_ref().map(Signature::total),
@@ -297,10 +312,11 @@ impl GateReport {
             (b, _) => format!("baseline {}", na(b)),
         };
         let _ = writeln!(s, "Candidate bench: **{}** nodes ({same}).", na(c));
-        if let Some(n) = self.expect_nodes {
-            if Some(n) == c {
+        match self.expect_nodes {
+            Some(n) if Some(n) == c => {
                 let _ = writeln!(s, "✅ Matches the expected {} nodes.", thousands(n));
-            } else {
+            }
+            Some(n) => {
                 let _ = writeln!(
                     s,
                     "❌ Expected {} nodes (`--expect-nodes`): the search changed. If that is intended, update the expected count to {}.",
@@ -308,18 +324,15 @@ impl GateReport {
                     c.map_or_else(|| "n/a (the candidate reports no nodes)".to_string(), |c| c.to_string())
                 );
             }
+            None => {}
         }
-        let _ = writeln!(s);
-        let _ = writeln!(
-            s,
-            "{}",
-            super::signature::diff_table(
-                self.baseline_signature.as_ref(),
-                self.candidate_signature.as_ref(),
-                "baseline",
-                "candidate"
-            )
+        let diff = super::signature::diff_table(
+            self.baseline_signature.as_ref(),
+            self.candidate_signature.as_ref(),
+            "baseline",
+            "candidate",
         );
+        let _ = writeln!(s, "\n{diff}");
         if let Some(c) = &self.comparison {
             let fail = if self.expect_same && !c.same() {
                 "❌ "
@@ -328,95 +341,85 @@ impl GateReport {
             };
             let _ = writeln!(s, "{fail}{}\n", c.line());
         }
+        let _ = writeln!(s, "Times: {}.\n", self.time_sources());
+    }
+
+    /// "baseline by X, candidate by Y; both on the Z clock".
+    fn time_sources(&self) -> String {
         let source = |t: Option<TimeSource>| t.map_or("n/a", TimeSource::describe);
-        let _ = writeln!(
-            s,
-            "Times: baseline by {}, candidate by {}; both on the {} clock.\n",
+        format!(
+            "baseline by {}, candidate by {}; both on the {} clock",
             source(self.baseline_time),
             source(self.candidate_time),
             self.clock_name()
-        );
-
-        let _ = writeln!(s, "### Speed");
-        match &self.speed {
-            None => {
-                let _ = writeln!(s, "Not measured.\n");
-            }
-            Some(sp) => match sp.last() {
-                None => {
-                    let _ = writeln!(s, "No look was possible (all timings equal?).\n");
-                }
-                Some(l) => {
-                    let pct = |r: f64| format!("{:+.1}%", (r - 1.0) * 100.0);
-                    let verdict = match l.decision {
-                        Decision::Fail => format!(
-                            "❌ slower by more than {:.0}%",
-                            sp.rule.threshold * 100.0
-                        ),
-                        Decision::Pass => format!(
-                            "✅ within {:.0}% of the baseline",
-                            sp.rule.threshold * 100.0
-                        ),
-                        Decision::Inconclusive | Decision::Continue => format!(
-                            "✅ no evidence of a slowdown beyond {:.0}% (inconclusive at the maximum sample)",
-                            sp.rule.threshold * 100.0
-                        ),
-                    };
-                    let _ = writeln!(
-                        s,
-                        "{verdict}: time ratio candidate/baseline **{:.3}** ({}), {:.1}% interval {:.3}–{:.3}; ratio of mean times {:.3} (95% bootstrap {:.3}–{:.3}).\n",
-                        l.ratio,
-                        pct(l.ratio),
-                        (1.0 - 2.0 * sp.alpha_per_look) * 100.0,
-                        l.ratio_ci.0,
-                        l.ratio_ci.1,
-                        l.ratio_of_means,
-                        l.ratio_of_means_ci.0,
-                        l.ratio_of_means_ci.1
-                    );
-                    let t = sp.rule.threshold * 100.0;
-                    let mut table = Table::new(vec![
-                        Column::right("pairs"),
-                        Column::right("mean baseline"),
-                        Column::right("mean candidate"),
-                        Column::right("ratio (HL)"),
-                        Column::left("interval"),
-                        Column::right("p (slower)"),
-                        Column::right(format!("p (slower > {t:.0}%)")),
-                        Column::right(format!("p (within {t:.0}%)")),
-                        Column::left("decision"),
-                    ]);
-                    for l in &sp.looks {
-                        table.push_row([
-                            l.pairs.to_string(),
-                            format!("{:.2} ms", l.mean_baseline_s * 1e3),
-                            format!("{:.2} ms", l.mean_candidate_s * 1e3),
-                            format!("{:.3}", l.ratio),
-                            format!("{:.3}–{:.3}", l.ratio_ci.0, l.ratio_ci.1),
-                            format!("{:.2e}", l.p_slower),
-                            format!("{:.2e}", l.p_beyond_threshold),
-                            format!("{:.2e}", l.p_within_threshold),
-                            format!("{:?}", l.decision),
-                        ]);
-                    }
-                    s.push_str(&PipeTable.render(&table));
-                    let _ = writeln!(
-                        s,
-                        "\nTimes: baseline by {}, candidate by {}; both on the {} clock. Rule: paired alternated solves, one-sided Wilcoxon signed-rank tests on ln(t_candidate/t_baseline) shifted by ln(1+{:.2}); a look every {} pairs, at most {} pairs ({} looks), each at α/{} = {:.4} (α = {}). FAIL when slower beyond the threshold at that level, PASS when within it, otherwise continue; undecided at the end passes.",
-                        source(self.baseline_time),
-                        source(self.candidate_time),
-                        self.clock_name(),
-                        sp.rule.threshold,
-                        sp.rule.batch,
-                        sp.rule.max_pairs,
-                        sp.looks_planned,
-                        sp.looks_planned,
-                        sp.alpha_per_look,
-                        sp.rule.alpha
-                    );
-                }
-            },
-        }
-        s
+        )
     }
+
+    /// The Speed section of a speed pass that made at least one look (`l`, the last).
+    fn md_speed(&self, s: &mut String, sp: &SpeedReport, l: &Look) {
+        let t = sp.rule.threshold * 100.0;
+        let pct = |r: f64| format!("{:+.1}%", (r - 1.0) * 100.0);
+        let verdict = match l.decision {
+            Decision::Fail => format!("❌ slower by more than {t:.0}%"),
+            Decision::Pass => format!("✅ within {t:.0}% of the baseline"),
+            Decision::Inconclusive | Decision::Continue => format!(
+                "✅ no evidence of a slowdown beyond {t:.0}% (inconclusive at the maximum sample)"
+            ),
+        };
+        let _ = writeln!(
+            s,
+            "{verdict}: time ratio candidate/baseline **{:.3}** ({}), {:.1}% interval {:.3}–{:.3}; ratio of mean times {:.3} (95% bootstrap {:.3}–{:.3}).\n",
+            l.ratio,
+            pct(l.ratio),
+            (1.0 - 2.0 * sp.alpha_per_look) * 100.0,
+            l.ratio_ci.0,
+            l.ratio_ci.1,
+            l.ratio_of_means,
+            l.ratio_of_means_ci.0,
+            l.ratio_of_means_ci.1
+        );
+        s.push_str(&PipeTable.render(&looks_table(sp)));
+        let _ = writeln!(
+            s,
+            "\nTimes: {}. Rule: paired alternated solves, one-sided Wilcoxon signed-rank tests on ln(t_candidate/t_baseline) shifted by ln(1+{:.2}); a look every {} pairs, at most {} pairs ({} looks), each at α/{} = {:.4} (α = {}). FAIL when slower beyond the threshold at that level, PASS when within it, otherwise continue; undecided at the end passes.",
+            self.time_sources(),
+            sp.rule.threshold,
+            sp.rule.batch,
+            sp.rule.max_pairs,
+            sp.looks_planned,
+            sp.looks_planned,
+            sp.alpha_per_look,
+            sp.rule.alpha
+        );
+    }
+}
+
+/// One row per look of the sequential rule.
+fn looks_table(sp: &SpeedReport) -> Table {
+    let t = sp.rule.threshold * 100.0;
+    let mut table = Table::new(vec![
+        Column::right("pairs"),
+        Column::right("mean baseline"),
+        Column::right("mean candidate"),
+        Column::right("ratio (HL)"),
+        Column::left("interval"),
+        Column::right("p (slower)"),
+        Column::right(format!("p (slower > {t:.0}%)")),
+        Column::right(format!("p (within {t:.0}%)")),
+        Column::left("decision"),
+    ]);
+    for l in &sp.looks {
+        table.push_row([
+            l.pairs.to_string(),
+            format!("{:.2} ms", l.mean_baseline_s * 1e3),
+            format!("{:.2} ms", l.mean_candidate_s * 1e3),
+            format!("{:.3}", l.ratio),
+            format!("{:.3}–{:.3}", l.ratio_ci.0, l.ratio_ci.1),
+            format!("{:.2e}", l.p_slower),
+            format!("{:.2e}", l.p_beyond_threshold),
+            format!("{:.2e}", l.p_within_threshold),
+            format!("{:?}", l.decision),
+        ]);
+    }
+    table
 }
