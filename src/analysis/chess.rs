@@ -240,6 +240,7 @@ mod tests {
             depth: Some(10),
             seldepth: None,
             engine_nanos: None,
+            ..Record::default()
         }
     }
 

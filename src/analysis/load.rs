@@ -235,7 +235,7 @@ mod tests {
             &p,
             format!(
                 "{}\ne,7,12,0,4455,mtdf,0,0,-3,100,2000,2500,4,,,,\ne,7,12,1,e2e4,uci:x,1,0,5,9,8,9,1,e7e5,10,12,3000000\n",
-                HEADER.join(",")
+                HEADER[..17].join(",")
             ),
         )
         .unwrap();
@@ -264,7 +264,7 @@ mod tests {
             &p,
             format!(
                 "{}\ne,7,x,0,4455,mtdf,0,0,-3,1,2,3,4,,,,\n",
-                HEADER.join(",")
+                HEADER[..17].join(",")
             ),
         )
         .unwrap();

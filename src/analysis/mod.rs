@@ -11,9 +11,11 @@
 //! on exact integer differences of nanoseconds, so equal differences tie and equal times give
 //! zeros (counted in [`PlyRow::zeros`]).
 
+pub mod ablation;
 pub mod against;
 pub mod chess;
 mod compare;
+pub mod counters;
 mod facts;
 pub mod headline;
 mod load;

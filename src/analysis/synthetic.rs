@@ -135,6 +135,7 @@ pub fn write_synthetic(path: &Path, spec: &SyntheticSpec) -> Result<(), Analysis
                         depth: None,
                         seldepth: None,
                         engine_nanos: None,
+                        ..Record::default()
                     })
                     .map_err(csv_err)?;
                 }

@@ -4,6 +4,8 @@
 use clap::{Parser, Subcommand};
 
 #[cfg(feature = "analysis")]
+pub mod ablate;
+#[cfg(feature = "analysis")]
 pub mod analyze;
 pub mod bench;
 pub mod boards;
@@ -50,6 +52,11 @@ pub enum Command {
     /// Figures (SVG, 300-dpi PNG and PDF) from results files.
     #[cfg(feature = "analysis")]
     Plot(plot::PlotArgs),
+    /// Run an experiment with an `[ablation]` (switches off one at a time or in every
+    /// combination) or `[sweep]` (one option over values) design and write what each switch or
+    /// value is worth: paired ratios with intervals, tables, figures.
+    #[cfg(feature = "analysis")]
+    Ablate(ablate::AblateArgs),
     /// A report per experiment: README.md, index.html, tables and figures.
     #[cfg(feature = "analysis")]
     Report(report::ReportArgs),
@@ -66,6 +73,9 @@ pub enum Command {
     /// (Needs the `analysis` feature, not in this build.)
     #[cfg(not(feature = "analysis"))]
     Plot(Lean),
+    /// (Needs the `analysis` feature, not in this build.)
+    #[cfg(not(feature = "analysis"))]
+    Ablate(Lean),
     /// (Needs the `analysis` feature, not in this build.)
     #[cfg(not(feature = "analysis"))]
     Report(Lean),
@@ -108,6 +118,8 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         #[cfg(feature = "analysis")]
         Command::Plot(a) => plot::run(a),
         #[cfg(feature = "analysis")]
+        Command::Ablate(a) => ablate::run(a),
+        #[cfg(feature = "analysis")]
         Command::Report(a) => report::run(a),
         #[cfg(feature = "analysis")]
         Command::Probes(a) => probes::run(a),
@@ -117,6 +129,8 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Analyze(_) => Ok(needs_analysis("analyze")),
         #[cfg(not(feature = "analysis"))]
         Command::Plot(_) => Ok(needs_analysis("plot")),
+        #[cfg(not(feature = "analysis"))]
+        Command::Ablate(_) => Ok(needs_analysis("ablate")),
         #[cfg(not(feature = "analysis"))]
         Command::Report(_) => Ok(needs_analysis("report")),
         #[cfg(not(feature = "analysis"))]

@@ -107,6 +107,7 @@ mod tests {
                     depth: None,
                     seldepth: None,
                     engine_nanos: None,
+                    ..Record::default()
                 });
             }
         }

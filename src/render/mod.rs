@@ -4,6 +4,7 @@
 //! a file name, see [`file_stem`](crate::util::names::file_stem)), holding `<candidate>_vs_<baseline>.{txt,md,csv,tex}`, the
 //! figures (`*.svg`, `*.png` at 300 dpi, `*.pdf`) and the report (`README.md`, `index.html`).
 
+pub mod ablation;
 pub mod method;
 pub mod plot;
 pub mod report;

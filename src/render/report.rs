@@ -165,6 +165,14 @@ fn fence(s: &str) -> String {
     "`".repeat((longest + 1).max(3))
 }
 
+/// The search-counters table of the experiment's engines, when one of them counted (a results
+/// file that cannot be read again leaves it out).
+fn counters_table(analysis: &Analysis, exp: &ExperimentAnalysis) -> Option<crate::table::Table> {
+    use crate::analysis::counters::{counter_rows_of, counters_table};
+    let rows = counter_rows_of(&analysis.sources, &exp.name, &exp.engines).ok()??;
+    Some(counters_table(&rows, "Search counters per engine and ply"))
+}
+
 fn readme_md(analysis: &Analysis, exp: &ExperimentAnalysis, figs: &[WrittenFigure]) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "# {}: benchmark report\n", markdown::escape(&exp.name));
@@ -183,6 +191,11 @@ fn readme_md(analysis: &Analysis, exp: &ExperimentAnalysis, figs: &[WrittenFigur
             s.push_str(&Markdown.render(&t));
             s.push('\n');
         }
+    }
+    if let Some(t) = counters_table(analysis, exp) {
+        s.push_str("## Search counters\n\n");
+        s.push_str(&Markdown.render(&t));
+        s.push('\n');
     }
     s.push_str("## Method\n\n");
     for p in method(analysis, exp) {
@@ -366,6 +379,10 @@ fn index_html(
         for t in summary_tables(exp) {
             s.push_str(&Html.render(&t));
         }
+    }
+    if let Some(t) = counters_table(analysis, exp) {
+        s.push_str("<h2>Search counters</h2>\n");
+        let _ = writeln!(s, "<div class=\"scroll\">\n{}</div>", Html.render(&t));
     }
     s.push_str("<h2>Method</h2>\n");
     for p in method(analysis, exp) {

@@ -22,6 +22,7 @@
 //! positions and engines. Plies must leave a move on every board of the list.
 
 use super::positions::Drawn;
+use super::variants::{AblationSpec, Plan, SweepSpec};
 use crate::game::GameKind;
 use serde::Deserialize;
 use std::path::Path;
@@ -74,7 +75,12 @@ struct RawExperiment {
     plies: Option<toml::Value>,
     #[serde(default)]
     positions: Option<u32>,
+    #[serde(default)]
     engines: Vec<String>,
+    #[serde(default)]
+    ablation: Option<AblationSpec>,
+    #[serde(default)]
+    sweep: Option<SweepSpec>,
     #[serde(default)]
     description: Option<String>,
     #[serde(default)]
@@ -212,6 +218,9 @@ pub struct Experiment {
     pub file_positions: Option<Vec<Drawn>>,
     /// The file's text, recorded in the run's metadata.
     pub source: String,
+    /// The `[ablation]` or `[sweep]` design whose variants are the engines (after any listed
+    /// in `engines`); `None` for a plain comparison.
+    pub plan: Option<Plan>,
 }
 
 /// The built-in quick experiment `treebench run` uses without an argument.
@@ -344,14 +353,20 @@ impl Experiment {
                 "key `positions`: {positions} positions per ply cannot fit (at most {MAX_POSITIONS})"
             )));
         }
-        if raw.engines.len() < 2 {
+        let plan =
+            super::variants::plan(raw.ablation.as_ref(), raw.sweep.as_ref()).map_err(&invalid)?;
+        let mut engines = raw.engines.clone();
+        if let Some(p) = &plan {
+            engines.extend(p.variants().iter().map(|v| v.spec.clone()));
+        }
+        if engines.len() < 2 {
             return Err(invalid(format!(
                 "key `engines`: a comparison needs two or more engine specs, got {}",
-                raw.engines.len()
+                engines.len()
             )));
         }
         let mut seen = std::collections::HashSet::new();
-        for e in &raw.engines {
+        for e in &engines {
             if !seen.insert(e) {
                 return Err(invalid(format!("key `engines`: `{e}` is listed twice")));
             }
@@ -384,7 +399,7 @@ impl Experiment {
                 seed: raw.seed,
                 plies: plies.clone(),
                 positions,
-                engines: raw.engines.clone(),
+                engines: engines.clone(),
                 repeats,
                 exclude_immediate_win: raw.exclude_immediate_win.unwrap_or(true),
                 min_nodes: raw.min_nodes.unwrap_or(0),
@@ -393,6 +408,7 @@ impl Experiment {
                 agreement: agreement.unwrap_or(Agreement::default_for(game)),
                 file_positions: file_positions.clone(),
                 source: text.to_string(),
+                plan: plan.clone(),
             })
             .collect())
     }
@@ -411,7 +427,7 @@ impl Experiment {
 }
 
 /// `"8-14"` (inclusive) or `"8-20:2"` (with a step).
-fn parse_range(s: &str) -> Result<Vec<u32>, String> {
+pub(crate) fn parse_range(s: &str) -> Result<Vec<u32>, String> {
     let bad = || format!("`{s}` is not a list or a range like \"8-14\" or \"8-20:2\"");
     let (range, step) = s.split_once(':').unwrap_or((s, "1"));
     let (a, b) = range.split_once('-').ok_or_else(bad)?;

@@ -191,6 +191,7 @@ mod tests {
             wall_nanos: nanos + 50_000,
             probes: 0,
             info: crate::engine::SearchInfo::default(),
+            counters: None,
         }
     }
 

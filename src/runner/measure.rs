@@ -14,7 +14,7 @@
 
 use super::positions::Drawn;
 use super::record::Record;
-use crate::engine::{Engine, EngineError, SearchInfo};
+use crate::engine::{Engine, EngineError, SearchCounters, SearchInfo};
 use std::time::Instant;
 
 /// The clock of solve times (defined with the engines, which say what clock their own reports
@@ -80,6 +80,8 @@ pub struct Measurement {
     pub probes: u32,
     /// Best move, depth, seldepth and the engine's own time (UCI engines).
     pub info: SearchInfo,
+    /// The search counters (`None` for an engine that does not count).
+    pub counters: Option<SearchCounters>,
 }
 
 /// A solve that failed, with the wall time it took.
@@ -120,6 +122,7 @@ pub fn measure_warm(
             wall_nanos,
             probes: engine.probes().len() as u32,
             info: engine.search_info(),
+            counters: engine.counters(),
         }),
         Err(error) => Err(Failed { error, wall_nanos }),
     }
@@ -137,7 +140,7 @@ impl Measurement {
         slot: u32,
         repeat: u32,
     ) -> Record {
-        Record {
+        let mut r = Record {
             experiment: experiment.to_owned(),
             seed,
             ply: position.ply,
@@ -155,7 +158,10 @@ impl Measurement {
             depth: self.info.depth,
             seldepth: self.info.seldepth,
             engine_nanos: self.info.engine_nanos,
-        }
+            ..Record::default()
+        };
+        r.set_counters(self.counters.as_ref());
+        r
     }
 }
 

@@ -10,3 +10,4 @@ pub mod meta;
 pub mod paired;
 pub mod positions;
 pub mod record;
+pub mod variants;

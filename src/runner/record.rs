@@ -60,7 +60,7 @@ impl ColumnValue for Option<u64> {
 macro_rules! results_schema {
     ($($name:ident: $ty:ty => $meaning:literal,)*) => {
         /// One solve of one position by one engine: one row of a results file.
-        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+        #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
         pub struct Record {
             $(#[doc = $meaning] pub $name: $ty,)*
         }
@@ -94,20 +94,51 @@ results_schema! {
     depth: Option<u32> => "Depth of the search the score came from (UCI engines); empty when not reported.",
     seldepth: Option<u32> => "Selective depth (UCI engines); empty when not reported.",
     engine_nanos: Option<u64> => "Search time the engine itself reported (UCI: its milliseconds), in nanoseconds; empty when not reported.",
+    interior: Option<u64> => "Search counter: nodes that searched at least one child; empty when the engine does not count (n/a).",
+    leaves: Option<u64> => "Search counter: nodes scored without searching children (terminal or horizon evaluations); empty when not counted.",
+    qnodes: Option<u64> => "Search counter: quiescence-search nodes (0 without quiescence); empty when not counted.",
+    tt_probes: Option<u64> => "Search counter: transposition-table probes; empty when not counted.",
+    tt_hits: Option<u64> => "Search counter: probes that found an entry for the position; empty when not counted.",
+    tt_cutoffs: Option<u64> => "Search counter: probes whose stored bound ended the node; empty when not counted.",
+    beta_cutoffs: Option<u64> => "Search counter: nodes that stopped at a child's value at or above beta; empty when not counted.",
+    first_move_cutoffs: Option<u64> => "Search counter: beta cut-offs made by the first child searched (ordering quality); empty when not counted.",
+    researches: Option<u64> => "Search counter: searches repeated with another window (PVS re-searches, aspiration fails, root probes after the first); empty when not counted.",
 }
 
 /// Columns of files written before the optional columns above existed: such a file's header is
 /// the first [`LEGACY_COLUMNS`] names, and its rows read the missing fields as empty.
 pub const LEGACY_COLUMNS: usize = 13;
 
-/// Whether `header` is [`HEADER`] or its legacy prefix (see [`LEGACY_COLUMNS`]).
+/// The widths a results file may have: its header is the first that many names of [`HEADER`]
+/// (13: before the UCI columns; 17: before the search counters; all of them), and its rows
+/// read the missing (optional) fields as empty.
+pub const KNOWN_WIDTHS: [usize; 3] = [LEGACY_COLUMNS, 17, COLUMNS.len()];
+
+/// Whether `header` is [`HEADER`] or one of its known prefixes (see [`KNOWN_WIDTHS`]).
 pub fn header_matches<'a>(header: impl Iterator<Item = &'a [u8]>) -> bool {
     let got: Vec<&[u8]> = header.collect();
-    (got.len() == HEADER.len() || got.len() == LEGACY_COLUMNS)
+    KNOWN_WIDTHS.contains(&got.len())
         && got
             .iter()
             .zip(HEADER.iter())
             .all(|(g, h)| *g == h.as_bytes())
+}
+
+impl Record {
+    /// Fill the search-counter columns from `counters`; `None` (an engine that does not count)
+    /// leaves them empty ("n/a").
+    pub fn set_counters(&mut self, counters: Option<&crate::engine::SearchCounters>) {
+        let field = |f: fn(&crate::engine::SearchCounters) -> u64| counters.map(f);
+        self.interior = field(|c| c.interior);
+        self.leaves = field(|c| c.leaves);
+        self.qnodes = field(|c| c.qnodes);
+        self.tt_probes = field(|c| c.probes);
+        self.tt_hits = field(|c| c.hits);
+        self.tt_cutoffs = field(|c| c.table_cutoffs);
+        self.beta_cutoffs = field(|c| c.beta_cutoffs);
+        self.first_move_cutoffs = field(|c| c.first_move_cutoffs);
+        self.researches = field(|c| c.researches);
+    }
 }
 
 /// The CSV header, in column order: the names of [`COLUMNS`].
@@ -406,6 +437,15 @@ mod tests {
             depth: None,
             seldepth: None,
             engine_nanos: None,
+            interior: None,
+            leaves: None,
+            qnodes: None,
+            tt_probes: None,
+            tt_hits: None,
+            tt_cutoffs: None,
+            beta_cutoffs: None,
+            first_move_cutoffs: None,
+            researches: None,
         }
     }
 
@@ -415,8 +455,11 @@ mod tests {
         w.serialize(rec(0)).unwrap();
         let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
         assert_eq!(text.lines().next().unwrap(), HEADER.join(","));
-        assert_eq!(HEADER.len(), 17);
-        assert!(text.lines().nth(1).unwrap().ends_with(",3,,,,"), "{text}");
+        assert_eq!(HEADER.len(), 26);
+        assert!(
+            text.lines().nth(1).unwrap().ends_with(",3,,,,,,,,,,,,,"),
+            "{text}"
+        );
         assert_eq!(COLUMNS[8].ty, ColumnType::I32);
     }
 
@@ -449,7 +492,7 @@ mod tests {
         assert!(e.contains("line 2") && e.contains("nodes"), "{e}");
         std::fs::write(&path, text.replace(",-2,10,", ",-2,")).unwrap();
         let e = read_all(&path).unwrap_err().to_string();
-        assert!(e.contains("line 2: expected 17 fields, found 16"), "{e}");
+        assert!(e.contains("line 2: expected 26 fields, found 25"), "{e}");
         // a legacy file (13 columns) reads with the new fields empty
         let legacy = "experiment,seed,ply,index,moves,engine,slot,repeat,score,nodes,nanos,wall_nanos,probes\nt,1,8,0,44,mtdf,0,0,-2,10,100,120,3\n";
         std::fs::write(&path, legacy).unwrap();
@@ -458,6 +501,28 @@ mod tests {
             (old[0].nodes, old[0].best_move.clone(), old[0].depth),
             (Some(10), None, None)
         );
+        // a file of the 17 columns before the search counters reads with the counters empty
+        let before = format!(
+            "{}\nt,1,8,0,44,mtdf,0,0,-2,10,100,120,3,e2e4,,,\n",
+            HEADER[..17].join(",")
+        );
+        std::fs::write(&path, before).unwrap();
+        let old = read_all(&path).unwrap();
+        assert_eq!(
+            (old[0].best_move.as_deref(), old[0].leaves),
+            (Some("e2e4"), None)
+        );
+        // a header of another width is refused
+        std::fs::write(&path, format!("{}\n", HEADER[..20].join(","))).unwrap();
+        assert!(read_all(&path).is_err());
+        // the counters round-trip, a missing one stays empty (n/a), never 0
+        let mut k = rec(3);
+        (k.interior, k.leaves, k.tt_probes, k.first_move_cutoffs) =
+            (Some(5), Some(7), Some(0), Some(2));
+        RecordWriter::open(&path, false).unwrap().write(&k).unwrap();
+        let back = read_all(&path).unwrap();
+        assert_eq!(back, vec![k]);
+        assert_eq!((back[0].tt_probes, back[0].researches), (Some(0), None));
         // a chess row with its search columns
         let mut c = rec(2);
         c.best_move = Some("e2e4".into());

@@ -37,6 +37,7 @@ impl<G: Game> AlphaBeta<G> {
             } else {
                 let v = -self.pvs(&child, -alpha - 1, -alpha);
                 if alpha < v && v < beta && !self.game().is_terminal(&child) {
+                    self.stats.researches += 1;
                     -self.pvs(&child, -beta, -alpha)
                 } else {
                     v
@@ -47,6 +48,7 @@ impl<G: Game> AlphaBeta<G> {
                 if v > alpha {
                     alpha = v;
                     if alpha >= beta {
+                        self.stats.cutoff(i);
                         break;
                     }
                 }

@@ -33,7 +33,7 @@
 //! `solve` keeps the table between calls until `reset` (the runner always resets first); the
 //! oracle's memo of true values for `order=best` is kept across resets (it is not counted).
 
-use crate::engine::{Engine, EngineError, Solve};
+use crate::engine::{Engine, EngineError, SearchCounters, Solve};
 use crate::game::{
     replay, Game, GameKind, RandomTree, Scoring, TicTacToe, CENTRE_ORDER, INDEX_ORDER,
 };
@@ -101,6 +101,8 @@ struct TextbookEngine<G: Game> {
     game_opts: String,
     kind: GameKind,
     ab: AlphaBeta<G>,
+    /// The counters of the last solve.
+    counters: Option<SearchCounters>,
 }
 
 impl<G: Game + Send> Engine for TextbookEngine<G>
@@ -152,6 +154,10 @@ where
         self.ab.reset();
     }
 
+    fn counters(&self) -> Option<SearchCounters> {
+        self.counters
+    }
+
     fn solve(&mut self, moves: &str) -> Result<Solve, EngineError> {
         let s = replay(self.ab.game(), moves).map_err(EngineError::BadPosition)?;
         if self.ab.game().is_terminal(&s) {
@@ -159,33 +165,37 @@ where
                 "position '{moves}' is already decided (game over)"
             )));
         }
-        let (score, stats) = match self.algo {
+        let (score, stats, roots) = match self.algo {
             Algo::Minimax => {
                 let mut st = Stats::default();
-                (minimax(self.ab.game(), &s, &mut st), st)
+                (minimax(self.ab.game(), &s, &mut st), st, 1)
             }
             Algo::AlphaBeta | Algo::Table(_) => {
                 self.ab.reset_stats();
-                (self.ab.search(&s, -INF, INF), self.ab.stats)
+                (self.ab.search(&s, -INF, INF), self.ab.stats, 1)
             }
             Algo::Mtdf { guess, .. } => {
                 let r = mtdf(&mut self.ab, &s, guess);
-                (r.value, r.stats)
+                (r.value, r.stats, r.passes)
             }
             Algo::Pvs(_) => {
                 self.ab.reset_stats();
-                (self.ab.pvs(&s, -INF, INF), self.ab.stats)
+                (self.ab.pvs(&s, -INF, INF), self.ab.stats, 1)
             }
             Algo::Sss(_) => {
                 let r = mt_sss(&mut self.ab, &s);
-                (r.value, r.stats)
+                (r.value, r.stats, r.passes)
             }
             Algo::Dual(_) => {
                 let r = mt_dual(&mut self.ab, &s);
-                (r.value, r.stats)
+                (r.value, r.stats, r.passes)
             }
-            Algo::SssClassic => sss_classic(&mut self.ab, &s),
+            Algo::SssClassic => {
+                let (v, st) = sss_classic(&mut self.ab, &s);
+                (v, st, 1)
+            }
         };
+        self.counters = Some(stats.counters(u64::from(roots)));
         Ok(Solve {
             score,
             nodes: stats.nodes,
@@ -371,6 +381,7 @@ pub fn build(
             game_opts: format!("score={score}"),
             kind: GameKind::TicTacToe,
             ab: AlphaBeta::new(ttt, search_order, table),
+            counters: None,
         }))
     } else {
         let b: u8 = opts.number("b", 5u8)?;
@@ -390,6 +401,7 @@ pub fn build(
             game_opts: format!("b={b},d={d},seed={seed}"),
             kind: GameKind::RandomTree(tree.shape()),
             ab: AlphaBeta::new(tree, search_order, table),
+            counters: None,
         }))
     }
 }

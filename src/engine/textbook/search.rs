@@ -23,6 +23,16 @@ pub struct Stats {
     pub leaves: u64,
     /// Table probes that ended a call without searching its children.
     pub hits: u64,
+    /// Table probes (every non-terminal call of a search with a table).
+    pub probes: u64,
+    /// Probes that found an entry for the position (ending the call or not).
+    pub found: u64,
+    /// Calls that stopped at a child's value at or above beta.
+    pub beta_cutoffs: u64,
+    /// Of `beta_cutoffs`, those made by the first child searched.
+    pub first_move_cutoffs: u64,
+    /// PVS re-searches after a null-window fail high.
+    pub researches: u64,
 }
 
 impl std::ops::AddAssign for Stats {
@@ -30,6 +40,36 @@ impl std::ops::AddAssign for Stats {
         self.nodes += o.nodes;
         self.leaves += o.leaves;
         self.hits += o.hits;
+        self.probes += o.probes;
+        self.found += o.found;
+        self.beta_cutoffs += o.beta_cutoffs;
+        self.first_move_cutoffs += o.first_move_cutoffs;
+        self.researches += o.researches;
+    }
+}
+
+impl Stats {
+    /// Record a fail high at the `i`-th child searched (0 = first).
+    pub(crate) fn cutoff(&mut self, i: usize) {
+        self.beta_cutoffs += 1;
+        self.first_move_cutoffs += u64::from(i == 0);
+    }
+
+    /// These counts as the engine-wide [`SearchCounters`](crate::engine::SearchCounters), with
+    /// `root_searches` root searches (each after the first is a re-search).
+    #[must_use]
+    pub fn counters(&self, root_searches: u64) -> crate::engine::SearchCounters {
+        crate::engine::SearchCounters {
+            interior: self.nodes - self.leaves - self.hits,
+            leaves: self.leaves,
+            qnodes: 0,
+            probes: self.probes,
+            hits: self.found,
+            table_cutoffs: self.hits,
+            beta_cutoffs: self.beta_cutoffs,
+            first_move_cutoffs: self.first_move_cutoffs,
+            researches: self.researches + root_searches.saturating_sub(1),
+        }
     }
 }
 
@@ -320,7 +360,7 @@ impl<G: Game> AlphaBeta<G> {
         // The window actually searched (after any narrowing by a bound entry).
         let (a0, b0) = (alpha, beta);
         let mut best = -INF;
-        for m in self.ordered_moves(s) {
+        for (i, m) in self.ordered_moves(s).into_iter().enumerate() {
             let child = self.game.play(s, m);
             let v = -self.search(&child, -beta, -alpha);
             if v > best {
@@ -328,6 +368,7 @@ impl<G: Game> AlphaBeta<G> {
                 if v > alpha {
                     alpha = v;
                     if alpha >= beta {
+                        self.stats.cutoff(i);
                         break;
                     }
                 }
@@ -346,6 +387,10 @@ impl<G: Game> AlphaBeta<G> {
         mut alpha: i32,
         mut beta: i32,
     ) -> Result<i32, (i32, i32)> {
+        if self.table_kind != TableKind::None {
+            self.stats.probes += 1;
+            self.stats.found += u64::from(self.table.contains_key(s));
+        }
         match self.table_kind {
             TableKind::None => {}
             TableKind::Exact | TableKind::Broken => {

@@ -6,11 +6,14 @@
 //! Each figure is one type implementing [`Figure`]; [`figures`] lists those of an experiment and
 //! [`write_figures`] writes them all.
 
+mod ablation;
 mod boards;
 mod convergence;
+mod counters;
 mod distribution;
 mod dodged;
 pub mod export;
+mod memory;
 mod node_scatter;
 mod per_node;
 mod probes;
@@ -20,9 +23,12 @@ mod speedup;
 pub mod style;
 mod time_scatter;
 
+pub use ablation::AblationEffects;
 pub use boards::BoardScaling;
 pub use convergence::{Convergence, DriverRun};
+pub use counters::{CounterRates, Rate};
 pub use distribution::TimeDistribution;
+pub use memory::MemorySweep;
 pub use node_scatter::NodeScatter;
 pub use per_node::TimePerNode;
 pub use probes::{probe_counts, EngineProbes, ProbesPerSolve};
@@ -158,8 +164,9 @@ pub fn figures(exp: &ExperimentAnalysis) -> Vec<Box<dyn Figure + '_>> {
     out
 }
 
-/// Every figure of an experiment: [`figures`], and the probes per solve when an engine of the
-/// results files recorded probes.
+/// Every figure of an experiment: [`figures`], the probes per solve when an engine of the
+/// results files recorded probes, and the first-move cut-off and table hit rates when an engine
+/// recorded search counters.
 pub fn experiment_figures<'a>(
     analysis: &Analysis,
     exp: &'a ExperimentAnalysis,
@@ -170,6 +177,18 @@ pub fn experiment_figures<'a>(
     counts.retain(|e| e.by_ply.iter().any(|(_, v)| v.iter().any(|&p| p > 0)));
     if !counts.is_empty() {
         out.push(Box::new(ProbesPerSolve::new(&exp.name, counts)));
+    }
+    let counters =
+        crate::analysis::counters::counter_rows_of(&analysis.sources, &exp.name, &exp.engines)?;
+    if let Some(rows) = counters {
+        out.push(Box::new(CounterRates::new(
+            &exp.name,
+            &rows,
+            Rate::FirstMove,
+        )));
+        if rows.iter().any(|r| r.hit_rate.is_some()) {
+            out.push(Box::new(CounterRates::new(&exp.name, &rows, Rate::Hits)));
+        }
     }
     Ok(out)
 }
