@@ -159,6 +159,7 @@ pub mod config;
 pub mod connect4;
 pub mod drivers;
 pub mod external;
+pub mod generic;
 pub mod ordering;
 pub mod parallel;
 pub mod registry;
