@@ -80,9 +80,9 @@ pub enum Mutant {
     TtBoundsAsExact = 1,
     /// PVS keeps a null-window fail high as the child's value without the re-search.
     PvsNoResearch = 2,
-    /// After a null-window fail low, the drivers set the upper bound one below the value
-    /// (MTD(f), SSS\*, DUAL\*, bisection then stop on a wrong value).
-    MtdWrongBound = 3,
+    /// Aspiration takes a fail high's value (a lower bound) as the exact value instead of
+    /// widening the window: a driver that mis-updates its bounds.
+    AspirationTakesFailHigh = 3,
 }
 
 impl Mutant {
@@ -90,7 +90,10 @@ impl Mutant {
     pub const ALL: [(Mutant, &'static str); 3] = [
         (Mutant::TtBoundsAsExact, "tt-bounds-as-exact"),
         (Mutant::PvsNoResearch, "pvs-no-research"),
-        (Mutant::MtdWrongBound, "mtd-wrong-bound"),
+        (
+            Mutant::AspirationTakesFailHigh,
+            "aspiration-takes-fail-high",
+        ),
     ];
 
     /// The spec name (`none` for the correct engine).

@@ -38,11 +38,7 @@ impl<G: SearchGame> Bounds<'_, G> {
         }
         let value = self.s.node::<M>(self.root, self.depth, 0, alpha, beta);
         if value <= alpha {
-            if M == Mutant::MtdWrongBound as u8 && beta == alpha + 1 {
-                self.upper = value - 1; // the seeded bug: one below what was proved
-            } else {
-                self.upper = value;
-            }
+            self.upper = value;
         } else if value >= beta {
             self.lower = value;
         } else {
@@ -76,8 +72,8 @@ impl<G: SearchGame> Bounds<'_, G> {
             let alpha = (guess - down).max(-INF);
             let beta = (guess + up).min(INF);
             let v = self.probe::<M>(alpha, beta);
-            if v > alpha && v < beta {
-                return v;
+            if v > alpha && (v < beta || M == Mutant::AspirationTakesFailHigh as u8) {
+                return v; // the mutant takes a fail high's lower bound as the value
             }
             if v <= alpha {
                 down = down.saturating_mul(2);

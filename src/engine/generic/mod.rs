@@ -84,7 +84,7 @@ impl<G: SearchGame> Solver<G> {
             Mutant::None => drivers::solve::<G, 0>(s, root, log),
             Mutant::TtBoundsAsExact => drivers::solve::<G, 1>(s, root, log),
             Mutant::PvsNoResearch => drivers::solve::<G, 2>(s, root, log),
-            Mutant::MtdWrongBound => drivers::solve::<G, 3>(s, root, log),
+            Mutant::AspirationTakesFailHigh => drivers::solve::<G, 3>(s, root, log),
         };
         Outcome {
             value: s.game.report(v),
