@@ -1,7 +1,9 @@
 //! Engines: anything that solves a position given as a move string.
 //!
 //! Families: the Connect-4 solver ([`connect4`] over [`search`], [`drivers`], [`ordering`],
-//! [`tt`]), the textbook searches ([`textbook`]) and engines in other processes ([`external`]).
+//! [`tt`]), the generic search core over any [`SearchGame`](crate::game::SearchGame)
+//! ([`generic`]: chess in process), the textbook searches ([`textbook`]) and engines in other
+//! processes ([`external`], [`uci`]).
 //! [`registry`] sits above them all: it is the one list of engine names and builds any engine
 //! from a spec in the one grammar of [`spec`].
 //!
