@@ -9,9 +9,10 @@
 //! 1. [`util`] (formatting, exit codes, file names, reproducer commands) and [`stats`] (rank
 //!    tests, summaries): leaves;
 //! 2. [`table`]: the format-neutral table and its writers (text, Markdown, CSV, LaTeX, HTML);
-//! 3. [`game`]: Connect-4, tic-tac-toe, random trees and the one [`game::GameKind`];
-//! 4. [`engine`]: the [`engine::Engine`] trait, the engine families (Connect-4, textbook,
-//!    external) and the registry above them;
+//! 3. [`game`]: Connect-4, chess, tic-tac-toe, random trees, the [`game::SearchGame`] trait of
+//!    the generic search core and the one [`game::GameKind`];
+//! 4. [`engine`]: the [`engine::Engine`] trait, the engine families (Connect-4, the generic
+//!    search core, textbook, external, UCI) and the registry above them;
 //! 5. [`runner`]: experiments, seeded positions, the one measurement path and the one records
 //!    schema, paired runs, shards;
 //! 6. [`verify`] (engines against each other and independent oracles), [`gate`] (a paired

@@ -10,10 +10,13 @@ use treebench::game::GameKind;
 use treebench::util::exit;
 use treebench::verify::{self, VerifyOptions};
 
+/// The engine verified when none is given (Connect-4's `mtdf`; ignored with `--game chess`).
+const DEFAULT_ENGINE: &str = "mtdf";
+
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
     /// Engine spec to verify (repeatable), e.g. `mtdf`, `negamax:tt=20`.
-    #[arg(long = "engine", short, default_value = "mtdf")]
+    #[arg(long = "engine", short, default_value = DEFAULT_ENGINE)]
     pub engines: Vec<String>,
     /// Plies of the seeded random positions, `A-B` or one ply (default 8-36 on 7x6; on other
     /// boards from a fifth of the cells to four before the end, 4-16 on 5x4).
@@ -77,6 +80,9 @@ pub struct VerifyArgs {
     /// checks on the built-in chess set, at most --positions of it).
     #[arg(long)]
     pub game: Option<String>,
+    /// `--game chess`: seeded positions a ply (plies 8, 16, 24) for the generic core's checks.
+    #[arg(long, default_value_t = 4)]
+    pub chess_positions: u32,
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -99,13 +105,21 @@ fn parse_plies(s: &str, board: BoardSize) -> Result<std::ops::RangeInclusive<u32
     Ok(a..=b)
 }
 
-/// `verify --game chess`: the UCI checks for every engine.
+/// `verify --game chess`: the generic core's checks (driver agreement, the brute-force oracle,
+/// the mutants; on `--chess-positions` seeded positions a ply), then the UCI checks for every
+/// `uci:` engine given.
 fn run_chess(args: &VerifyArgs) -> Result<i32> {
+    let report = treebench::verify::generic::verify_chess(args.chess_positions, args.seed)
+        .map_err(anyhow::Error::msg)?;
+    println!("{report}");
+    let mut passed = report.passed();
     let mut positions = treebench::gate::builtin_chess_positions();
     positions.truncate(args.positions as usize);
-    let mut passed = true;
     for spec in &args.engines {
         let Some(cfg) = UciConfig::parse(spec)? else {
+            if spec == DEFAULT_ENGINE || spec.starts_with("chess-") {
+                continue; // the in-process engines: checked above
+            }
             bail!("--game chess: `{spec}` is not a UCI engine (uci[OPTIONS]:COMMAND)");
         };
         let mut engine = registry::build(spec)?;

@@ -1,7 +1,9 @@
 //! Engines: anything that solves a position given as a move string.
 //!
 //! Families: the Connect-4 solver ([`connect4`] over [`search`], [`drivers`], [`ordering`],
-//! [`tt`]), the textbook searches ([`textbook`]) and engines in other processes ([`external`]).
+//! [`tt`]), the generic search core over any [`SearchGame`](crate::game::SearchGame)
+//! ([`generic`]: chess in process), the textbook searches ([`textbook`]) and engines in other
+//! processes ([`external`], [`uci`]).
 //! [`registry`] sits above them all: it is the one list of engine names and builds any engine
 //! from a spec in the one grammar of [`spec`].
 //!
@@ -159,6 +161,7 @@ pub mod config;
 pub mod connect4;
 pub mod drivers;
 pub mod external;
+pub mod generic;
 pub mod ordering;
 pub mod parallel;
 pub mod registry;

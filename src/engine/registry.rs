@@ -6,17 +6,20 @@
 //! - textbook engines `ttt-*` and `tree-*` ([`super::textbook::engines`]);
 //! - `ext[OPTIONS]:COMMAND LINE`: a process speaking the line protocol
 //!   ([`super::external`]);
-//! - `uci[OPTIONS]:COMMAND LINE`: a UCI chess engine ([`super::uci`]).
+//! - `uci[OPTIONS]:COMMAND LINE`: a UCI chess engine ([`super::uci`]);
+//! - `chess-DRIVER[:options]`: the generic search core on chess, in process
+//!   ([`super::generic`], options in [`super::generic::Config`]).
 //!
 //! The registry sits above every family: the families never name each other or the registry.
 
 use super::connect4::{Connect4Engine, SolverConfig};
 use super::drivers::Driver;
 use super::external::{ExternalConfig, ExternalEngine};
+use super::generic::{self, GenericEngine};
 use super::spec::{parse_spec, spec_name, SpecError};
 use super::textbook::{self, SearchKind, TextbookGame};
 use super::uci::{UciConfig, UciEngine};
-use super::Engine;
+use super::{Engine, GameKind};
 
 /// The family that builds an engine, with what its name decides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,6 +32,8 @@ pub enum Family {
     External,
     /// A UCI chess engine, `uci[OPTIONS]:COMMAND`.
     Uci,
+    /// The generic search core on chess, in process, with this driver.
+    Chess(generic::Driver),
 }
 
 /// One engine name and its family.
@@ -50,6 +55,11 @@ const fn tree(name: &'static str, search: SearchKind) -> Entry {
     Entry { name, family }
 }
 
+const fn chess(name: &'static str, driver: generic::Driver) -> Entry {
+    let family = Family::Chess(driver);
+    Entry { name, family }
+}
+
 /// The engines besides the Connect-4 drivers (which [`Driver::NAMES`] lists), in the order
 /// `--help` and error messages list them.
 pub const OTHER_ENGINES: &[Entry] = &[
@@ -68,6 +78,14 @@ pub const OTHER_ENGINES: &[Entry] = &[
     tree("tree-sss", SearchKind::Sss),
     tree("tree-dual", SearchKind::Dual),
     tree("tree-sss-classic", SearchKind::SssClassic),
+    chess("chess-minimax", generic::Driver::Minimax),
+    chess("chess-negamax", generic::Driver::Negamax),
+    chess("chess-pvs", generic::Driver::Pvs),
+    chess("chess-aspiration", generic::Driver::Aspiration),
+    chess("chess-mtdf", generic::Driver::Mtdf),
+    chess("chess-sss", generic::Driver::Sss),
+    chess("chess-dual", generic::Driver::Dual),
+    chess("chess-null-window", generic::Driver::NullWindow),
     Entry {
         name: "ext",
         family: Family::External,
@@ -151,6 +169,16 @@ pub fn build(spec: &str) -> Result<Box<dyn Engine>, SpecError> {
         Family::Textbook(game, search) => {
             textbook::build(entry.name, game, search, &opts).map_err(in_spec)
         }
+        Family::Chess(driver) => {
+            let cfg = generic::Config::with_options(driver, &opts).map_err(in_spec)?;
+            let game = crate::game::chess::search_game::Chess;
+            Ok(Box::new(GenericEngine::new(
+                game,
+                "chess",
+                GameKind::Chess,
+                cfg,
+            )))
+        }
         // `ext`/`uci` without `:COMMAND` (the families took every well-formed spec of theirs).
         Family::External | Family::Uci => Err(unknown()),
     }
@@ -179,7 +207,6 @@ pub fn build_on(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::GameKind;
 
     #[test]
     fn builds_and_rejects() {
@@ -214,7 +241,8 @@ mod tests {
             "negamax, pvs, aspiration, mtdf, sss, dual, null-window, ttt-minimax, \
              ttt-alphabeta, ttt-tt, ttt-mtdf, ttt-pvs, ttt-sss, ttt-dual, tree-minimax, \
              tree-alphabeta, tree-tt, tree-mtdf, tree-pvs, tree-sss, tree-dual, \
-             tree-sss-classic, ext:COMMAND, uci:COMMAND"
+             tree-sss-classic, chess-minimax, chess-negamax, chess-pvs, chess-aspiration, \
+             chess-mtdf, chess-sss, chess-dual, chess-null-window, ext:COMMAND, uci:COMMAND"
         );
         let all: Vec<&str> = all_names().collect();
         for (i, name) in all.iter().enumerate() {

@@ -135,7 +135,16 @@ pub fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
         .and_then(|v| v.as_str())
         .map_or(String::new(), |p| format!(" The binary was a {p} build."));
     let chess = exp.chess.is_some();
-    let timing = if chess {
+    let uci = chess && exp.engines.iter().any(|e| e.starts_with("uci"));
+    let timing = if chess && !uci {
+        format!(
+            "The engines are the generic search core on chess, in process, each searching to \
+             the fixed depth of its spec from a table the harness resets before every solve \
+             (outside the timed call). The harness's clock was {clock}{resolution}; times are \
+             recorded in integer nanoseconds.{profile} {}",
+            engine_timing(exp)
+        )
+    } else if chess {
         format!(
             "Before every position the harness sent the engine `ucinewgame` and waited for \
              `readyok` (the engine clears its tables; nothing enforces it, `treebench verify \

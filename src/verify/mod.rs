@@ -7,6 +7,7 @@ pub mod books;
 pub mod brute;
 pub mod checks;
 pub mod chess;
+pub mod generic;
 pub mod oracle;
 pub mod parallel;
 pub mod report;

@@ -13,6 +13,8 @@
 //! two-square move, `e1g1`; promotion with a lower-case piece, `e7e8q`).
 
 pub mod epd;
+pub mod eval;
+pub mod search_game;
 
 use cozy_chess::util::{display_uci_move, parse_uci_move};
 use cozy_chess::{Board, Color, Move, Piece};
@@ -306,7 +308,7 @@ pub fn looks_like_chess(text: &str) -> bool {
 }
 
 /// Bare kings, or one knight or bishop against a bare king: no mate is possible.
-fn insufficient_material(b: &Board) -> bool {
+pub(crate) fn insufficient_material(b: &Board) -> bool {
     let heavy = b.pieces(Piece::Pawn) | b.pieces(Piece::Rook) | b.pieces(Piece::Queen);
     if !heavy.is_empty() {
         return false;

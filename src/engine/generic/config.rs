@@ -1,0 +1,296 @@
+//! The switches of the generic core, read from the options of a spec
+//! (`chess-mtdf:depth=4,tt=18,qs=on,killers=on,history=on,ttmove=on,id=off,draft=eq`): each
+//! technique is a switch, so every variant is an engine with a spec of its own.
+
+/// How a root procedure calls the node procedure ([`super::drivers`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Driver {
+    /// Brute-force fixed-depth minimax: no pruning, no table (the oracle).
+    Minimax,
+    /// Fail-soft alpha-beta with the widest window.
+    Negamax,
+    /// Principal Variation Search (NegaScout) inside the tree, widest window at the root.
+    Pvs,
+    /// Aspiration windows of `±width` around the first guess, widened (doubling) on a fail.
+    Aspiration,
+    /// MTD(f) from the first guess (the previous iteration's value, or 0).
+    Mtdf,
+    /// MT-SSS\*: MTD from `+BOUND`.
+    Sss,
+    /// MT-DUAL\*: MTD from `−BOUND`.
+    Dual,
+    /// Null-window bisection between the bounds still possible.
+    NullWindow,
+}
+
+impl Driver {
+    /// Every driver with its name (the part after `GAME-` in a spec), in the order of the docs.
+    pub const ALL: [(Driver, &'static str); 8] = [
+        (Driver::Minimax, "minimax"),
+        (Driver::Negamax, "negamax"),
+        (Driver::Pvs, "pvs"),
+        (Driver::Aspiration, "aspiration"),
+        (Driver::Mtdf, "mtdf"),
+        (Driver::Sss, "sss"),
+        (Driver::Dual, "dual"),
+        (Driver::NullWindow, "null-window"),
+    ];
+
+    /// The driver's name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(d, _)| *d == self)
+            .expect("listed")
+            .1
+    }
+
+    /// The driver of a name.
+    #[must_use]
+    pub fn from_name(s: &str) -> Option<Self> {
+        Self::ALL.iter().find(|(_, n)| *n == s).map(|(d, _)| *d)
+    }
+
+    /// Whether the driver is full-width alpha-beta (every driver but the brute-force oracle).
+    #[must_use]
+    pub fn prunes(self) -> bool {
+        self != Driver::Minimax
+    }
+}
+
+/// Which table entries may end a node or give its value: only those searched to the node's
+/// own depth (exact fixed-depth values), or deeper ones too (the usual practice, not exact).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Draft {
+    /// `draft=eq`: an entry's draft must equal the remaining depth.
+    Equal,
+    /// `draft=ge`: an entry at least as deep is used.
+    AtLeast,
+}
+
+/// A deliberately broken variant, compiled into the core as a const parameter (the correct
+/// engine pays nothing), for proving that verify's checks catch bugs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Mutant {
+    /// The correct engine.
+    None = 0,
+    /// Every table entry is stored as exact, whatever bound the search proved.
+    TtBoundsAsExact = 1,
+    /// PVS keeps a null-window fail high as the child's value without the re-search.
+    PvsNoResearch = 2,
+    /// Aspiration takes a fail high's value (a lower bound) as the exact value instead of
+    /// widening the window: a driver that mis-updates its bounds.
+    AspirationTakesFailHigh = 3,
+}
+
+impl Mutant {
+    /// Every mutant, with its name in specs.
+    pub const ALL: [(Mutant, &'static str); 3] = [
+        (Mutant::TtBoundsAsExact, "tt-bounds-as-exact"),
+        (Mutant::PvsNoResearch, "pvs-no-research"),
+        (
+            Mutant::AspirationTakesFailHigh,
+            "aspiration-takes-fail-high",
+        ),
+    ];
+
+    /// The spec name (`none` for the correct engine).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(m, _)| *m == self)
+            .map_or("none", |(_, n)| n)
+    }
+}
+
+/// Every switch of one generic engine. `Default`: depth 4, a 2^18-entry table, quiescence,
+/// table move, killers and history on, fixed depth (no iterative deepening), equal drafts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Config {
+    pub driver: Driver,
+    /// The fixed depth in plies (1..=64).
+    pub depth: u32,
+    /// `log2` of the table's entries; 0 for no table.
+    pub tt_bits: u32,
+    /// Quiescence search on the game's noisy moves at the horizon.
+    pub qs: bool,
+    /// Try the table's best move first.
+    pub tt_move: bool,
+    /// Two killer moves per ply.
+    pub killers: bool,
+    /// The history heuristic (cut-offs by quiet moves, weighted by depth²).
+    pub history: bool,
+    /// Iterative deepening: the driver at depth 1, 2, …, `depth`, each seeding the next guess.
+    pub iterative: bool,
+    pub draft: Draft,
+    /// Half-width of the first aspiration window.
+    pub width: i32,
+    pub mutant: Mutant,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            driver: Driver::Negamax,
+            depth: 4,
+            tt_bits: 18,
+            qs: true,
+            tt_move: true,
+            killers: true,
+            history: true,
+            iterative: false,
+            draft: Draft::Equal,
+            width: 50,
+            mutant: Mutant::None,
+        }
+    }
+}
+
+fn on_off(key: &str, v: &str) -> Result<bool, String> {
+    match v {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("option `{key}={v}`: expected on or off")),
+    }
+}
+
+fn number<T: std::str::FromStr>(
+    key: &str,
+    v: &str,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<T, String>
+where
+    T: PartialOrd + std::fmt::Display,
+{
+    match v.parse::<T>() {
+        Ok(n) if range.contains(&n) => Ok(n),
+        _ => Err(format!(
+            "option `{key}={v}`: expected a number in {}..={}",
+            range.start(),
+            range.end()
+        )),
+    }
+}
+
+impl Config {
+    /// The options every generic engine takes, for error messages.
+    pub const KEYS: &'static str =
+        "depth, tt, qs, ttmove, killers, history, id, draft, width, mutant";
+
+    /// A driver's config with the options of a spec applied in order.
+    pub fn with_options(driver: Driver, options: &[(&str, &str)]) -> Result<Self, String> {
+        let mut c = Config {
+            driver,
+            ..Config::default()
+        };
+        for (k, v) in options {
+            c.set(k, v)?;
+        }
+        Ok(c)
+    }
+
+    fn set(&mut self, key: &str, v: &str) -> Result<(), String> {
+        match key {
+            "depth" => self.depth = number(key, v, 1..=64)?,
+            "tt" => {
+                self.tt_bits = if v == "off" {
+                    0
+                } else {
+                    number(key, v, 0..=30)?
+                }
+            }
+            "qs" => self.qs = on_off(key, v)?,
+            "ttmove" => self.tt_move = on_off(key, v)?,
+            "killers" => self.killers = on_off(key, v)?,
+            "history" => self.history = on_off(key, v)?,
+            "id" => self.iterative = on_off(key, v)?,
+            "width" => self.width = number(key, v, 1..=100_000)?,
+            "draft" => {
+                self.draft = match v {
+                    "eq" => Draft::Equal,
+                    "ge" => Draft::AtLeast,
+                    _ => return Err(format!("option `draft={v}`: expected eq or ge")),
+                }
+            }
+            "mutant" => {
+                self.mutant = match Mutant::ALL.iter().find(|(_, n)| *n == v) {
+                    Some((m, _)) => *m,
+                    None if v == "none" => Mutant::None,
+                    None => {
+                        let names: Vec<&str> = Mutant::ALL.iter().map(|(_, n)| *n).collect();
+                        return Err(format!("unknown mutant `{v}` ({})", names.join(", ")));
+                    }
+                }
+            }
+            _ => return Err(format!("unknown option `{key}` ({})", Self::KEYS)),
+        }
+        Ok(())
+    }
+
+    /// The options that differ from the default, in a fixed order (`depth=6,qs=off`).
+    #[must_use]
+    pub fn options_text(&self) -> String {
+        let d = Config::default();
+        let flag = |b: bool| if b { "on" } else { "off" };
+        let mut out: Vec<String> = Vec::new();
+        if self.depth != d.depth {
+            out.push(format!("depth={}", self.depth));
+        }
+        if self.tt_bits != d.tt_bits {
+            out.push(format!("tt={}", self.tt_bits));
+        }
+        for (name, now, was) in [
+            ("qs", self.qs, d.qs),
+            ("ttmove", self.tt_move, d.tt_move),
+            ("killers", self.killers, d.killers),
+            ("history", self.history, d.history),
+            ("id", self.iterative, d.iterative),
+        ] {
+            if now != was {
+                out.push(format!("{name}={}", flag(now)));
+            }
+        }
+        if self.draft == Draft::AtLeast {
+            out.push("draft=ge".into());
+        }
+        if self.width != d.width {
+            out.push(format!("width={}", self.width));
+        }
+        if self.mutant != Mutant::None {
+            out.push(format!("mutant={}", self.mutant.name()));
+        }
+        out.join(",")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_round_trip_and_errors_name_the_keys() {
+        let c = Config::with_options(
+            Driver::Mtdf,
+            &[("depth", "6"), ("qs", "off"), ("draft", "ge"), ("id", "on")],
+        )
+        .unwrap();
+        assert_eq!(c.options_text(), "depth=6,qs=off,id=on,draft=ge");
+        assert_eq!(
+            Config::with_options(Driver::Pvs, &[])
+                .unwrap()
+                .options_text(),
+            ""
+        );
+        let e = Config::with_options(Driver::Pvs, &[("bogus", "1")]).unwrap_err();
+        assert!(e.contains("depth, tt"), "{e}");
+        assert!(Config::with_options(Driver::Pvs, &[("depth", "0")]).is_err());
+        assert!(Config::with_options(Driver::Pvs, &[("mutant", "wobbly")]).is_err());
+        for (d, n) in Driver::ALL {
+            assert_eq!(Driver::from_name(n), Some(d));
+            assert_eq!(d.name(), n);
+        }
+    }
+}

@@ -1,0 +1,346 @@
+//! The node procedure of the generic core: fail-soft negamax alpha-beta in named steps
+//! (terminal test, horizon, table probe, children, table store), with Principal Variation Search
+//! and quiescence as switches, monomorphised over the game and a [`Mutant`] const parameter.
+//!
+//! # Counting conventions
+//! * **nodes** ([`crate::engine::Solve::nodes`]): every call of [`Searcher::node`] and of the
+//!   quiescence search, the root included; `nodes = interior + leaves + table_cutoffs + qnodes`
+//!   (the brute-force oracle counts the same way, without a table);
+//! * **leaves**: full-width nodes scored without searching a child: a finished game, or the
+//!   horizon (its static evaluation, or with `qs` the stand-pat of its quiescence search, whose
+//!   further nodes are **qnodes**);
+//! * **probes**, **hits**, **table cut-offs**: table look-ups, those that found the position,
+//!   and those that ended the node (an entry of an admissible draft whose bound decides the
+//!   window); the table's move is used for ordering whatever its draft;
+//! * **beta cut-offs** / **first-move cut-offs**: full-width nodes that stopped at a child's
+//!   value `≥ beta`, and of those, the ones where it was the first child searched;
+//! * **researches**: PVS re-searches after a null-window fail high (the drivers add their own).
+//!
+//! The terminal test comes before the table probe, so finished games are never stored; the
+//! horizon is not stored either. Quiescence nodes use no table.
+
+use std::collections::HashMap;
+
+use super::config::{Config, Draft, Mutant};
+use super::ordering::{pick, score_moves, Ordering, Switches};
+use super::table::{Bound, Entry, Table};
+use crate::engine::SearchCounters;
+use crate::game::{MoveList, SearchGame, MAX_MOVES};
+
+/// The widest window: every value of a game is strictly inside `±BOUND ≤ INF`.
+pub const INF: i32 = 1 << 24;
+
+/// The searcher: the game, its switches, the table, the ordering state and the counters.
+pub struct Searcher<G: SearchGame> {
+    pub game: G,
+    pub cfg: Config,
+    pub table: Table<G::Move>,
+    pub ordering: Ordering<G::Move>,
+    pub counters: SearchCounters,
+    /// Nodes (see the module documentation).
+    pub nodes: u64,
+}
+
+impl<G: SearchGame> Searcher<G> {
+    /// A searcher with an empty table of the configured size.
+    #[must_use]
+    pub fn new(game: G, cfg: Config) -> Self {
+        let bits = if cfg.driver.prunes() { cfg.tt_bits } else { 0 };
+        Self {
+            game,
+            cfg,
+            table: Table::new(bits),
+            ordering: Ordering::new(G::HISTORY_SIZE),
+            counters: SearchCounters::default(),
+            nodes: 0,
+        }
+    }
+
+    /// Zero the counters and forget killers and history (the table is kept: see
+    /// [`Searcher::reset`]).
+    pub fn start_solve(&mut self) {
+        self.counters = SearchCounters::default();
+        self.nodes = 0;
+        self.ordering.clear();
+    }
+
+    /// Empty the table.
+    pub fn reset(&mut self) {
+        self.table.clear();
+    }
+
+    fn switches(&self) -> Switches {
+        Switches {
+            tt_move: self.cfg.tt_move,
+            killers: self.cfg.killers,
+            history: self.cfg.history,
+        }
+    }
+
+    /// Whether an entry of `draft` may decide a node of `depth`.
+    #[inline]
+    fn admissible(&self, draft: i16, depth: u32) -> bool {
+        match self.cfg.draft {
+            Draft::Equal => draft as u32 == depth,
+            Draft::AtLeast => draft as u32 >= depth,
+        }
+    }
+
+    /// The fail-soft value of `s` searched `depth` plies deep with window `(alpha, beta)`,
+    /// `ply` plies below the root.
+    pub fn node<const M: u8>(
+        &mut self,
+        s: &G::State,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        // 1. a finished game
+        if let Some(v) = self.game.terminal(s, ply) {
+            self.counters.leaves += 1;
+            return v;
+        }
+        // 2. the horizon
+        if depth == 0 {
+            self.counters.leaves += 1;
+            return if self.cfg.qs {
+                self.quiesce_body(s, ply, alpha, beta)
+            } else {
+                self.game.evaluate(s)
+            };
+        }
+        // 3. the table
+        let key = self.game.key(s);
+        let mut table_move = None;
+        if self.table.enabled() {
+            self.counters.probes += 1;
+            if let Some(e) = self.table.probe(key) {
+                self.counters.hits += 1;
+                table_move = e.best;
+                let v = self.game.from_table(e.value, ply);
+                if self.admissible(e.draft, depth) && e.cuts(v, alpha, beta) {
+                    self.counters.table_cutoffs += 1;
+                    return v;
+                }
+            }
+        }
+        // 4. the children
+        self.counters.interior += 1;
+        let (best, best_move) = self.children::<M>(s, depth, ply, alpha, beta, table_move);
+        // 5. store the bound the search proved
+        if self.table.enabled() {
+            let bound = if M == Mutant::TtBoundsAsExact as u8 {
+                Bound::Exact
+            } else if best <= alpha {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table.store(Entry {
+                key,
+                value: self.game.to_table(best, ply),
+                draft: depth as i16,
+                bound,
+                best: best_move,
+            });
+        }
+        best
+    }
+
+    /// Search the children best-first; the best value and move.
+    fn children<const M: u8>(
+        &mut self,
+        s: &G::State,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+        table_move: Option<G::Move>,
+    ) -> (i32, Option<G::Move>) {
+        let mut list = MoveList::default();
+        self.game.moves(s, &mut list);
+        let mut scores = [0i32; MAX_MOVES];
+        let sw = self.switches();
+        score_moves(
+            &self.game,
+            s,
+            &list,
+            &mut scores,
+            table_move,
+            ply,
+            &self.ordering,
+            sw,
+        );
+        let (mut best, mut best_move) = (-INF, None);
+        for i in 0..list.len() {
+            pick(&mut list, &mut scores, i);
+            let m = list.as_slice()[i];
+            let child = self.game.play(s, m);
+            let a = alpha.max(best);
+            let v = if self.cfg.driver == super::config::Driver::Pvs && i > 0 {
+                self.scout::<M>(&child, depth, ply, a, beta)
+            } else {
+                -self.node::<M>(&child, depth - 1, ply + 1, -beta, -a)
+            };
+            if v > best {
+                best = v;
+                best_move = Some(m);
+            }
+            if best >= beta {
+                self.cut_off(s, m, i, depth, ply);
+                break;
+            }
+        }
+        (best, best_move)
+    }
+
+    /// PVS: a null window above `a`, and the full window again when it fails high inside it.
+    fn scout<const M: u8>(
+        &mut self,
+        child: &G::State,
+        depth: u32,
+        ply: u32,
+        a: i32,
+        beta: i32,
+    ) -> i32 {
+        let v = -self.node::<M>(child, depth - 1, ply + 1, -a - 1, -a);
+        if v > a && v < beta && M != Mutant::PvsNoResearch as u8 {
+            self.counters.researches += 1;
+            return -self.node::<M>(child, depth - 1, ply + 1, -beta, -a);
+        }
+        v
+    }
+
+    /// Count a beta cut-off by child `i` and reward a quiet move.
+    fn cut_off(&mut self, s: &G::State, m: G::Move, i: usize, depth: u32, ply: u32) {
+        self.counters.beta_cutoffs += 1;
+        if i == 0 {
+            self.counters.first_move_cutoffs += 1;
+        }
+        if (self.cfg.killers || self.cfg.history) && self.game.is_quiet(s, m) {
+            let idx = self.game.move_index(m);
+            let (k, h) = (self.cfg.killers, self.cfg.history);
+            self.ordering.reward(m, idx, ply, depth, k, h);
+        }
+    }
+
+    /// A quiescence node: counted as a qnode.
+    fn quiesce(&mut self, s: &G::State, ply: u32, alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        self.counters.qnodes += 1;
+        self.quiesce_body(s, ply, alpha, beta)
+    }
+
+    /// Stand pat on the evaluation, then the noisy moves by their hint (fail-soft). No terminal
+    /// test: a quiescence node's value is `max(evaluation, noisy children)`.
+    fn quiesce_body(&mut self, s: &G::State, ply: u32, alpha: i32, beta: i32) -> i32 {
+        let mut best = self.game.evaluate(s);
+        if best >= beta {
+            return best;
+        }
+        let mut list = MoveList::default();
+        self.game.noisy_moves(s, &mut list);
+        let mut scores = [0i32; MAX_MOVES];
+        for (i, &m) in list.as_slice().iter().enumerate() {
+            scores[i] = self.game.order_hint(s, m);
+        }
+        for i in 0..list.len() {
+            pick(&mut list, &mut scores, i);
+            let child = self.game.play(s, list.as_slice()[i]);
+            let v = -self.quiesce(&child, ply + 1, -beta, -alpha.max(best));
+            best = best.max(v);
+            if best >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// Brute-force fixed-depth minimax (negamax form): every node to `depth`, no pruning, no
+/// table; the oracle every pruning driver must agree with (nodes counted as the core counts
+/// them). With `qs`, the horizon's value is its quiescence value, computed by a plain
+/// alpha-beta over the noisy moves ([`quiescence_alphabeta`], independent of the core's code):
+/// the quiescence tree searched in full is out of reach (one middle-game horizon reaches some
+/// 500,000 positions by captures alone), so [`quiescence_brute`] checks that alpha-beta on a
+/// few positions instead (`tests/generic.rs`).
+pub fn minimax<G: SearchGame>(
+    game: &G,
+    s: &G::State,
+    depth: u32,
+    ply: u32,
+    qs: bool,
+    nodes: &mut u64,
+) -> i32 {
+    *nodes += 1;
+    if let Some(v) = game.terminal(s, ply) {
+        return v;
+    }
+    if depth == 0 {
+        return if qs {
+            quiescence_alphabeta(game, s, -INF, INF, nodes)
+        } else {
+            game.evaluate(s)
+        };
+    }
+    let mut list = MoveList::default();
+    game.moves(s, &mut list);
+    let mut best = -INF;
+    for &m in list.as_slice() {
+        let child = game.play(s, m);
+        best = best.max(-minimax(game, &child, depth - 1, ply + 1, qs, nodes));
+    }
+    best
+}
+
+/// The quiescence value `max(evaluation, noisy children)` by fail-hard alpha-beta in the
+/// game's move order (no hint, no table): the oracle's horizon.
+pub fn quiescence_alphabeta<G: SearchGame>(
+    game: &G,
+    s: &G::State,
+    mut alpha: i32,
+    beta: i32,
+    nodes: &mut u64,
+) -> i32 {
+    let stand = game.evaluate(s);
+    if stand >= beta {
+        return beta;
+    }
+    alpha = alpha.max(stand);
+    let mut list = MoveList::default();
+    game.noisy_moves(s, &mut list);
+    for &m in list.as_slice() {
+        *nodes += 1;
+        let v = -quiescence_alphabeta(game, &game.play(s, m), -beta, -alpha, nodes);
+        if v >= beta {
+            return beta;
+        }
+        alpha = alpha.max(v);
+    }
+    alpha
+}
+
+/// The quiescence value searched in full (every noisy line, each position's value memoised by
+/// its key): the check of [`quiescence_alphabeta`] where it is affordable.
+pub fn quiescence_brute<G: SearchGame>(
+    game: &G,
+    s: &G::State,
+    memo: &mut HashMap<u64, i32>,
+) -> i32 {
+    let key = game.key(s);
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut best = game.evaluate(s);
+    let mut list = MoveList::default();
+    game.noisy_moves(s, &mut list);
+    for &m in list.as_slice() {
+        best = best.max(-quiescence_brute(game, &game.play(s, m), memo));
+    }
+    memo.insert(key, best);
+    best
+}

@@ -1,0 +1,158 @@
+//! The generic transposition table: entries with a bound (exact, lower, upper), a draft (the
+//! depth they were searched to) and the best move, in two-slot buckets with the classic
+//! replacement scheme "depth-preferred + always-replace": slot 0 keeps the deepest entry seen
+//! for its index, slot 1 takes whatever slot 0 refused.
+//!
+//! Keys are stored whole (64 bits), so a hit is a hash collision only if two positions share a
+//! 64-bit key. The table allocates once (at construction) and [`Table::clear`] refills it.
+
+/// What a stored value means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// The value of the node at the entry's draft.
+    Exact,
+    /// The value is at least this (a fail high).
+    Lower,
+    /// The value is at most this (a fail low).
+    Upper,
+}
+
+/// One entry.
+#[derive(Debug, Clone, Copy)]
+pub struct Entry<M: Copy> {
+    /// The full key; 0 with `draft < 0` marks an empty slot.
+    pub key: u64,
+    pub value: i32,
+    /// Remaining depth the value was searched to (`-1`: empty).
+    pub draft: i16,
+    pub bound: Bound,
+    /// The move that was best, or cut off.
+    pub best: Option<M>,
+}
+
+impl<M: Copy> Entry<M> {
+    const EMPTY: Self = Self {
+        key: 0,
+        value: 0,
+        draft: -1,
+        bound: Bound::Exact,
+        best: None,
+    };
+
+    /// Whether the stored bound ends a search of window `(alpha, beta)`.
+    #[inline]
+    #[must_use]
+    pub fn cuts(&self, value: i32, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => value >= beta,
+            Bound::Upper => value <= alpha,
+        }
+    }
+}
+
+/// A table of `2^bits` entries in two-slot buckets (no table at `bits = 0`).
+pub struct Table<M: Copy> {
+    buckets: Vec<[Entry<M>; 2]>,
+    mask: u64,
+}
+
+impl<M: Copy> Table<M> {
+    /// A table of `2^bits` entries (`bits` in 1..=30), or no table at all for `bits = 0`.
+    #[must_use]
+    pub fn new(bits: u32) -> Self {
+        let n = if bits == 0 { 0 } else { 1usize << (bits - 1) };
+        Self {
+            buckets: vec![[Entry::EMPTY; 2]; n],
+            mask: (n as u64).wrapping_sub(1),
+        }
+    }
+
+    /// Whether the table has any slot (`tt=0` has none).
+    #[inline]
+    #[must_use]
+    pub fn enabled(&self) -> bool {
+        !self.buckets.is_empty()
+    }
+
+    /// Empty every slot.
+    pub fn clear(&mut self) {
+        self.buckets.fill([Entry::EMPTY; 2]);
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        // the high bits: the low bits of a Zobrist key are as good, but a game's own keys
+        // (a small integer) may not be
+        ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) & self.mask) as usize
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    #[must_use]
+    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
+        let b = &self.buckets[self.bucket(key)];
+        b.iter().find(|e| e.key == key && e.draft >= 0).copied()
+    }
+
+    /// Store an entry: into slot 0 if it is at least as deep as slot 0's (or is the same
+    /// position), else into slot 1 (always replaced).
+    #[inline]
+    pub fn store(&mut self, e: Entry<M>) {
+        let i = self.bucket(e.key);
+        let b = &mut self.buckets[i];
+        if b[0].key == e.key || e.draft >= b[0].draft {
+            if b[0].key != e.key && b[0].draft >= 0 {
+                b[1] = b[0]; // the deep entry it displaces still gets the second slot
+            }
+            b[0] = e;
+        } else {
+            b[1] = e;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(key: u64, draft: i16) -> Entry<u8> {
+        Entry {
+            key,
+            value: draft as i32,
+            draft,
+            bound: Bound::Exact,
+            best: Some(1),
+        }
+    }
+
+    #[test]
+    fn depth_preferred_then_always_replace() {
+        let mut t = Table::<u8>::new(1); // one bucket: every key collides
+        assert!(t.probe(7).is_none());
+        t.store(entry(7, 5));
+        t.store(entry(8, 2)); // shallower: slot 1
+        assert_eq!(t.probe(7).unwrap().draft, 5);
+        assert_eq!(t.probe(8).unwrap().draft, 2);
+        t.store(entry(9, 1)); // replaces slot 1
+        assert!(t.probe(8).is_none());
+        t.store(entry(10, 6)); // deeper: slot 0, the old slot 0 moves to slot 1
+        assert_eq!(t.probe(10).unwrap().draft, 6);
+        assert_eq!(t.probe(7).unwrap().draft, 5);
+        t.store(entry(10, 1)); // the same position is always replaced in place
+        assert_eq!(t.probe(10).unwrap().draft, 1);
+        t.clear();
+        assert!(t.probe(10).is_none());
+        assert!(!Table::<u8>::new(0).enabled());
+    }
+
+    #[test]
+    fn bounds_cut_only_outside_the_window() {
+        let mut e = entry(1, 3);
+        assert!(e.cuts(0, 5, 6));
+        e.bound = Bound::Lower;
+        assert!(e.cuts(6, 5, 6) && !e.cuts(5, 5, 6));
+        e.bound = Bound::Upper;
+        assert!(e.cuts(5, 5, 6) && !e.cuts(6, 5, 6));
+    }
+}

@@ -1,0 +1,124 @@
+//! [`SearchGame`]: what the generic search core (`engine::generic`) needs from a game beyond the
+//! small [`Game`](super::Game) trait: a move type, incremental hash keys, an evaluation at the
+//! horizon, an optional quiescence move list and move-ordering hooks. A game that implements it
+//! gets every driver of the core (negamax, PVS, aspiration, MTD(f), MT-SSS\*, MT-DUAL\*,
+//! null-window bisection, iterative deepening), the brute-force oracle, the runner and verify.
+//!
+//! Chess ([`super::chess::search_game`]) implements it; `examples/nim.rs` shows a game added in
+//! one file.
+
+/// Most moves a position can have (chess: 218); the core's move lists are fixed arrays of this
+/// many moves on the stack, so the hot path never allocates.
+pub const MAX_MOVES: usize = 256;
+
+/// A fixed-capacity list of moves on the stack.
+#[derive(Clone, Copy)]
+pub struct MoveList<M: Copy + Default> {
+    moves: [M; MAX_MOVES],
+    len: usize,
+}
+
+impl<M: Copy + Default> Default for MoveList<M> {
+    fn default() -> Self {
+        Self {
+            moves: [M::default(); MAX_MOVES],
+            len: 0,
+        }
+    }
+}
+
+impl<M: Copy + Default> MoveList<M> {
+    /// Append a move (panics past [`MAX_MOVES`]: a game that can have more must say so).
+    #[inline]
+    pub fn push(&mut self, m: M) {
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+    /// The moves, in the order pushed.
+    #[inline]
+    pub fn as_slice(&self) -> &[M] {
+        &self.moves[..self.len]
+    }
+    /// The moves, mutable (the core reorders them in place).
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [M] {
+        &mut self.moves[..self.len]
+    }
+    /// Number of moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    /// Whether there is no move.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// A two-player zero-sum game as the generic search core sees it (negamax form: every value is
+/// from the point of view of the side to move).
+///
+/// Values must lie strictly inside `±`[`SearchGame::BOUND`]. The value of a position searched to
+/// a fixed depth must be a function of the state alone (no path dependence such as repetition
+/// draws), or the table's entries would not be exact for every path to a state.
+pub trait SearchGame {
+    /// A position.
+    type State: Clone;
+    /// A move: small and copyable; `Default` fills unused slots of a [`MoveList`].
+    type Move: Copy + Default + Eq + std::fmt::Debug;
+
+    /// Every value `v` satisfies `-BOUND < v < BOUND` (null-window bisection starts there).
+    const BOUND: i32;
+    /// Size of the history table: [`SearchGame::move_index`] is below it.
+    const HISTORY_SIZE: usize;
+
+    /// The position a move string names (chess: UCI moves or a FEN; the runner's `moves`).
+    fn parse(&self, text: &str) -> Result<Self::State, String>;
+    /// The hash key of a position (chess: the Zobrist key kept incrementally by the rules crate).
+    fn key(&self, s: &Self::State) -> u64;
+    /// The value of a finished game at `ply` plies from the root, or `None` if it goes on.
+    /// Games with mates count the distance here (chess: mated at ply `p` is `−(MATE − p)`).
+    fn terminal(&self, s: &Self::State, ply: u32) -> Option<i32>;
+    /// Every legal move (called only when [`SearchGame::terminal`] is `None`).
+    fn moves(&self, s: &Self::State, out: &mut MoveList<Self::Move>);
+    /// The moves searched by quiescence (chess: captures); none by default, so `qs=on` is then
+    /// the plain static evaluation.
+    fn noisy_moves(&self, s: &Self::State, out: &mut MoveList<Self::Move>) {
+        let _ = (s, out);
+    }
+    /// The position after `m`.
+    fn play(&self, s: &Self::State, m: Self::Move) -> Self::State;
+    /// The static evaluation at the horizon, for the side to move.
+    fn evaluate(&self, s: &Self::State) -> i32;
+    /// A static ordering score: higher is tried first (chess: captures by MVV-LVA). 0 default.
+    fn order_hint(&self, s: &Self::State, m: Self::Move) -> i32 {
+        let _ = (s, m);
+        0
+    }
+    /// Whether a move may be a killer or earn history (chess: not a capture or promotion).
+    fn is_quiet(&self, s: &Self::State, m: Self::Move) -> bool {
+        let _ = (s, m);
+        true
+    }
+    /// The move's slot in the history table, below [`SearchGame::HISTORY_SIZE`].
+    fn move_index(&self, m: Self::Move) -> usize;
+    /// A value as the table stores it: a distance-to-mate value made relative to the stored
+    /// position (identity for games without distances).
+    fn to_table(&self, v: i32, ply: u32) -> i32 {
+        let _ = ply;
+        v
+    }
+    /// The inverse of [`SearchGame::to_table`] at `ply`.
+    fn from_table(&self, v: i32, ply: u32) -> i32 {
+        let _ = ply;
+        v
+    }
+    /// The root value in the game's reported convention (chess: mate distances in moves, as
+    /// UCI's `mate N`); identity by default.
+    fn report(&self, v: i32) -> i32 {
+        v
+    }
+    /// A move as text (for messages and the best move of a search).
+    fn move_text(&self, s: &Self::State, m: Self::Move) -> String;
+}

@@ -1,0 +1,343 @@
+//! Verification of the generic search core (`treebench verify --game chess`; any
+//! [`SearchGame`] through [`verify_game`]):
+//!
+//! - **oracle**: every pruning driver, at shallow depths, returns the value of brute-force
+//!   fixed-depth minimax (no pruning, no table; see
+//!   [`minimax`](crate::engine::generic::search::minimax));
+//! - **drivers**: at the deeper check depth, every driver in several variants (table on and
+//!   off, ordering on and off, iterative deepening) returns the value of plain alpha-beta
+//!   without a table: with `draft=eq` tables the fixed-depth value is exact;
+//! - **draft=ge** (a figure, not a check): how often reusing deeper entries changes the value;
+//! - **mutants**: each seeded bug ([`Mutant`]) must make some driver disagree with the oracle
+//!   on some position, or the checks above could not catch it and verify fails.
+//!
+//! A failure names the position, the engine options and both values.
+
+use crate::engine::generic::search::minimax;
+use crate::engine::generic::{Config, Draft, Driver, Mutant, Solver};
+use crate::game::SearchGame;
+
+/// The pruning drivers (every driver but the brute-force oracle).
+pub fn pruning_drivers() -> impl Iterator<Item = Driver> {
+    Driver::ALL
+        .into_iter()
+        .map(|(d, _)| d)
+        .filter(|d| d.prunes())
+}
+
+/// The variants every driver is checked in at `depth`: the default, no table, no ordering
+/// heuristics, iterative deepening, a tiny table (replacement under pressure).
+#[must_use]
+pub fn variants(depth: u32, qs: bool) -> Vec<Config> {
+    let mut out = Vec::new();
+    for driver in pruning_drivers() {
+        let base = Config {
+            driver,
+            depth,
+            qs,
+            tt_bits: 16,
+            ..Config::default()
+        };
+        out.push(base);
+        out.push(Config { tt_bits: 0, ..base });
+        out.push(Config {
+            tt_move: false,
+            killers: false,
+            history: false,
+            ..base
+        });
+        out.push(Config {
+            iterative: true,
+            ..base
+        });
+        out.push(Config { tt_bits: 4, ..base });
+    }
+    out
+}
+
+/// One disagreement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GenericFailure {
+    pub check: &'static str,
+    pub position: String,
+    /// The engine's options (`mtdf depth=3 qs=off …`).
+    pub engine: String,
+    pub expected: i32,
+    pub got: i32,
+}
+
+/// What one mutant did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MutantResult {
+    pub name: &'static str,
+    /// The first disagreement found, if any (then the mutant is caught).
+    pub caught_by: Option<GenericFailure>,
+}
+
+/// What the checks found.
+#[derive(Debug, Clone, Default)]
+pub struct GenericReport {
+    pub game: String,
+    pub positions: usize,
+    pub oracle_depths: Vec<(u32, bool)>,
+    pub oracle_searches: usize,
+    pub depth: u32,
+    pub qs: bool,
+    pub driver_searches: usize,
+    /// `draft=ge` searches and how many of them gave another value than `draft=eq`.
+    pub draft_ge_searches: usize,
+    pub draft_ge_differ: usize,
+    pub mutants: Vec<MutantResult>,
+    pub failures: Vec<GenericFailure>,
+}
+
+impl GenericReport {
+    /// Every check passed and every mutant was caught.
+    #[must_use]
+    pub fn passed(&self) -> bool {
+        self.failures.is_empty() && self.mutants.iter().all(|m| m.caught_by.is_some())
+    }
+}
+
+/// A config as text for messages: the driver and the options that differ from the default.
+#[must_use]
+pub fn describe(c: &Config) -> String {
+    let opts = c.options_text();
+    format!(
+        "{}{}{}",
+        c.driver.name(),
+        if opts.is_empty() { "" } else { ":" },
+        opts
+    )
+}
+
+fn value<G: SearchGame + Clone>(game: &G, cfg: Config, root: &G::State) -> i32 {
+    let mut s = Solver::new(game.clone(), cfg);
+    s.search(root).value
+}
+
+/// Compare every config of `configs` with `expected` on one position; failures into `out`.
+fn compare<G: SearchGame + Clone>(
+    game: &G,
+    check: &'static str,
+    text: &str,
+    root: &G::State,
+    expected: i32,
+    configs: &[Config],
+    out: &mut Vec<GenericFailure>,
+) -> usize {
+    for c in configs {
+        let got = value(game, *c, root);
+        if got != expected {
+            out.push(GenericFailure {
+                check,
+                position: text.to_string(),
+                engine: describe(c),
+                expected,
+                got,
+            });
+        }
+    }
+    configs.len()
+}
+
+/// The oracle's value of `root` at `depth` (in the reported convention).
+fn oracle<G: SearchGame>(game: &G, root: &G::State, depth: u32, qs: bool) -> i32 {
+    let mut nodes = 0;
+    game.report(minimax(game, root, depth, 0, qs, &mut nodes))
+}
+
+/// Run every check on `positions` (texts the game parses): the oracle at each of
+/// `oracle_depths` (`(depth, qs)`), the drivers and `draft=ge` at `depth` with `qs`, and the
+/// mutants (at the first oracle depth and at `depth`).
+pub fn verify_game<G: SearchGame + Clone>(
+    game: &G,
+    name: &str,
+    positions: &[String],
+    oracle_depths: &[(u32, bool)],
+    depth: u32,
+    qs: bool,
+) -> Result<GenericReport, String> {
+    let roots = positions
+        .iter()
+        .map(|t| game.parse(t).map_err(|e| format!("position `{t}`: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut r = GenericReport {
+        game: name.to_string(),
+        positions: positions.len(),
+        oracle_depths: oracle_depths.to_vec(),
+        depth,
+        qs,
+        ..GenericReport::default()
+    };
+    let mut failures = Vec::new();
+    for (text, root) in positions.iter().zip(&roots) {
+        for &(d, q) in oracle_depths {
+            let expected = oracle(game, root, d, q);
+            let configs: Vec<Config> = variants(d, q);
+            r.oracle_searches += compare(
+                game,
+                "oracle",
+                text,
+                root,
+                expected,
+                &configs,
+                &mut failures,
+            );
+        }
+        let reference = Config {
+            driver: Driver::Negamax,
+            depth,
+            qs,
+            tt_bits: 0,
+            ..Config::default()
+        };
+        let expected = value(game, reference, root);
+        r.driver_searches += compare(
+            game,
+            "drivers",
+            text,
+            root,
+            expected,
+            &variants(depth, qs),
+            &mut failures,
+        );
+        for c in variants(depth, qs).into_iter().filter(|c| c.tt_bits > 0) {
+            r.draft_ge_searches += 1;
+            let ge = Config {
+                draft: Draft::AtLeast,
+                iterative: true,
+                ..c
+            };
+            if value(game, ge, root) != expected {
+                r.draft_ge_differ += 1;
+            }
+        }
+    }
+    r.failures = failures;
+    r.mutants = mutants(game, positions, &roots, oracle_depths, depth, qs);
+    Ok(r)
+}
+
+/// Each mutant in every variant of every driver, against the oracle at the shallow depths and
+/// the plain reference at `depth`: the first disagreement catches it.
+fn mutants<G: SearchGame + Clone>(
+    game: &G,
+    positions: &[String],
+    roots: &[G::State],
+    oracle_depths: &[(u32, bool)],
+    depth: u32,
+    qs: bool,
+) -> Vec<MutantResult> {
+    let mut depths: Vec<(u32, bool)> = oracle_depths.to_vec();
+    depths.push((depth, qs));
+    Mutant::ALL
+        .iter()
+        .map(|&(mutant, name)| {
+            let mut caught_by = None;
+            'search: for &(d, q) in &depths {
+                for (text, root) in positions.iter().zip(roots) {
+                    let reference = Config {
+                        driver: Driver::Negamax,
+                        depth: d,
+                        qs: q,
+                        tt_bits: 0,
+                        ..Config::default()
+                    };
+                    let expected = value(game, reference, root);
+                    let configs: Vec<Config> = variants(d, q)
+                        .into_iter()
+                        .map(|c| Config { mutant, ..c })
+                        .collect();
+                    let mut found = Vec::new();
+                    compare(game, "mutant", text, root, expected, &configs, &mut found);
+                    if let Some(f) = found.into_iter().next() {
+                        caught_by = Some(f);
+                        break 'search;
+                    }
+                }
+            }
+            MutantResult { name, caught_by }
+        })
+        .collect()
+}
+
+impl std::fmt::Display for GenericReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let fails = |c: &str| self.failures.iter().filter(|x| x.check == c).count();
+        let status = |c: &str| match fails(c) {
+            0 => "passed".to_string(),
+            k => format!("FAILED on {k}"),
+        };
+        let depths: Vec<String> = self
+            .oracle_depths
+            .iter()
+            .map(|(d, q)| format!("{d}{}", if *q { "+qs" } else { "" }))
+            .collect();
+        writeln!(
+            f,
+            "verify the generic core ({}), {} positions\n",
+            self.game, self.positions
+        )?;
+        writeln!(f, "| check | searches | result |")?;
+        writeln!(f, "|---|---:|---|")?;
+        writeln!(
+            f,
+            "| oracle (every driver = brute-force minimax at depths {}) | {} | {} |",
+            depths.join(", "),
+            self.oracle_searches,
+            status("oracle")
+        )?;
+        let qs = if self.qs { "+qs" } else { "" };
+        writeln!(
+            f,
+            "| drivers (every driver and variant = alpha-beta without a table, depth {}{qs}) | {} | {} |",
+            self.depth,
+            self.driver_searches,
+            status("drivers")
+        )?;
+        let pct = 100.0 * self.draft_ge_differ as f64 / self.draft_ge_searches.max(1) as f64;
+        writeln!(
+            f,
+            "| draft=ge with id (figure, not a check: deeper entries reused) | {} | {} differ ({pct:.1}%) |",
+            self.draft_ge_searches, self.draft_ge_differ
+        )?;
+        for m in &self.mutants {
+            let result = match &m.caught_by {
+                Some(x) => format!(
+                    "caught: `{}` on `{}`: {} instead of {}",
+                    x.engine, x.position, x.got, x.expected
+                ),
+                None => "NOT CAUGHT".to_string(),
+            };
+            writeln!(f, "| mutant {} | | {result} |", m.name)?;
+        }
+        for x in &self.failures {
+            writeln!(
+                f,
+                "\nFAILED {}: position `{}`, engine {}: expected {}, got {}",
+                x.check, x.position, x.engine, x.expected, x.got
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// The plies of `verify --game chess`'s seeded positions.
+pub const CHESS_PLIES: [u32; 3] = [8, 16, 24];
+
+/// `verify --game chess` for the in-process engines: `per_ply` seeded positions (seed `seed`)
+/// at each of [`CHESS_PLIES`]; the oracle at depths 1–3 without quiescence and 1–2 with it, the
+/// drivers at depth 4 with quiescence (the `drivers-chess` experiment's setting).
+pub fn verify_chess(per_ply: u32, seed: u64) -> Result<GenericReport, String> {
+    use crate::game::chess::search_game::Chess;
+    use crate::game::GameKind;
+    use crate::runner::positions::positions_for_ply;
+    let positions: Vec<String> = CHESS_PLIES
+        .iter()
+        .flat_map(|&ply| positions_for_ply(GameKind::Chess, seed, ply, per_ply, false))
+        .map(|d| d.moves)
+        .collect();
+    let oracle = [(1, false), (2, false), (3, false), (1, true), (2, true)];
+    verify_game(&Chess, "chess", &positions, &oracle, 4, true)
+}
