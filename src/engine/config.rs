@@ -128,6 +128,9 @@ pub struct SearchConfig {
     pub inherit_threats: bool,
     /// A seeded bug, or [`Mutant::None`].
     pub mutant: Mutant,
+    /// Fill the search counters ([`super::counters::SearchCounters`]; one thread, no mutant).
+    /// Off by default: the default instantiation compiles no counting at all.
+    pub count: bool,
 }
 
 impl SearchConfig {
@@ -161,6 +164,7 @@ impl Default for SearchConfig {
             mirror_swap: true,
             inherit_threats: true,
             mutant: Mutant::None,
+            count: false,
         }
     }
 }
