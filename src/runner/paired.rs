@@ -153,9 +153,10 @@ impl RunSummary {
     /// Harness time per solve that is not the engine's: the run loop's wall time less the sum
     /// of the solves' wall times, over the solves. It holds the engine resets (O(1) for the
     /// built-in solver), the progress bar, building the records, the agreement check, the CSV
-    /// rows and their one `write(2)` per position, and the cache and TLB misses this code takes
-    /// after a solve has swept the caches with its table: about 1 µs a solve after trivial
-    /// solves, several µs after large ones (see README, "Records").
+    /// rows and their `write(2)` (one every [`FLUSH_EVERY`], not one per position), and the
+    /// cache and TLB misses this code takes after a solve has swept the caches with its table:
+    /// about 1 µs a solve after trivial solves, several µs after large ones, more when the
+    /// machine preempts the loop between two solves (see README, "Records").
     #[must_use]
     pub fn overhead_per_solve(&self) -> Option<Duration> {
         (self.solves > 0).then(|| self.wall.saturating_sub(self.solve_time) / self.solves as u32)
