@@ -23,6 +23,12 @@ each), each in its own process with a time limit.
     python3 scripts/bench_vs_bitbully.py --plies 12,14 -n 20 --seed 7
     python3 scripts/bench_vs_bitbully.py --empty-board --plies ''
     python3 scripts/bench_vs_bitbully.py --positions FILE   # one move string a line, any plies
+    python3 scripts/bench_vs_bitbully.py --set benches/data/pons/Test_L1_R2 --every 2 --min-ply 6
+
+`--set FILE` reads one of Pascal Pons' test sets (`moves score` a line, see
+benches/data/pons/README.md): both engines' scores must also equal the set's. `--every K` keeps
+every K-th line of the file (the 1st, K+1-th, ...) and `--min-ply P` drops positions of fewer
+than P stones, to keep a run short. The table ends with a line over all plies.
 
 Requires BitBully 0.0.79: `pip install bitbully==0.0.79`, or, on a machine without a package
 registry, `--wheel bitbully-0.0.79-....whl` (the wheel file for that machine's Python, fetched
@@ -33,6 +39,8 @@ cargo unless `--bin` names one.
 
 import argparse
 import json
+import os
+import platform
 import random
 import statistics
 import subprocess
@@ -211,6 +219,62 @@ def empty_board(binary, spec, limit):
         raise SystemExit("empty board: scores differ")
 
 
+def read_lines(path, flag, expected):
+    """The move strings of `path` (first field of each non-blank line); with `expected`, also
+    the second field, the score, into `expected[moves]`."""
+    try:
+        fields = [l.split() for l in open(path) if l.strip() and not l.startswith("#")]
+    except OSError as e:
+        raise SystemExit(f"{flag}: {e}")
+    bad = [f[0] for f in fields if not f[0].isdigit() or set(f[0]) - set("1234567")]
+    if bad:
+        raise SystemExit(f"{flag}: not a move string of columns 1-7: {bad[0]!r}")
+    if expected is not None:
+        for f in fields:
+            if len(f) < 2 or not f[1].lstrip("-").isdigit():
+                raise SystemExit(f"{flag}: expected `moves score`, got {' '.join(f)!r}")
+            expected[f[0]] = int(f[1])
+    return [f[0] for f in fields]
+
+
+def cpu_model():
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def os_cpus():
+    return os.cpu_count()
+
+
+def table_row(label, n, t):
+    med = f"{statistics.median(t['ratios']):.2f}x" if t["ratios"] else "-"
+    return (f"| {label} | {n} | {t['tt'] * 1e3:,.1f} | {t['bt'] * 1e3:,.1f} | "
+            f"{t['bt'] / max(t['tt'], 1e-12):.2f}x | {med} | "
+            f"{t['tn']:,} | {t['bn']:,} | {t['tn'] / max(t['bn'], 1):.2f} | "
+            f"{t['tt'] * 1e9 / max(t['tn'], 1):.0f} | "
+            f"{t['bt'] * 1e9 / max(t['bn'], 1):.0f} |")
+
+
+def print_table(rows):
+    """One Markdown row per ply, then one over all plies (sums of times and nodes, the median
+    of all per-position speed-ups)."""
+    print("| ply | n | treebench ms | BitBully ms | speed-up | median speed-up | "
+          "treebench nodes | BitBully nodes | node ratio | treebench ns/node | "
+          "BitBully ns/node |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    total = {"tt": 0.0, "bt": 0.0, "tn": 0, "bn": 0, "ratios": []}
+    for ply, n, t in rows:
+        print(table_row(ply, n, t))
+        for k in ("tt", "bt", "tn", "bn", "ratios"):
+            total[k] += t[k]
+    print(table_row("all", sum(n for _, n, _ in rows), total))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--plies", default="8,10,12,14,16,18,20",
@@ -226,19 +290,24 @@ def main():
     ap.add_argument("--wheel", help="BitBully wheel file to import from (offline machines)")
     ap.add_argument("--positions", help="file of move strings (one a line) instead of drawn "
                                         "positions; grouped by ply")
+    ap.add_argument("--set", help="a Pons test set (`moves score` a line) instead of drawn "
+                                  "positions; grouped by ply, scores checked against the set's")
+    ap.add_argument("--every", type=int, default=1,
+                    help="--set/--positions: keep every K-th line (default 1: all)")
+    ap.add_argument("--min-ply", type=int, default=0,
+                    help="--set/--positions: drop positions of fewer stones")
     args = ap.parse_args()
 
+    if args.every < 1:
+        ap.error("--every must be at least 1")
     if args.wheel:
         use_wheel(args.wheel)
     binary = treebench_binary(args.bin)
-    if args.positions:
-        try:
-            lines = [l.split()[0] for l in open(args.positions) if l.strip()]
-        except OSError as e:
-            raise SystemExit(f"--positions: {e}")
-        bad = [l for l in lines if not l.isdigit() or set(l) - set("1234567")]
-        if bad:
-            raise SystemExit(f"--positions: not a move string of columns 1-7: {bad[0]!r}")
+    expected = {}
+    if args.positions or args.set:
+        lines = read_lines(args.set or args.positions, "--set" if args.set else "--positions",
+                           expected if args.set else None)
+        lines = [l for i, l in enumerate(lines) if i % args.every == 0 and len(l) >= args.min_ply]
         sets = {}
         for l in lines:
             sets.setdefault(len(l), []).append(l)
@@ -256,6 +325,8 @@ def main():
             (ts, tn, tt), (bs, bn, bt) = (r1, r2) if first is tb else (r2, r1)
             if ts != bs:
                 raise SystemExit(f"ply {ply} {moves}: treebench {ts}, BitBully {bs}")
+            if moves in expected and expected[moves] != ts:
+                raise SystemExit(f"ply {ply} {moves}: both engines {ts}, the set {expected[moves]}")
             tot["tt"] += tt
             tot["bt"] += bt
             tot["tn"] += tn
@@ -266,20 +337,14 @@ def main():
     tb.close()
 
     if rows:
-        src = args.positions or f"seed {args.seed}"
-        print(f"treebench `{args.engine}` vs BitBully `mtdf` (no book), {src}; "
-              "scores equal on every position; order alternated per position; times measured "
-              "inside each process.\n")
-        print("| ply | n | treebench ms | BitBully ms | speed-up | median speed-up | "
-              "treebench nodes | BitBully nodes | node ratio | treebench ns/node | "
-              "BitBully ns/node |")
-        print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-        for ply, n, t in rows:
-            print(f"| {ply} | {n} | {t['tt'] * 1e3:,.1f} | {t['bt'] * 1e3:,.1f} | "
-                  f"{t['bt'] / t['tt']:.2f}x | {statistics.median(t['ratios']):.2f}x | "
-                  f"{t['tn']:,} | {t['bn']:,} | {t['tn'] / max(t['bn'], 1):.2f} | "
-                  f"{t['tt'] * 1e9 / max(t['tn'], 1):.0f} | "
-                  f"{t['bt'] * 1e9 / max(t['bn'], 1):.0f} |")
+        src = args.set or args.positions or f"seed {args.seed}"
+        if args.every > 1 or args.min_ply:
+            src += f" (every {args.every}. line, plies from {args.min_ply})"
+        agree = "scores equal on every position" + (" and to the set's" if args.set else "")
+        print(f"treebench `{args.engine}` vs BitBully `mtdf` (no book), {src}; {agree}; "
+              "order alternated per position; times measured inside each process; "
+              f"CPU: {cpu_model()}, {os_cpus()} cores.\n")
+        print_table(rows)
     if args.empty_board:
         empty_board(binary, args.engine, args.empty_limit)
 

@@ -28,7 +28,7 @@ pub struct SolverConfig {
 pub use super::spec::SpecError;
 
 const OPTIONS: &str =
-    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, mutant, threads, smp";
+    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, mutant, count, threads, smp";
 
 impl SolverConfig {
     /// Parse `DRIVER[:key=value,...]` for the drivers of [`Driver::NAMES`].
@@ -58,6 +58,13 @@ impl SolverConfig {
             cfg.set(key, value)?;
         }
         cfg.check_parallel(options.iter().any(|(k, _)| *k == "smp"))?;
+        if cfg.search.count && cfg.search.mutant != Mutant::None {
+            return Err(
+                "option `count=on`: the counters are compiled for the correct search \
+                        only (drop `mutant`)"
+                    .into(),
+            );
+        }
         Ok(cfg)
     }
 
@@ -84,6 +91,13 @@ impl SolverConfig {
             return Err(format!(
                 "option `threads={}`: mutants are compiled for one thread only (drop `mutant` or \
                  use threads=1)",
+                self.threads
+            ));
+        }
+        if self.search.count {
+            return Err(format!(
+                "option `threads={}`: the counters are compiled for one thread only (drop \
+                 `count` or use threads=1)",
                 self.threads
             ));
         }
@@ -169,6 +183,7 @@ impl SolverConfig {
             "id" => self.iterative = parse_switch(key, value)?,
             "mswap" => s.mirror_swap = parse_switch(key, value)?,
             "inherit" => s.inherit_threats = parse_switch(key, value)?,
+            "count" => s.count = parse_switch(key, value)?,
             "guess" => match &mut self.driver {
                 Driver::Mtdf { guess } | Driver::Aspiration { guess, .. } => {
                     *guess = parse_num(key, value)?
@@ -323,6 +338,9 @@ impl fmt::Display for SolverConfig {
         if s.mutant != Mutant::None {
             opts.push(format!("mutant={}", s.mutant.name()));
         }
+        if s.count {
+            opts.push("count=on".to_string());
+        }
         if self.threads != 1 {
             opts.push(format!("threads={}", self.threads));
             if self.smp != Smp::Lazy {
@@ -463,6 +481,19 @@ impl<const W: usize, const H: usize> Engine for Connect4Engine<W, H> {
 
     fn probes(&self) -> &[Probe] {
         &self.probes
+    }
+
+    /// With `count=on` (one thread): the searcher's counters, plus every root search of the
+    /// driver after the first as a re-search.
+    fn counters(&self) -> Option<crate::engine::SearchCounters> {
+        match &self.searchers {
+            Searchers::One(s) if self.cfg.search.count => {
+                let mut c = *s.counters();
+                c.researches += self.probes.len().saturating_sub(1) as u64;
+                Some(c)
+            }
+            _ => None,
+        }
     }
 
     fn solve(&mut self, moves: &str) -> Result<Solve, EngineError> {

@@ -5,6 +5,7 @@
 //! Nothing here allocates after [`Searcher::new`], prints, or calls through a trait object.
 
 pub use super::config::{Eval, Mutant, Ordering, SearchConfig};
+use super::counters::SearchCounters;
 use super::ordering::{centre_first, MoveSorter};
 use super::tt::{Bound, Table, Tt};
 use crate::game::connect4::score::immediate_win_score;
@@ -61,10 +62,14 @@ struct Children<const W: usize> {
     maps: [u64; W],
 }
 
-/// The const parameter `M` of the search: the mutant in the low bits, [`PVS`] above them.
+/// The const parameter `M` of the search: the mutant in the low bits, [`PVS`] and [`COUNT`]
+/// above them.
 const MUTANT_BITS: u8 = 0x0f;
 /// Principal Variation Search inside the tree.
 const PVS: u8 = 0x10;
+/// Fill [`SearchCounters`] ([`SearchConfig::count`]). A const bit like the mutants: the
+/// default instantiation has every counting statement compiled out.
+const COUNT: u8 = 0x20;
 
 /// Remaining depth marker for a search to the end of the game.
 const UNLIMITED: u32 = u32::MAX;
@@ -80,6 +85,8 @@ pub struct Searcher<const W: usize = 7, const H: usize = 6, T: Tt = Table> {
     cfg: SearchConfig,
     table: Option<T>,
     nodes: u64,
+    /// What the search did besides counting nodes; filled only with [`SearchConfig::count`].
+    counters: SearchCounters,
     /// Parallel search only: this thread's variation of the move order (0: none) ...
     variant: u32,
     /// ... applied at nodes with at least this many empty cells.
@@ -126,6 +133,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             cfg,
             table,
             nodes: 0,
+            counters: SearchCounters::default(),
             variant: 0,
             vary_min_left: u32::MAX,
             deadline: None,
@@ -159,7 +167,34 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             t.reset();
         }
         self.nodes = 0;
+        self.counters = SearchCounters::default();
         self.stopped = false;
+    }
+
+    /// The counters since the last reset: all zero unless [`SearchConfig::count`] is set.
+    /// Every node is an interior node, a leaf or a table cutoff (a probe's or ETC's), so
+    /// `interior + leaves + table_cutoffs` is [`Self::nodes`] for a search that was not stopped.
+    #[must_use]
+    pub fn counters(&self) -> &SearchCounters {
+        &self.counters
+    }
+
+    /// Count with `f` when the search is the counting instantiation (`M & COUNT`); otherwise
+    /// nothing, at compile time.
+    #[inline(always)]
+    fn tally<const M: u8>(&mut self, f: impl FnOnce(&mut SearchCounters)) {
+        if M & COUNT != 0 {
+            f(&mut self.counters);
+        }
+    }
+
+    /// Pass `flow` on, counting a leaf when it ends the node.
+    #[inline(always)]
+    fn leaf_if<const M: u8, X>(&mut self, flow: ControlFlow<i32, X>) -> ControlFlow<i32, X> {
+        if flow.is_break() {
+            self.tally::<M>(|c| c.leaves += 1);
+        }
+        flow
     }
 
     /// Stop searching once the clock passes `deadline` (`None`: never). Values returned after
@@ -218,6 +253,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         debug_assert!(alpha < beta);
         let depth = depth.unwrap_or(UNLIMITED);
         let pvs = if self.cfg.pvs { PVS } else { 0 };
+        let count = if self.cfg.count { COUNT } else { 0 };
         // The parity mutant lives outside the search: it runs the correct one.
         let mutant = match self.cfg.mutant {
             Mutant::MovesLeftParity => Mutant::None,
@@ -225,7 +261,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         };
         macro_rules! dispatch {
             ($($m:expr),*) => {
-                match (mutant as u8) | pvs {
+                match (mutant as u8) | pvs | count {
                     $(x if x == $m => self.search::<{ $m }>(pos, alpha, beta, depth, Threats::NONE),)*
                     _ => unreachable!("every mutant with and without PVS is listed"),
                 }
@@ -244,7 +280,9 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                 PVS | 2,
                 PVS | 3,
                 PVS | 4,
-                PVS | 5
+                PVS | 5,
+                COUNT,
+                PVS | COUNT
             )
         } else {
             // A const condition: the arms above are not even compiled for this size (or for
@@ -253,7 +291,15 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                 mutant == Mutant::None,
                 "mutants are compiled for one thread on 7x6 and boards of at most 24 cells only"
             );
-            dispatch!(0, PVS)
+            assert!(
+                !(T::SHARED && self.cfg.count),
+                "counters are compiled for one thread only"
+            );
+            if T::SHARED {
+                dispatch!(0, PVS)
+            } else {
+                dispatch!(0, PVS, COUNT, PVS | COUNT)
+            }
         }
     }
 
@@ -290,13 +336,14 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         // The threat maps are the costly part of a node: compute each once (or take them from
         // the parent) and derive the non-losing moves, the double-threat test and the ordering
         // penalty from them.
-        let moves = self.generate::<M>(pos, inherited)?;
+        let moves = self.leaf_if::<M, _>(self.generate::<M>(pos, inherited))?;
         if depth == 0 {
+            self.tally::<M>(|c| c.leaves += 1);
             return ControlFlow::Break(self.evaluate(pos, &moves));
         }
-        let child_depth = self.double_threat(pos, &moves, depth)?;
+        let child_depth = self.leaf_if::<M, _>(self.double_threat(pos, &moves, depth))?;
         if self.cfg.clamp {
-            Self::clamp_window::<M>(pos, moves.floor, &mut w)?;
+            self.leaf_if::<M, _>(Self::clamp_window::<M>(pos, moves.floor, &mut w))?;
         }
         let slot = self.probe::<M>(pos, depth, &mut w)?;
         // Filled in place: returning it by value costs a memcpy per node.
@@ -511,12 +558,18 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         let child_need = child_depth.min(pos.cells_left() - 1);
         if let Some(t) = &self.table {
             for &ck in &c.keys[..c.n_keys] {
-                if let Some(e) = t.get(ck) {
+                let found = t.get(ck);
+                if M & COUNT != 0 {
+                    self.counters.probes += 1;
+                    self.counters.hits += u64::from(found.is_some());
+                }
+                if let Some(e) = found {
                     let usable = e.depth == child_need
                         && (e.bound != Bound::Lower
                             || M & MUTANT_BITS == Mutant::EtcAcceptsLower as u8);
                     if usable && -e.value >= w.beta {
                         // The child is worth at most e.value to the opponent: we get -e.value.
+                        self.tally::<M>(|c| c.table_cutoffs += 1);
                         self.store::<M>(slot.key, -e.value, Bound::Lower, slot.need);
                         return ControlFlow::Break(-e.value);
                     }
@@ -542,6 +595,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         }
         let alpha0 = w.alpha;
         let mut best = i32::MIN;
+        self.tally::<M>(|c| c.interior += 1);
         while let Some(mv) = c.sorter.pop() {
             let mut child = *pos;
             child.play(mv);
@@ -553,6 +607,10 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                 if slot.used {
                     self.store::<M>(slot.key, score, Bound::Lower, slot.need);
                 }
+                self.tally::<M>(|c| {
+                    c.beta_cutoffs += 1;
+                    c.first_move_cutoffs += u64::from(best == i32::MIN);
+                });
                 return score;
             }
             if score > best {
@@ -599,6 +657,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             // it again with the full window only when that fails.
             let scout = -self.search::<M>(child, -w.alpha - 1, -w.alpha, child_depth, t);
             if scout > w.alpha && scout < w.beta {
+                self.tally::<M>(|c| c.researches += 1);
                 -self.search::<M>(child, -w.beta, -w.alpha, child_depth, t)
             } else {
                 scout

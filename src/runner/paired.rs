@@ -3,24 +3,29 @@
 //!
 //! The order of the engines rotates from one position (and repeat) to the next: with two engines
 //! A B, B A, A B, … so warm caches and frequency scaling favour neither. The clock runs around
-//! `solve` only, not around the reset or the writing. Rows of a position are written together once
-//! all engines agree on it, so an interrupted run loses at most the position being solved, which
-//! `--resume` solves again.
+//! `solve` only, not around the reset or the writing. Rows of a position are queued together once
+//! all engines agree on it and written at most [`FLUSH_EVERY`] later (in one `write(2)` with the
+//! other positions queued by then), so an interrupted run loses at most the position being solved
+//! and those of the last 0.2 s, which `--resume` solves again.
 
 use super::consistency::Consistency;
-use super::experiment::{Agreement, Experiment};
+use super::experiment::Experiment;
 use super::fresh::{self, FreshError, KeepsTable};
 use super::lock::{LockError, ResultsLock};
-use super::measure::{measure, Clock, Failed};
+use super::measure::{Clock, Failed};
 use super::meta::{now_rfc3339, Meta};
 use super::positions::{positions_for_ply, Drawn};
-use super::record::{scan, Record, RecordError, RecordWriter};
+use super::record::{scan, RecordError, RecordWriter};
 use crate::engine::connect4::SpecError;
 use crate::engine::{registry, Engine, EngineError};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use thiserror::Error;
+
+mod session;
+pub use session::FLUSH_EVERY;
+use session::{Pending, Session};
 
 /// Two or more engines returned different scores for a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -148,9 +153,10 @@ impl RunSummary {
     /// Harness time per solve that is not the engine's: the run loop's wall time less the sum
     /// of the solves' wall times, over the solves. It holds the engine resets (O(1) for the
     /// built-in solver), the progress bar, building the records, the agreement check, the CSV
-    /// rows and their one `write(2)` per position, and the cache and TLB misses this code takes
-    /// after a solve has swept the caches with its table: about 1 µs a solve after trivial
-    /// solves, several µs after large ones (see README, "Records").
+    /// rows and their `write(2)` (one every [`FLUSH_EVERY`], not one per position), and the
+    /// cache and TLB misses this code takes after a solve has swept the caches with its table:
+    /// about 1 µs a solve after trivial solves, several µs after large ones, more when the
+    /// machine preempts the loop between two solves (see README, "Records").
     #[must_use]
     pub fn overhead_per_solve(&self) -> Option<Duration> {
         (self.solves > 0).then(|| self.wall.saturating_sub(self.solve_time) / self.solves as u32)
@@ -236,19 +242,15 @@ pub fn run(exp: &Experiment, opts: &RunOptions) -> Result<RunSummary, RunError> 
     run_with(exp, engines, opts)
 }
 
-/// Run an experiment with the given engines (one per spec, in order).
+/// Run an experiment with the given engines (one per spec, in order): check the options, take
+/// the results file (resuming it), check the engines' tables are fresh, then solve the
+/// positions still to do ([`Session::run`]).
 pub fn run_with(
     exp: &Experiment,
     mut engines: Vec<Box<dyn Engine>>,
     opts: &RunOptions,
 ) -> Result<RunSummary, RunError> {
-    if let Some((k, n)) = opts.shard {
-        if n == 0 || k == 0 || k > n {
-            return Err(RunError::Refused(format!(
-                "--shard {k}/{n}: expected K/N with 1 ≤ K ≤ N"
-            )));
-        }
-    }
+    check_shard(opts.shard)?;
     let limit = exp.time_limit.map(Duration::from_secs_f64);
     for e in &mut engines {
         e.set_time_limit(limit);
@@ -257,154 +259,28 @@ pub fn run_with(
         path: opts.results_dir.clone(),
         source: e,
     })?;
-    let stem = results_stem(exp, opts.shard);
-    let results = opts.results_dir.join(format!("{stem}.csv"));
+    let results = opts
+        .results_dir
+        .join(format!("{}.csv", results_stem(exp, opts.shard)));
     let meta_file = meta_path(&results);
-    let shard_text = opts.shard.map(|(k, n)| format!("{k}/{n}"));
     // Held until this function returns: no other writer touches the file meanwhile.
     let _lock = ResultsLock::acquire(&results)?;
     // Draw the positions before touching the files, so that an experiment that cannot be drawn
     // leaves no header-only results file behind.
     let all = plan(exp);
-    let hold = test_hold();
-
-    // Resume: check the experiment did not change, drop an unfinished tail.
-    let mut done: HashSet<(u32, u32)> = HashSet::new();
-    let mut meta = Meta::collect(&exp.name, &exp.hash(), &exp.source, shard_text);
-    meta.set_clock(opts.clock);
-    meta.game = Some(exp.game.to_string());
-    let per_position = exp.engines.len() as u64 * u64::from(exp.repeats);
-    let exists = results.exists();
-    if exists && !opts.resume && !opts.force {
-        return Err(RunError::Refused(format!(
-            "{} exists: pass --resume to continue it or --force to start over",
-            results.display()
-        )));
-    }
-    let append = exists && opts.resume;
-    if append {
-        let old: Meta = std::fs::read_to_string(&meta_file)
-            .map_err(|e| RunError::Meta {
-                path: meta_file.clone(),
-                message: format!("cannot resume without the metadata: {e}"),
-            })
-            .and_then(|t| {
-                serde_json::from_str(&t).map_err(|e| RunError::Meta {
-                    path: meta_file.clone(),
-                    message: e.to_string(),
-                })
-            })?;
-        if old.experiment_hash != meta.experiment_hash {
-            return Err(RunError::Refused(format!(
-                "cannot resume {}: the experiment changed since it was started (hash {} then, {} now)",
-                results.display(),
-                old.experiment_hash,
-                meta.experiment_hash
-            )));
-        }
-        let s = scan(&results)?;
-        let mut consistency = Consistency::new(Some(exp));
-        for (i, (r, _)) in s.records.iter().enumerate() {
-            let line = i as u64 + 2;
-            consistency.check(r, line).map_err(|message| {
-                RunError::Refused(format!(
-                    "cannot resume {} line {line}: {message}",
-                    results.display()
-                ))
-            })?;
-        }
-        // Group the rows by position; keep complete positions, cut the file after the last one.
-        let mut keep_until = s.header_end;
-        let mut i = 0;
-        while i < s.records.len() {
-            let (ply, index) = (s.records[i].0.ply, s.records[i].0.index);
-            let mut j = i;
-            while j < s.records.len() && (s.records[j].0.ply, s.records[j].0.index) == (ply, index)
-            {
-                j += 1;
-            }
-            if (j - i) as u64 == per_position {
-                done.insert((ply, index));
-                keep_until = s.records[j - 1].1;
-            } else if j < s.records.len() {
-                return Err(RunError::Refused(format!(
-                    "cannot resume {}: position ply {ply} index {index} has {} rows, expected {per_position}",
-                    results.display(),
-                    j - i
-                )));
-            }
-            i = j;
-        }
-        let file = std::fs::OpenOptions::new()
-            .write(true)
-            .open(&results)
-            .map_err(|e| RecordError::Io {
-                path: results.clone(),
-                source: e,
-            })?;
-        file.set_len(keep_until).map_err(|e| RecordError::Io {
-            path: results.clone(),
-            source: e,
-        })?;
-        if old.clock.is_some() && old.clock != meta.clock {
-            return Err(RunError::Refused(format!(
-                "cannot resume {}: it was timed on the {} clock, not {}",
-                results.display(),
-                old.clock.as_deref().unwrap_or("?"),
-                meta.clock.as_deref().unwrap_or("?")
-            )));
-        }
-        meta = Meta {
-            resumed_at: [old.resumed_at.clone(), vec![now_rfc3339()]].concat(),
-            game: old.game.clone().or(meta.game),
-            cpu_start: meta.cpu_start,
-            probe_start: meta.probe_start,
-            ..old
-        };
-        meta.end_time = None;
-    }
+    let (mut meta, done, append) = start_meta(exp, opts, &results, &meta_file)?;
     for (e, spec) in engines.iter_mut().zip(&exp.engines) {
         if e.may_keep_tables() {
             check_fresh(e.as_mut(), spec, &all, opts, &mut meta)?;
         }
     }
     write_meta(&meta_file, &meta)?;
-    let mut writer = RecordWriter::open(&results, append)?;
-
-    let todo: Vec<&(u64, Drawn)> = all
-        .iter()
-        .filter(|(seq, _)| {
-            opts.shard
-                .is_none_or(|(k, n)| seq % u64::from(n) == u64::from(k - 1))
-        })
-        .filter(|(_, d)| !done.contains(&(d.ply, d.index)))
-        // Positions an earlier session skipped for the time limit stay skipped (and listed once),
-        // as in an uninterrupted run.
-        .filter(|(_, d)| {
-            !meta
-                .skipped
-                .contains(&format!("{}:{}:{}", d.ply, d.index, d.moves))
-        })
-        .collect();
-
-    let bar = if opts.progress {
-        let b = indicatif::ProgressBar::new(todo.len() as u64 * per_position);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{prefix} [{bar:30}] {pos}/{len} solves {per_sec} ETA {eta} {msg}",
-            )
-            .expect("valid template")
-            .progress_chars("=> "),
-        );
-        b.set_prefix(exp.name.clone());
-        b
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-
-    let k = engines.len();
-    let mut summary = RunSummary {
-        results: results.clone(),
+    let writer = RecordWriter::open(&results, append)?;
+    let todo = todo_list(&all, opts.shard, &done, &meta);
+    let per_position = exp.engines.len() as u64 * u64::from(exp.repeats);
+    let bar = progress_bar(exp, opts.progress, todo.len() as u64 * per_position);
+    let summary = RunSummary {
+        results,
         meta: meta_file.clone(),
         positions: 0,
         resumed_positions: done.len() as u64,
@@ -415,120 +291,183 @@ pub fn run_with(
         wall: Duration::ZERO,
         solve_time: Duration::ZERO,
     };
-    let mut rows: Vec<Record> = Vec::with_capacity(per_position as usize);
-    let started = Instant::now();
-    'positions: for (seq, d) in todo {
-        bar.set_message(format!("ply {}", d.ply));
-        rows.clear();
-        for repeat in 0..exp.repeats {
-            let rot = ((seq + u64::from(repeat)) % k as u64) as usize;
-            for slot in 0..k {
-                let which = (slot + rot) % k;
-                let measured = measure(engines[which].as_mut(), &d.moves, opts.clock);
-                let wall = match &measured {
-                    Ok(m) => m.wall_nanos,
-                    Err(f) => f.wall_nanos,
-                };
-                summary.solves += 1;
-                summary.solve_time += Duration::from_nanos(wall);
-                let over = limit.is_some_and(|l| Duration::from_nanos(wall) > l);
-                let m = match measured {
-                    Ok(m) if !over => {
-                        if meta.engine_timing.len() < k {
-                            meta.note_engine(
-                                &exp.engines[which],
-                                engines[which].as_ref(),
-                                opts.clock,
-                                &m,
-                            );
-                        }
-                        m
-                    }
-                    Ok(_)
-                    | Err(Failed {
-                        error: EngineError::Timeout,
-                        ..
-                    }) => {
-                        summary.skipped += 1;
-                        let entry = format!("{}:{}:{}", d.ply, d.index, d.moves);
-                        // A resumed run tries a skipped position again; list it once.
-                        if !meta.skipped.contains(&entry) {
-                            meta.skipped.push(entry);
-                        }
-                        bar.inc(per_position - rows.len() as u64);
-                        continue 'positions;
-                    }
-                    Err(f) => {
-                        bar.abandon();
-                        return Err(RunError::EngineFailure {
-                            engine: exp.engines[which].clone(),
-                            ply: d.ply,
-                            index: d.index,
-                            moves: d.moves.clone(),
-                            message: f.error.to_string(),
-                        });
-                    }
-                };
-                rows.push(m.record(
-                    &exp.name,
-                    exp.seed,
-                    d,
-                    &exp.engines[which],
-                    slot as u32,
-                    repeat,
-                ));
-                bar.inc(1);
-            }
-        }
-        // Agreement: every solve of the position gives the same score (with `report`, differing
-        // scores are recorded and counted instead).
-        let differ = rows.iter().any(|r| r.score != rows[0].score);
-        if differ && exp.agreement == Agreement::Report {
-            summary.disagreements += 1;
-        } else if differ {
-            bar.abandon();
-            let scores = exp
-                .engines
-                .iter()
-                .map(|spec| {
-                    let r = rows
-                        .iter()
-                        .find(|r| &r.engine == spec)
-                        .expect("every engine solved");
-                    (spec.clone(), r.score)
-                })
-                .collect();
-            meta.finish();
-            write_meta(&meta_file, &meta)?;
-            return Err(RunError::Disagreement(Disagreement {
-                ply: d.ply,
-                index: d.index,
-                moves: d.moves.clone(),
-                scores,
-            }));
-        }
-        if exp.min_nodes > 0
-            && rows
-                .iter()
-                .all(|r| r.nodes.is_some_and(|n| n < exp.min_nodes))
-        {
-            summary.trivial += 1;
-            continue;
-        }
-        writer.write_all(&rows)?;
-        summary.positions += 1;
-        if let Some((after, path)) = &hold {
-            if summary.positions == *after {
-                hold_until_released(path);
-            }
-        }
+    let mut session = Session {
+        exp,
+        opts,
+        engines,
+        limit,
+        meta,
+        meta_file,
+        summary,
+        bar,
+        rows: Vec::with_capacity(per_position as usize),
+        out: Pending::new(writer),
+        hold: test_hold(),
+    };
+    session.run(&todo)?;
+    Ok(session.summary)
+}
+
+/// `--shard K/N` needs `1 ≤ K ≤ N`.
+fn check_shard(shard: Option<(u32, u32)>) -> Result<(), RunError> {
+    match shard {
+        Some((k, n)) if n == 0 || k == 0 || k > n => Err(RunError::Refused(format!(
+            "--shard {k}/{n}: expected K/N with 1 ≤ K ≤ N"
+        ))),
+        _ => Ok(()),
     }
-    bar.finish_and_clear();
-    summary.wall = started.elapsed();
-    meta.finish();
-    meta.overhead_ns_per_solve = summary.overhead_per_solve().map(|d| d.as_nanos() as f64);
-    write_meta(&meta_file, &meta)?;
-    Ok(summary)
+}
+
+/// The run's metadata, the positions already complete in the file and whether to append to
+/// it: fresh for a new file; for `--resume`, the old metadata, checked and continued, with the
+/// file cut after its last complete position.
+fn start_meta(
+    exp: &Experiment,
+    opts: &RunOptions,
+    results: &Path,
+    meta_file: &Path,
+) -> Result<(Meta, HashSet<(u32, u32)>, bool), RunError> {
+    let shard_text = opts.shard.map(|(k, n)| format!("{k}/{n}"));
+    let mut meta = Meta::collect(&exp.name, &exp.hash(), &exp.source, shard_text);
+    meta.set_clock(opts.clock);
+    meta.game = Some(exp.game.to_string());
+    let exists = results.exists();
+    if exists && !opts.resume && !opts.force {
+        return Err(RunError::Refused(format!(
+            "{} exists: pass --resume to continue it or --force to start over",
+            results.display()
+        )));
+    }
+    if !(exists && opts.resume) {
+        return Ok((meta, HashSet::new(), false));
+    }
+    let old = read_meta(meta_file)?;
+    if old.experiment_hash != meta.experiment_hash {
+        return Err(RunError::Refused(format!(
+            "cannot resume {}: the experiment changed since it was started (hash {} then, {} now)",
+            results.display(),
+            old.experiment_hash,
+            meta.experiment_hash
+        )));
+    }
+    let done = complete_positions(exp, results)?;
+    if old.clock.is_some() && old.clock != meta.clock {
+        return Err(RunError::Refused(format!(
+            "cannot resume {}: it was timed on the {} clock, not {}",
+            results.display(),
+            old.clock.as_deref().unwrap_or("?"),
+            meta.clock.as_deref().unwrap_or("?")
+        )));
+    }
+    let mut meta = Meta {
+        resumed_at: [old.resumed_at.clone(), vec![now_rfc3339()]].concat(),
+        game: old.game.clone().or(meta.game),
+        cpu_start: meta.cpu_start,
+        probe_start: meta.probe_start,
+        ..old
+    };
+    meta.end_time = None;
+    Ok((meta, done, true))
+}
+
+/// The metadata file of a run being resumed.
+fn read_meta(meta_file: &Path) -> Result<Meta, RunError> {
+    let text = std::fs::read_to_string(meta_file).map_err(|e| RunError::Meta {
+        path: meta_file.to_path_buf(),
+        message: format!("cannot resume without the metadata: {e}"),
+    })?;
+    serde_json::from_str(&text).map_err(|e| RunError::Meta {
+        path: meta_file.to_path_buf(),
+        message: e.to_string(),
+    })
+}
+
+/// Resume: check the rows of `results` against the experiment, keep its complete positions
+/// (returned) and cut the file after the last of them (an unfinished tail is dropped).
+fn complete_positions(exp: &Experiment, results: &Path) -> Result<HashSet<(u32, u32)>, RunError> {
+    let per_position = exp.engines.len() as u64 * u64::from(exp.repeats);
+    let s = scan(results)?;
+    let mut consistency = Consistency::new(Some(exp));
+    for (i, (r, _)) in s.records.iter().enumerate() {
+        let line = i as u64 + 2;
+        consistency.check(r, line).map_err(|message| {
+            RunError::Refused(format!(
+                "cannot resume {} line {line}: {message}",
+                results.display()
+            ))
+        })?;
+    }
+    // Group the rows by position; keep complete positions, cut the file after the last one.
+    let mut done = HashSet::new();
+    let mut keep_until = s.header_end;
+    let mut i = 0;
+    while i < s.records.len() {
+        let (ply, index) = (s.records[i].0.ply, s.records[i].0.index);
+        let mut j = i;
+        while j < s.records.len() && (s.records[j].0.ply, s.records[j].0.index) == (ply, index) {
+            j += 1;
+        }
+        if (j - i) as u64 == per_position {
+            done.insert((ply, index));
+            keep_until = s.records[j - 1].1;
+        } else if j < s.records.len() {
+            return Err(RunError::Refused(format!(
+                "cannot resume {}: position ply {ply} index {index} has {} rows, expected {per_position}",
+                results.display(),
+                j - i
+            )));
+        }
+        i = j;
+    }
+    let io = |e| RecordError::Io {
+        path: results.to_path_buf(),
+        source: e,
+    };
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(results)
+        .map_err(io)?;
+    file.set_len(keep_until).map_err(io)?;
+    Ok(done)
+}
+
+/// The positions of this session: this shard's, less those complete in the file and those an
+/// earlier session skipped for the time limit (they stay skipped, and listed once, as in an
+/// uninterrupted run).
+fn todo_list<'a>(
+    all: &'a [(u64, Drawn)],
+    shard: Option<(u32, u32)>,
+    done: &HashSet<(u32, u32)>,
+    meta: &Meta,
+) -> Vec<&'a (u64, Drawn)> {
+    all.iter()
+        .filter(|(seq, _)| shard.is_none_or(|(k, n)| seq % u64::from(n) == u64::from(k - 1)))
+        .filter(|(_, d)| !done.contains(&(d.ply, d.index)))
+        .filter(|(_, d)| !meta.skipped.contains(&skipped_entry(d)))
+        .collect()
+}
+
+/// How a position skipped for the time limit is listed in the metadata.
+fn skipped_entry(d: &Drawn) -> String {
+    format!("{}:{}:{}", d.ply, d.index, d.moves)
+}
+
+/// The progress bar of `solves` solves (hidden when not asked for, and anyway when stderr is
+/// not a terminal).
+fn progress_bar(exp: &Experiment, show: bool, solves: u64) -> indicatif::ProgressBar {
+    if !show {
+        return indicatif::ProgressBar::hidden();
+    }
+    let b = indicatif::ProgressBar::new(solves);
+    b.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{prefix} [{bar:30}] {pos}/{len} solves {per_sec} ETA {eta} {msg}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    b.set_prefix(exp.name.clone());
+    b
 }
 
 /// Positions of the warm-table check in a run: the quickest (latest plies) of the plan.

@@ -44,7 +44,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     /// subtree is so small that searching it costs less than the cache miss of a probe.
     #[inline(always)]
     pub(super) fn probe<const M: u8>(
-        &self,
+        &mut self,
         pos: &Position<W, H>,
         depth: u32,
         w: &mut Window,
@@ -55,13 +55,18 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             return ControlFlow::Continue(Slot { used, key: 0, need });
         }
         let key = self.table_key::<M>(pos);
-        if let Some(e) = self.table.as_ref().and_then(|t| t.get(key)) {
+        let found = self.table.as_ref().and_then(|t| t.get(key));
+        self.tally::<M>(|c| {
+            c.probes += 1;
+            c.hits += u64::from(found.is_some());
+        });
+        if let Some(e) = found {
             if e.depth == need {
                 match e.bound {
-                    Bound::Exact => return ControlFlow::Break(e.value),
+                    Bound::Exact => return self.table_cutoff::<M>(e.value),
                     Bound::Lower => {
                         if e.value >= w.beta {
-                            return ControlFlow::Break(e.value);
+                            return self.table_cutoff::<M>(e.value);
                         }
                         if e.value > w.alpha {
                             w.alpha = e.value;
@@ -69,7 +74,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                     }
                     Bound::Upper => {
                         if e.value <= w.alpha {
-                            return ControlFlow::Break(e.value);
+                            return self.table_cutoff::<M>(e.value);
                         }
                         if e.value < w.beta {
                             w.beta = e.value;
@@ -79,6 +84,13 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             }
         }
         ControlFlow::Continue(Slot { used, key, need })
+    }
+
+    /// End the node with a stored value (counted as a table cutoff).
+    #[inline(always)]
+    fn table_cutoff<const M: u8>(&mut self, value: i32) -> ControlFlow<i32, Slot> {
+        self.tally::<M>(|c| c.table_cutoffs += 1);
+        ControlFlow::Break(value)
     }
 
     /// Store the result of a node whose every child was searched without a cutoff.
