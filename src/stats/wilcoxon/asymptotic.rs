@@ -317,6 +317,8 @@ mod tests {
                     1 => (u * 3.0 + 0.2).ln() - (v * 3.0 + 0.2).ln() + 0.05,
                     // heavy ties
                     2 => ((u * 9.0).floor() - 3.0) * 7.0,
+                    // near-duplicates: values a few ulps apart
+                    4 => ((u * 300.0).floor() + 1.0).ln() * (1.0 + (v * 4.0).floor() * 1e-16) - 2.0,
                     // centred on zero
                     _ => (u - v) * 1e6,
                 }

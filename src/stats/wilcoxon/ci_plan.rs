@@ -10,16 +10,18 @@
 //! the one of the plain bisection (which evaluates W at every step), because:
 //!
 //! - between two consecutive distinct Walsh averages, away from them by more than the rounding of
-//!   `x − d` (`fuzz`), W is exactly the model's value (no zero, no tie between the two signs);
+//!   `x − d` (`fuzz`), W is the model's value (no zero, no tie between the two signs), up to ties
+//!   of values closer than `fuzz` that the subtraction may round together (bounded, and required
+//!   to be smaller than the model's distance from the quantile on either side of the root);
 //! - at or within `fuzz` of a Walsh average that is not a data point, the ranks of the tied or
 //!   rounding-swapped pair lie between those of its two sides, and the smaller variance of the
-//!   merged ties moves W by less than half a step of T+ (checked from the largest group of equal
-//!   values); the model values on either side of the root's neighbours differ from zero by a whole
-//!   step, so the side is the model's;
+//!   merged ties moves W·σ by a bounded amount (from the groups of equal values); the nearest
+//!   averages on either side are watched (evaluated) until the model is further from the
+//!   quantile than that bound, a whole step of T+ per average;
 //! - at a data point (a Walsh average of a value with itself) d − x is zero and W drops one rank:
 //!   it is always evaluated, as is every d within `fuzz` of the root and of its two neighbours.
 //!
-//! Whatever the plan cannot vouch for (few values, near-duplicate values, heavy ties, a model value
+//! Whatever the plan cannot vouch for (few values, heavy ties, a model value
 //! too close to the quantile, end points not of opposite signs) gives no plan: the plain bisection.
 
 use super::walsh_select::{kth_pair_sums, neighbour_sums};
@@ -27,35 +29,68 @@ use super::Alternative;
 
 /// Below this many values the plain bisection is cheap enough.
 const MIN_N: usize = 64;
+/// The most neighbouring Walsh averages watched on each side of the root.
+const MAX_STEPS: usize = 6;
 
 /// Which side of the root of W − zq the doubles away from the root lie on.
 pub(super) struct Plan<'a> {
     x: &'a [f64],
     /// The Walsh average at which the model changes sign.
     root: f64,
-    /// The root and its neighbouring distinct Walsh averages (where present).
-    watch: [Option<f64>; 3],
+    /// The root and its nearest distinct Walsh averages on either side.
+    watch: Vec<f64>,
     /// Rounding margin of `x − d` and of the pair sums.
     fuzz: f64,
 }
 
-/// The tie term Σ(t³ − t) of the equal values of sorted `x` and the largest group; `None` when two
-/// distinct values are so close that subtracting a shift could round them together.
-fn tie_groups(x: &[f64], fuzz: f64) -> Option<(f64, usize)> {
-    let (mut ties, mut max_t, mut s) = (0.0, 1, 0);
+/// The ties of sorted `x`: of its equal values, and of its clusters of values closer than `fuzz`
+/// (which subtracting a shift may round together).
+struct Ties {
+    /// Σ(t³ − t) over the groups of equal values.
+    exact: f64,
+    /// Σ(T³ − T) over the clusters.
+    clusters: f64,
+    /// The largest cluster and Σ T².
+    max_t: f64,
+    squares: f64,
+}
+
+fn ties(x: &[f64], fuzz: f64) -> Ties {
+    let mut t = Ties {
+        exact: 0.0,
+        clusters: 0.0,
+        max_t: 1.0,
+        squares: 0.0,
+    };
+    let (mut group, mut cluster) = (0, 0);
     for e in 1..=x.len() {
-        if e < x.len() && x[e] == x[s] {
-            continue;
+        if e == x.len() || x[e] != x[group] {
+            let g = (e - group) as f64;
+            t.exact += g * g * g - g;
+            group = e;
         }
-        if e < x.len() && x[e] - x[e - 1] <= fuzz {
-            return None;
+        if e == x.len() || x[e] - x[e - 1] > fuzz {
+            let c = (e - cluster) as f64;
+            t.clusters += c * c * c - c;
+            t.squares += c * c;
+            t.max_t = t.max_t.max(c);
+            cluster = e;
         }
-        let t = (e - s) as f64;
-        ties += t * t * t - t;
-        max_t = max_t.max(e - s);
-        s = e;
     }
-    (ties < 2f64.powi(52)).then_some((ties, max_t))
+    t
+}
+
+/// How far (in units of T+) the variance's ties can move W·σ away from the model, between Walsh
+/// averages (`between`: rounding of near-equal values only) and at or near one (`at`: also the
+/// groups a shift d merges, the group of each value v < d (size p) with that of 2d − v (size q),
+/// adding 3pq(p + q) to the tie term; Σ pq ≤ Σ T² (Cauchy–Schwarz), so at most 6 max(T) Σ T²).
+fn deviations(t: &Ties, sigma: f64, zq: f64) -> (f64, f64) {
+    let shrink = |extra: f64| zq.abs() * (sigma - (sigma * sigma - extra / 48.0).max(0.0).sqrt());
+    let rounding = t.clusters - t.exact;
+    (
+        shrink(rounding),
+        shrink(rounding + 6.0 * t.max_t * t.squares),
+    )
 }
 
 /// The model of W − zq at c pair sums ≤ 2d, as `shifted_z` computes W (n values, no zero).
@@ -118,13 +153,15 @@ impl<'a> Plan<'a> {
         }
         let scale = (x[n - 1] - x[0]) + 2.0 * x[0].abs().max(x[n - 1].abs());
         let fuzz = scale * 2f64.powi(-50);
-        let (ties, max_t) = tie_groups(x, fuzz)?;
+        let t = ties(x, fuzz);
         let nxf = n as f64;
-        let sigma = (nxf * (nxf + 1.0) * (2.0 * nxf + 1.0) / 24.0 - ties / 48.0).sqrt();
-        // The variance of the most ties a shift can merge: 3 t² Σ(sizes) ≤ 3 t² n.
-        let merged = 3.0 * (max_t * max_t) as f64 * nxf / 48.0;
-        let s_min = (sigma * sigma - merged).max(0.0).sqrt();
-        if zq.abs() * (sigma - s_min) >= 0.5 || zq.abs() * sigma < 2.0 {
+        let sigma = (nxf * (nxf + 1.0) * (2.0 * nxf + 1.0) / 24.0 - t.exact / 48.0).sqrt();
+        let (between, at) = deviations(&t, sigma, zq);
+        // Neighbouring averages watched on each side: beyond them the model is a whole step
+        // (one pair) per average further from the quantile than `at`.
+        let steps = at.ceil() as usize + 1;
+        if t.exact >= 2f64.powi(52) || between >= 0.5 || steps > MAX_STEPS || zq.abs() * sigma < 2.0
+        {
             return None;
         }
         let total = (n as u64) * (n as u64 + 1) / 2;
@@ -137,20 +174,22 @@ impl<'a> Plan<'a> {
             alt,
         };
         let c = model.first_nonpositive()?;
-        let margin = 1e-9 * (zq.abs() + 1.0);
+        let margin = between / sigma + 1e-9 * (zq.abs() + 1.0);
         if !(model.f(c - 1) > margin && model.f(c) < -margin) {
             return None;
         }
         let star = kth_pair_sums(x, c - 1).0;
-        let (below, above) = neighbour_sums(x, star);
+        let mut watch = vec![star / 2.0];
+        let (mut below, mut above) = (Some(star), Some(star));
+        for _ in 0..steps {
+            below = below.and_then(|s| neighbour_sums(x, s).0);
+            above = above.and_then(|s| neighbour_sums(x, s).1);
+            watch.extend(below.iter().chain(&above).map(|s| s / 2.0));
+        }
         Some(Plan {
             x,
             root: star / 2.0,
-            watch: [
-                Some(star / 2.0),
-                below.map(|s| s / 2.0),
-                above.map(|s| s / 2.0),
-            ],
+            watch,
             fuzz,
         })
     }
@@ -158,12 +197,7 @@ impl<'a> Plan<'a> {
     /// For a double `d` inside the bracket: `Some(true)` when W(d) − zq has the sign it has at
     /// the lower end, `Some(false)` the other sign, `None` when it must be evaluated.
     pub(super) fn side(&self, d: f64) -> Option<bool> {
-        if self
-            .watch
-            .iter()
-            .flatten()
-            .any(|w| (d - w).abs() <= self.fuzz)
-        {
+        if self.watch.iter().any(|w| (d - w).abs() <= self.fuzz) {
             return None;
         }
         let k = self.x.partition_point(|&v| v < d);

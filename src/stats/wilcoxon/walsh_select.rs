@@ -5,7 +5,7 @@
 //! than `k` sums ≤ `v`), so this returns exactly what bisection over the doubles returns
 //! ([`super::hodges_lehmann::walsh_kth_bisect`]); the random samples only choose the brackets.
 
-use super::float_order::{f64_from_key, f64_key};
+use super::float_order::{f64_from_key, f64_key, mid_key};
 
 /// Samples drawn per round to bracket the target rank.
 const SAMPLES: usize = 4096;
@@ -144,7 +144,7 @@ pub(super) fn kth_pair_sums(x: &[f64], k: u64) -> (f64, Option<f64>) {
     let mut scratch = Vec::with_capacity(n);
     let limit = (4 * n as u64).max(1 << 16);
     for _ in 0..ROUNDS {
-        if br.band() <= limit || f64_key(br.hi) - f64_key(br.lo) <= 1 {
+        if br.band() <= limit || mid_key(br.lo, br.hi).is_none() {
             break;
         }
         br.narrow(x, k, &mut rng, &mut scratch);
@@ -178,7 +178,7 @@ fn zero_as_negative(v: f64) -> f64 {
 /// `count(lo) ≤ k < count(hi)`.
 fn bisect(x: &[f64], mut lo: f64, mut hi: f64, k: u64) -> f64 {
     let mut ends = Vec::with_capacity(x.len());
-    while let Some(mid) = super::float_order::mid_key(lo, hi) {
+    while let Some(mid) = mid_key(lo, hi) {
         if row_ends_le(x, mid, &mut ends) > k {
             hi = mid;
         } else {
@@ -301,6 +301,20 @@ mod tests {
                 let want = bisect(&x, f64_from_key(f64_key(x[0] + x[0]) - 1), x[2999] * 2.0, k);
                 assert_eq!(kth_pair_sums(&x, k).0.to_bits(), want.to_bits(), "k {k}");
             }
+        }
+    }
+
+    /// Sums of both signs: the bracket's keys are far apart (their difference overflows i64).
+    #[test]
+    fn wide_brackets_use_the_sampling_rounds() {
+        let x: Vec<f64> = data(3000, 5, false).iter().map(|v| v * 1e7).collect();
+        let br = Bracket::new(&x);
+        assert!(mid_key(br.lo, br.hi).is_some());
+        let total = 3000u64 * 3001 / 2;
+        let lo = f64_from_key(f64_key(x[0] + x[0]) - 1);
+        for k in [total / 40, total / 2] {
+            let want = bisect(&x, lo, x[2999] * 2.0, k);
+            assert_eq!(kth_pair_sums(&x, k).0.to_bits(), want.to_bits(), "k {k}");
         }
     }
 
