@@ -151,8 +151,9 @@ pub const MAX_EXACT_N: usize = 1000;
 /// ±f64::MAX/4 (their Walsh sums would overflow).
 ///
 /// Cost: O(n log n) for the ranks; the exact distribution O(n³) time and O(n²) memory (n ≤ 50
-/// under `Auto`); the Walsh median and the interval O(n) memory and O(n · 64) time per order
-/// statistic (bisection on the value with linear-time counting), so n = 100 000 is fine.
+/// under `Auto`); the Walsh median and the interval O(n) memory and a few linear passes per
+/// order statistic (exact selection by sampling; the interval's bisection evaluates the statistic
+/// only near the Walsh average where it crosses the quantile), so n = 1 000 000 is fine.
 ///
 /// ```
 /// use treebench::stats::wilcoxon::{wilcoxon, Alternative, Method, WilcoxonOptions};
