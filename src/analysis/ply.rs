@@ -3,7 +3,9 @@
 use statrs::distribution::{ContinuousCDF, Normal};
 
 use crate::stats::summary::{bootstrap_ratio_of_means, geometric_mean, median};
-use crate::stats::wilcoxon::{ratio_test, wilcoxon, Alternative, WilcoxonOptions};
+use crate::stats::wilcoxon::{
+    ratio_test, ratio_test_with, wilcoxon, wilcoxon_with, Alternative, Estimates, WilcoxonOptions,
+};
 use crate::stats::StatsError;
 
 use super::{
@@ -106,7 +108,11 @@ pub(super) fn ply_row(
     };
     // Differences are in units of 1/scale ns: back to ms for the estimate.
     let to_ms = 1.0 / (scale as f64 * 1e6);
-    let test = match (wilcoxon(&d, &two_sided), wilcoxon(&d, &greater)) {
+    // The one-sided test gives its p-value only: no estimate or interval to compute.
+    let test = match (
+        wilcoxon(&d, &two_sided),
+        wilcoxon_with(&d, &greater, Estimates::None),
+    ) {
         (Ok(t), Ok(g)) => Some(RankTest {
             n: g.n,
             t_plus: g.statistic,
@@ -177,7 +183,7 @@ fn effect(
         .map(|(x, y)| (*x, *y))
         .unzip();
     let t = ratio_test(&b, &c, two_sided)?;
-    let g = ratio_test(&b, &c, greater)?;
+    let g = ratio_test_with(&b, &c, greater, Estimates::None)?;
     Ok(Effect {
         speedup: t.ratio,
         ci: t.ci,
@@ -207,12 +213,13 @@ fn time_per_node(
         .filter(|u| u.b_ns > 0 && u.c_ns > 0 && u.b_nodes > 0 && u.c_nodes > 0)
         .map(|u| (u.b_ns as f64 / u.b_nodes as f64).ln() - (u.c_ns as f64 / u.c_nodes as f64).ln())
         .collect();
-    let test = wilcoxon(
+    let test = wilcoxon_with(
         &logs,
         &WilcoxonOptions {
             confidence: opts.confidence,
             ..WilcoxonOptions::default()
         },
+        Estimates::Estimate,
     )
     .ok();
     let relation = match test {

@@ -1,13 +1,14 @@
 //! The Hodges–Lehmann estimate and the order statistics of the Walsh averages (x_i + x_j)/2,
 //! i ≤ j, by selection (never materialising the n(n+1)/2 averages).
 
-use super::float_order::{f64_from_key, f64_key, mid_key};
+use super::walsh_select::kth_pair_sums;
 use crate::stats::StatsError;
 
 /// The Hodges–Lehmann estimate of location of a sample: the median of its Walsh averages
 /// (x_i + x_j)/2, i ≤ j (all values, zeros included; [`super::wilcoxon`] passes the nonzero ones).
 ///
-/// Time: O(n log n + 64 n), memory O(n) (selection, never materialising the n(n+1)/2 averages).
+/// Time: O(n log n) (a few linear passes of selection), memory O(n) (never materialising the
+/// n(n+1)/2 averages).
 pub fn hodges_lehmann(xs: &[f64]) -> Result<f64, StatsError> {
     if xs.is_empty() {
         return Err(StatsError::NotEnoughData("empty sample".to_string()));
@@ -27,7 +28,7 @@ pub fn hodges_lehmann(xs: &[f64]) -> Result<f64, StatsError> {
 
 /// The k-th smallest (0-based) Walsh average (x_i + x_j)/2, i ≤ j, of `xs`; `k < n(n+1)/2`.
 ///
-/// Time: O(n log n + 64 n), memory O(n).
+/// Time: O(n log n), memory O(n).
 pub fn walsh_order_statistic(xs: &[f64], k: u64) -> Result<f64, StatsError> {
     let n = xs.len() as u64;
     if k >= n * (n + 1) / 2 {
@@ -43,40 +44,11 @@ pub fn walsh_order_statistic(xs: &[f64], k: u64) -> Result<f64, StatsError> {
     Ok(walsh_kth_sorted(&s, k))
 }
 
-/// Number of pairs i ≤ j of sorted `x` with x_i + x_j ≤ v. O(n) by two pointers (floating-point
-/// addition is monotone, so the bound on j only moves down as i grows).
-pub(super) fn walsh_sums_le(x: &[f64], v: f64) -> u64 {
-    let n = x.len();
-    let mut count = 0u64;
-    let mut j = n; // exclusive bound: x[i] + x[j'] <= v for all i <= j' < j
-    for i in 0..n {
-        while j > i && x[i] + x[j - 1] > v {
-            j -= 1;
-        }
-        if j <= i {
-            break;
-        }
-        count += (j - i) as u64;
-    }
-    count
-}
-
-/// The k-th smallest (0-based) Walsh average of sorted `x`: bisection over the doubles in bit
-/// order on the value of the pair sum, counting with [`walsh_sums_le`]. At most ~64 passes.
+/// The k-th smallest (0-based) Walsh average of sorted `x`: half the k-th smallest pair sum,
+/// selected exactly ([`kth_pair_sums`]: what bisection over the doubles on the value of the
+/// sum finds, in a few linear passes).
 pub(super) fn walsh_kth_sorted(x: &[f64], k: u64) -> f64 {
-    let n = x.len();
-    // Invariant: count(lo) <= k < count(hi).
-    let mut hi = x[n - 1] + x[n - 1];
-    let mut lo = f64_from_key(f64_key(x[0] + x[0]) - 1);
-    while let Some(mid) = mid_key(lo, hi) {
-        if walsh_sums_le(x, mid) > k {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    // No double lies strictly between lo and hi, so the (k+1)-th smallest sum is hi.
-    hi / 2.0
+    kth_pair_sums(x, k).0 / 2.0
 }
 
 /// Median of the Walsh averages of sorted `x` (R: `median(diffs)`).
@@ -86,7 +58,9 @@ pub(super) fn walsh_median_sorted(x: &[f64]) -> f64 {
     if total % 2 == 1 {
         walsh_kth_sorted(x, total / 2)
     } else {
-        (walsh_kth_sorted(x, total / 2 - 1) + walsh_kth_sorted(x, total / 2)) / 2.0
+        let (a, b) = kth_pair_sums(x, total / 2 - 1);
+        let b = b.expect("an even count has a next sum");
+        (a / 2.0 + b / 2.0) / 2.0
     }
 }
 

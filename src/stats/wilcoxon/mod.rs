@@ -2,15 +2,17 @@
 //! wilcox.test compute it, with the Hodges–Lehmann estimate and its confidence interval.
 
 mod asymptotic;
+mod ci_plan;
 mod exact;
 mod float_order;
 mod hodges_lehmann;
 mod permutation;
 mod ranks;
 mod ratio;
+mod walsh_select;
 
 pub use hodges_lehmann::{hodges_lehmann, walsh_order_statistic};
-pub use ratio::{log_ratios, ratio_test, RatioTest};
+pub use ratio::{log_ratios, ratio_test, ratio_test_with, RatioTest};
 
 use super::StatsError;
 use exact::SignRankDist;
@@ -149,8 +151,9 @@ pub const MAX_EXACT_N: usize = 1000;
 /// ±f64::MAX/4 (their Walsh sums would overflow).
 ///
 /// Cost: O(n log n) for the ranks; the exact distribution O(n³) time and O(n²) memory (n ≤ 50
-/// under `Auto`); the Walsh median and the interval O(n) memory and O(n · 64) time per order
-/// statistic (bisection on the value with linear-time counting), so n = 100 000 is fine.
+/// under `Auto`); the Walsh median and the interval O(n) memory and a few linear passes per
+/// order statistic (exact selection by sampling; the interval's bisection evaluates the statistic
+/// only near the Walsh average where it crosses the quantile), so n = 1 000 000 is fine.
 ///
 /// ```
 /// use treebench::stats::wilcoxon::{wilcoxon, Alternative, Method, WilcoxonOptions};
@@ -170,6 +173,27 @@ pub const MAX_EXACT_N: usize = 1000;
 /// assert!(wilcoxon(&[0.0, 0.0], &WilcoxonOptions::default()).is_err());
 /// ```
 pub fn wilcoxon(d: &[f64], opts: &WilcoxonOptions) -> Result<WilcoxonResult, StatsError> {
+    wilcoxon_with(d, opts, Estimates::All)
+}
+
+/// Which of the Hodges–Lehmann estimate and its interval [`wilcoxon_with`] computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Estimates {
+    /// The estimate and the interval.
+    All,
+    /// The estimate only (the interval is NaN).
+    Estimate,
+    /// Neither (both NaN): the test alone.
+    None,
+}
+
+/// [`wilcoxon`], computing only the `what` of the estimate and the interval (the others are NaN,
+/// and `confidence` is the requested one): the test's statistic and p-value are the same.
+pub fn wilcoxon_with(
+    d: &[f64],
+    opts: &WilcoxonOptions,
+    what: Estimates,
+) -> Result<WilcoxonResult, StatsError> {
     if d.iter().any(|v| !v.is_finite()) {
         return Err(StatsError::NonFinite);
     }
@@ -233,28 +257,22 @@ pub fn wilcoxon(d: &[f64], opts: &WilcoxonOptions) -> Result<WilcoxonResult, Sta
             } else {
                 SignRankDist::new(n_nz)
             };
-            let (ci, conf) = exact::exact_ci(&nonzero, &ci_dist, opts.alternative, opts.confidence);
+            let (ci, conf) = if what == Estimates::All {
+                exact::exact_ci(&nonzero, &ci_dist, opts.alternative, opts.confidence)
+            } else {
+                ((f64::NAN, f64::NAN), opts.confidence)
+            };
             (p, None, ci, conf)
         }
         Method::Permutation => {
             let (doubled, t2) = ranks::doubled_ranks(&nonzero);
             let p = permutation::p_value(&doubled, t2, opts.alternative);
-            let (ci, conf) = asymptotic::asymptotic_ci(
-                &nonzero,
-                opts.alternative,
-                opts.confidence,
-                opts.correction,
-            );
+            let (ci, conf) = asymptotic_ci(&nonzero, opts, what);
             (p, None, ci, conf)
         }
         Method::Asymptotic | Method::Auto => {
             let (p, z_rep) = asymptotic::p_value(&rs, opts.alternative, opts.correction);
-            let (ci, conf) = asymptotic::asymptotic_ci(
-                &nonzero,
-                opts.alternative,
-                opts.confidence,
-                opts.correction,
-            );
+            let (ci, conf) = asymptotic_ci(&nonzero, opts, what);
             (p, Some(z_rep), ci, conf)
         }
     };
@@ -265,10 +283,23 @@ pub fn wilcoxon(d: &[f64], opts: &WilcoxonOptions) -> Result<WilcoxonResult, Sta
         p_value,
         z,
         method,
-        estimate: walsh_median_sorted(&nonzero),
+        estimate: if what == Estimates::None {
+            f64::NAN
+        } else {
+            walsh_median_sorted(&nonzero)
+        },
         ci,
         confidence,
     })
+}
+
+/// The asymptotic interval when `what` asks for it.
+fn asymptotic_ci(sorted: &[f64], opts: &WilcoxonOptions, what: Estimates) -> ((f64, f64), f64) {
+    if what == Estimates::All {
+        asymptotic::asymptotic_ci(sorted, opts.alternative, opts.confidence, opts.correction)
+    } else {
+        ((f64::NAN, f64::NAN), opts.confidence)
+    }
 }
 
 fn check_confidence(c: f64) -> Result<(), StatsError> {

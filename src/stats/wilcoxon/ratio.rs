@@ -3,7 +3,7 @@
 //! interval is the inversion of the test whose p-value is reported, so at a confidence of
 //! 1 − alpha the two agree in direction and significance.
 
-use super::{wilcoxon, WilcoxonOptions, WilcoxonResult};
+use super::{wilcoxon_with, Estimates, WilcoxonOptions, WilcoxonResult};
 use crate::stats::StatsError;
 
 /// The per-pair log ratios ln(x[i] / y[i]) (both positive; the caller leaves out other pairs).
@@ -26,6 +26,16 @@ pub struct RatioTest {
 
 /// The Wilcoxon signed-rank test of `ln(x / y)` (paired, every value > 0) with `opts`.
 pub fn ratio_test(x: &[f64], y: &[f64], opts: &WilcoxonOptions) -> Result<RatioTest, StatsError> {
+    ratio_test_with(x, y, opts, Estimates::All)
+}
+
+/// [`ratio_test`] computing only the `what` of the estimate and interval (see [`wilcoxon_with`]).
+pub fn ratio_test_with(
+    x: &[f64],
+    y: &[f64],
+    opts: &WilcoxonOptions,
+    what: Estimates,
+) -> Result<RatioTest, StatsError> {
     if x.len() != y.len() {
         return Err(StatsError::Invalid(format!(
             "paired samples differ in length: {} vs {}",
@@ -36,7 +46,7 @@ pub fn ratio_test(x: &[f64], y: &[f64], opts: &WilcoxonOptions) -> Result<RatioT
     if x.iter().chain(y).any(|v| !(*v > 0.0)) {
         return Err(StatsError::Invalid("a ratio needs positive values".into()));
     }
-    let test = wilcoxon(&log_ratios(x, y), opts)?;
+    let test = wilcoxon_with(&log_ratios(x, y), opts, what)?;
     Ok(RatioTest {
         ratio: test.estimate.exp(),
         ci: (test.ci.0.exp(), test.ci.1.exp()),

@@ -1,0 +1,331 @@
+//! Exact selection among the pair sums x_i + x_j (i ≤ j) of sorted `x`, in floating point, by
+//! sampling: a few O(n) counting passes instead of one per bit of the value.
+//!
+//! The k-th smallest sum is a property of the multiset of sums (the smallest double `v` with more
+//! than `k` sums ≤ `v`), so this returns exactly what bisection over the doubles returns
+//! ([`super::hodges_lehmann::walsh_kth_bisect`]); the random samples only choose the brackets.
+
+use super::float_order::{f64_from_key, f64_key, mid_key};
+
+/// Samples drawn per round to bracket the target rank.
+const SAMPLES: usize = 4096;
+/// Rounds of sampling before falling back to bisection on the bracket.
+const ROUNDS: usize = 12;
+
+/// For each row i, the end of its sums ≤ `v`: the first j ≥ i with x_i + x_j > v (so row i
+/// has `ends[i] - i` such sums). Returns their total. O(n) by two pointers.
+fn row_ends_le(x: &[f64], v: f64, ends: &mut Vec<usize>) -> u64 {
+    let n = x.len();
+    ends.clear();
+    let mut count = 0u64;
+    let mut j = n;
+    for i in 0..n {
+        while j > i && x[i] + x[j - 1] > v {
+            j -= 1;
+        }
+        let e = j.max(i);
+        ends.push(e);
+        count += (e - i) as u64;
+    }
+    count
+}
+
+/// A bracket (lo, hi] on the value of the sums: `count(lo) ≤ k < count(hi)`, with each row's
+/// ends at both values.
+struct Bracket {
+    lo: f64,
+    hi: f64,
+    lo_count: u64,
+    hi_count: u64,
+    lo_ends: Vec<usize>,
+    hi_ends: Vec<usize>,
+}
+
+impl Bracket {
+    fn new(x: &[f64]) -> Self {
+        let n = x.len();
+        Bracket {
+            lo: f64_from_key(f64_key(x[0] + x[0]) - 1),
+            hi: x[n - 1] + x[n - 1],
+            lo_count: 0,
+            hi_count: (n as u64) * (n as u64 + 1) / 2,
+            lo_ends: (0..n).collect(),
+            hi_ends: vec![n; n],
+        }
+    }
+
+    fn band(&self) -> u64 {
+        self.hi_count - self.lo_count
+    }
+
+    /// The sums in (lo, hi].
+    fn enumerate(&self, x: &[f64]) -> Vec<f64> {
+        let mut out = Vec::with_capacity(self.band() as usize);
+        for (i, (&a, &b)) in self.lo_ends.iter().zip(&self.hi_ends).enumerate() {
+            out.extend(x[a..b].iter().map(|y| x[i] + y));
+        }
+        out
+    }
+
+    /// `m` sums drawn uniformly from the band (rows weighted by their share of it).
+    fn sample(&self, x: &[f64], m: usize, rng: &mut SplitMix) -> Vec<f64> {
+        let mut prefix = Vec::with_capacity(x.len());
+        let mut acc = 0u64;
+        for (a, b) in self.lo_ends.iter().zip(&self.hi_ends) {
+            acc += (b - a) as u64;
+            prefix.push(acc);
+        }
+        (0..m)
+            .map(|_| {
+                let u = rng.next() % acc;
+                let i = prefix.partition_point(|&c| c <= u);
+                let before = if i == 0 { 0 } else { prefix[i - 1] };
+                x[i] + x[self.lo_ends[i] + (u - before) as usize]
+            })
+            .collect()
+    }
+
+    /// Narrow the bracket with candidate values from a sample, for the rank `k`.
+    fn narrow(&mut self, x: &[f64], k: u64, rng: &mut SplitMix, scratch: &mut Vec<usize>) {
+        let band = self.band();
+        let mut s = self.sample(x, SAMPLES, rng);
+        let p = (k - self.lo_count) as f64 / band as f64;
+        let pos = p * SAMPLES as f64;
+        let margin = 4.5 * (SAMPLES as f64 * p * (1.0 - p)).sqrt() + 2.0;
+        let last = SAMPLES - 1;
+        let a = (pos - margin).floor();
+        let b = (pos + margin).ceil();
+        if b <= last as f64 {
+            let v = *s.select_nth_unstable_by(b as usize, f64::total_cmp).1;
+            let c = row_ends_le(x, v, scratch);
+            if c > k && v < self.hi {
+                (self.hi, self.hi_count) = (v, c);
+                std::mem::swap(&mut self.hi_ends, scratch);
+            }
+        }
+        if a >= 0.0 {
+            let v = *s.select_nth_unstable_by(a as usize, f64::total_cmp).1;
+            // All candidates equal to hi: try the double just below it.
+            let v = if v >= self.hi {
+                f64_from_key(f64_key(self.hi) - 1)
+            } else {
+                v
+            };
+            let c = row_ends_le(x, v, scratch);
+            if c <= k && v > self.lo {
+                (self.lo, self.lo_count) = (v, c);
+                std::mem::swap(&mut self.lo_ends, scratch);
+            }
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64): the samples only steer the search.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+/// The k-th and (k+1)-th smallest (0-based) pair sums x_i + x_j, i ≤ j, of sorted `x` (the
+/// second `None` when k is the last). A zero sum is returned as −0.0, the first double (in bit
+/// order) with more than k sums at or below it, as bisection over the doubles finds it.
+pub(super) fn kth_pair_sums(x: &[f64], k: u64) -> (f64, Option<f64>) {
+    let n = x.len();
+    let total = (n as u64) * (n as u64 + 1) / 2;
+    let mut br = Bracket::new(x);
+    let mut rng = SplitMix(0x7265_6562_656e_6368 ^ k);
+    let mut scratch = Vec::with_capacity(n);
+    let limit = (4 * n as u64).max(1 << 16);
+    for _ in 0..ROUNDS {
+        if br.band() <= limit || mid_key(br.lo, br.hi).is_none() {
+            break;
+        }
+        br.narrow(x, k, &mut rng, &mut scratch);
+    }
+    if br.band() > limit {
+        let first = bisect(x, br.lo, br.hi, k);
+        let next = (k + 1 < total).then(|| bisect(x, br.lo, x[n - 1] + x[n - 1], k + 1));
+        return (first, next);
+    }
+    let mut sums = br.enumerate(x);
+    let idx = (k - br.lo_count) as usize;
+    let (_, v, above) = sums.select_nth_unstable_by(idx, f64::total_cmp);
+    let v = *v;
+    let next = match above.iter().copied().min_by(f64::total_cmp) {
+        Some(s) => Some(s),
+        None if k + 1 < total => Some(kth_pair_sums(x, k + 1).0),
+        None => None,
+    };
+    (zero_as_negative(v), next.map(zero_as_negative))
+}
+
+fn zero_as_negative(v: f64) -> f64 {
+    if v == 0.0 {
+        -0.0
+    } else {
+        v
+    }
+}
+
+/// The k-th smallest sum by bisection over the doubles in (lo, hi], with
+/// `count(lo) ≤ k < count(hi)`.
+fn bisect(x: &[f64], mut lo: f64, mut hi: f64, k: u64) -> f64 {
+    let mut ends = Vec::with_capacity(x.len());
+    while let Some(mid) = mid_key(lo, hi) {
+        if row_ends_le(x, mid, &mut ends) > k {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    hi
+}
+
+/// The largest pair sum below `v` and the smallest above it (`None` where there is none).
+/// O(n) by two pointers.
+pub(super) fn neighbour_sums(x: &[f64], v: f64) -> (Option<f64>, Option<f64>) {
+    let n = x.len();
+    let (mut below, mut above) = (None::<f64>, None::<f64>);
+    // For row i: `lt` = first j ≥ i with sum ≥ v, `le` = first j ≥ i with sum > v; both move
+    // down as i grows.
+    let (mut lt, mut le) = (n, n);
+    for i in 0..n {
+        while lt > i && x[i] + x[lt - 1] >= v {
+            lt -= 1;
+        }
+        while le > i && x[i] + x[le - 1] > v {
+            le -= 1;
+        }
+        let (a, b) = (lt.max(i), le.max(i));
+        if a > i {
+            let s = x[i] + x[a - 1];
+            below = Some(below.map_or(s, |m| m.max(s)));
+        }
+        if b < n {
+            let s = x[i] + x[b];
+            above = Some(above.map_or(s, |m| m.min(s)));
+        }
+    }
+    (below, above)
+}
+
+/// The Walsh average of sorted `x` nearest to `v` (the first such pair in row order on a tie).
+/// O(n) by two pointers: for row i the candidates are the last sum below 2v and the first at
+/// or above it.
+pub(super) fn nearest_walsh(x: &[f64], v: f64) -> f64 {
+    let n = x.len();
+    let mut best = f64::NAN;
+    let mut best_dist = f64::INFINITY;
+    let target = 2.0 * v;
+    let mut q = n; // first j (any row start) with x[i] + x[j] >= target
+    for i in 0..n {
+        while q > 0 && x[i] + x[q - 1] >= target {
+            q -= 1;
+        }
+        let p = q.max(i);
+        for j in [p.wrapping_sub(1), p] {
+            if j >= i && j < n {
+                let w = (x[i] + x[j]) / 2.0;
+                let dist = (w - v).abs();
+                if dist < best_dist {
+                    best_dist = dist;
+                    best = w;
+                }
+            }
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn brute(x: &[f64]) -> Vec<f64> {
+        let mut w = Vec::new();
+        for i in 0..x.len() {
+            for j in i..x.len() {
+                w.push(x[i] + x[j]);
+            }
+        }
+        w.sort_by(f64::total_cmp);
+        w
+    }
+
+    fn data(n: usize, seed: u64, ties: bool) -> Vec<f64> {
+        let mut r = SplitMix(seed);
+        let mut x: Vec<f64> = (0..n)
+            .map(|_| {
+                let u = r.next();
+                if ties {
+                    (u % 21) as f64 - 10.0
+                } else {
+                    (u >> 11) as f64 / (1u64 << 53) as f64 * 200.0 - 60.0
+                }
+            })
+            .collect();
+        x.sort_by(f64::total_cmp);
+        x
+    }
+
+    #[test]
+    fn selection_matches_sorting_all_sums() {
+        for (n, ties) in [(1, false), (2, true), (40, false), (40, true), (700, true)] {
+            let x = data(n, n as u64, ties);
+            let w = brute(&x);
+            let step = (w.len() / 97).max(1);
+            for k in (0..w.len()).step_by(step).chain([w.len() - 1]) {
+                let (a, b) = kth_pair_sums(&x, k as u64);
+                assert_eq!(a.to_bits(), zero_as_negative(w[k]).to_bits(), "n {n} k {k}");
+                assert_eq!(
+                    b.map(f64::to_bits),
+                    w.get(k + 1).map(|v| zero_as_negative(*v).to_bits())
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn large_sample_rounds_agree_with_bisection() {
+        for ties in [false, true] {
+            let x = data(3000, 9, ties);
+            let total = 3000u64 * 3001 / 2;
+            for k in [0, 17, total / 40, total / 2, total - total / 40, total - 1] {
+                let want = bisect(&x, f64_from_key(f64_key(x[0] + x[0]) - 1), x[2999] * 2.0, k);
+                assert_eq!(kth_pair_sums(&x, k).0.to_bits(), want.to_bits(), "k {k}");
+            }
+        }
+    }
+
+    /// Sums of both signs: the bracket's keys are far apart (their difference overflows i64).
+    #[test]
+    fn wide_brackets_use_the_sampling_rounds() {
+        let x: Vec<f64> = data(3000, 5, false).iter().map(|v| v * 1e7).collect();
+        let br = Bracket::new(&x);
+        assert!(mid_key(br.lo, br.hi).is_some());
+        let total = 3000u64 * 3001 / 2;
+        let lo = f64_from_key(f64_key(x[0] + x[0]) - 1);
+        for k in [total / 40, total / 2] {
+            let want = bisect(&x, lo, x[2999] * 2.0, k);
+            assert_eq!(kth_pair_sums(&x, k).0.to_bits(), want.to_bits(), "k {k}");
+        }
+    }
+
+    #[test]
+    fn neighbours_and_nearest() {
+        let x = data(60, 3, true);
+        let w = brute(&x);
+        for v in [-25.0, -3.0, 0.0, 0.5, 7.0, 40.0] {
+            let (b, a) = neighbour_sums(&x, v);
+            assert_eq!(b, w.iter().copied().filter(|s| *s < v).last());
+            assert_eq!(a, w.iter().copied().find(|s| *s > v));
+        }
+    }
+}
