@@ -6,16 +6,8 @@
 //! Keys are stored whole (64 bits), so a hit is a hash collision only if two positions share a
 //! 64-bit key. The table allocates once (at construction) and [`Table::clear`] refills it.
 
-/// What a stored value means.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Bound {
-    /// The value of the node at the entry's draft.
-    Exact,
-    /// The value is at least this (a fail high).
-    Lower,
-    /// The value is at most this (a fail low).
-    Upper,
-}
+/// What a stored value means (exact, lower or upper bound): the one `Bound` of every table.
+pub use crate::engine::tt::Bound;
 
 /// One entry.
 #[derive(Debug, Clone, Copy)]

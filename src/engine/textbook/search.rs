@@ -195,16 +195,8 @@ pub enum TableKind {
     Broken,
 }
 
-/// What a table entry's value means.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Bound {
-    /// The true value.
-    Exact,
-    /// The true value is at least this.
-    Lower,
-    /// The true value is at most this.
-    Upper,
-}
+/// What a stored value means (exact, lower or upper bound): the one `Bound` of every table.
+pub use crate::engine::tt::Bound;
 
 #[derive(Debug, Clone, Copy)]
 struct Entry {
