@@ -11,9 +11,10 @@ use treebench::game::GameKind;
 use treebench::gate::baseline::{build_revision, serve_spec};
 use treebench::gate::sequential::SequentialRule;
 use treebench::gate::{self, GateConfig, GateError};
-use treebench::runner::experiment::Agreement;
+use treebench::runner::experiment::{Agreement, Experiment};
 use treebench::runner::measure::Clock;
 use treebench::runner::paired::plan;
+use treebench::runner::positions::Drawn;
 use treebench::runner::record::{read_all, RecordWriter};
 use treebench::util::exit;
 
@@ -132,100 +133,15 @@ pub fn run(args: GateArgs) -> Result<i32> {
     if let Some(t) = &args.table {
         return table(t);
     }
-    if !(args.threshold >= 0.0 && args.threshold < 1.0) {
-        bail!(
-            "--threshold {}: expected a fraction in [0, 1)",
-            args.threshold
-        );
-    }
-    if !(args.alpha > 0.0 && args.alpha < 1.0) {
-        bail!("--alpha {}: expected a level in (0, 1)", args.alpha);
-    }
-    if args.batch == 0 {
-        bail!("--batch must be at least 1");
-    }
-    if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        bail!(
-            "--timeout {}: expected a positive number of seconds",
-            args.timeout
-        );
-    }
+    check_numbers(&args)?;
     let exp = args
         .experiment
         .as_ref()
         .map(|p| treebench::runner::experiment::Experiment::load(p))
         .transpose()?;
-    let game = match (&args.game, &exp) {
-        (Some(g), _) => GameKind::parse(g).map_err(anyhow::Error::msg)?,
-        (None, Some(e)) => e.game,
-        (None, None) => GameKind::CONNECT4,
-    };
-    if let (Some(e), true) = (&exp, args.game.is_some()) {
-        if e.game != game {
-            bail!("--game {game}: the experiment's game is {}", e.game);
-        }
-    }
-    if game == GameKind::Chess && args.board.is_some() {
-        bail!("--board: chess has no board size");
-    }
-    let exp_board = match &exp {
-        Some(e) if e.game == GameKind::Chess => None,
-        Some(e) => Some(e.game.board().with_context(|| {
-            format!(
-                "experiment `{}` plays {}: the gate compares Connect-4 engines",
-                e.name, e.game
-            )
-        })?),
-        None => None,
-    };
-    let board = match (args.board, exp_board) {
-        (Some(b), Some(e)) if b != e => {
-            bail!("--board {b}: the experiment's positions are on {e}")
-        }
-        (b, e) => b.or(e).unwrap_or(BoardSize::STANDARD),
-    };
-    let (positions, set) = match &exp {
-        Some(e) => (
-            plan(e).into_iter().map(|(_, d)| d).collect::<Vec<_>>(),
-            format!("experiment `{}`", e.name),
-        ),
-        None => {
-            let g = if game == GameKind::Chess {
-                game
-            } else {
-                GameKind::Connect4(board)
-            };
-            gate::builtin_positions_for(g)
-                .with_context(|| format!("no built-in position set for {g}"))?
-        }
-    };
-    let from_exp = |i: usize| exp.as_ref().map(|e| e.engines[i].clone());
-    let base_spec = args.baseline.clone().or_else(|| from_exp(0));
-    let cand_spec = args.candidate.clone().or_else(|| from_exp(1));
-    let cwd = std::env::current_dir()?;
-    let mut log = |m: &str| eprintln!("gate: {m}");
-    let resolve = |spec: Option<String>,
-                   rev: &Option<String>,
-                   which: &str,
-                   log: &mut dyn FnMut(&str)|
-     -> Result<String> {
-        match rev {
-            Some(rev) => {
-                let bin = build_revision(&cwd, rev, log)?;
-                let spec = serve_spec(&bin, spec.as_deref().unwrap_or("mtdf"), args.clock);
-                Ok(if board.is_standard() {
-                    spec
-                } else {
-                    format!("{spec} --board {board}")
-                })
-            }
-            None => spec.with_context(|| {
-                format!("--{which}: give an engine spec, --{which}-rev or an --experiment with two engines")
-            }),
-        }
-    };
-    let base_spec = resolve(base_spec, &args.baseline_rev, "baseline", &mut log)?;
-    let cand_spec = resolve(cand_spec, &args.candidate_rev, "candidate", &mut log)?;
+    let (game, board) = game_and_board(&args, exp.as_ref())?;
+    let (positions, set) = position_set(exp.as_ref(), game, board)?;
+    let (base_spec, cand_spec) = engine_specs(&args, exp.as_ref(), board)?;
     // Off 7x6, in-process specs take the sized solver (other engines are refused with a clear
     // error); a revision's `serve` was given --board above.
     let build = |spec: &str, rev: &Option<String>| {
@@ -304,6 +220,129 @@ pub fn run(args: GateArgs) -> Result<i32> {
         }
     };
     report.cpu = cpu;
+    write_report(&args, &report)?;
+    Ok(report.verdict.exit_code())
+}
+
+/// The numeric options in their ranges.
+fn check_numbers(args: &GateArgs) -> Result<()> {
+    if !(args.threshold >= 0.0 && args.threshold < 1.0) {
+        bail!(
+            "--threshold {}: expected a fraction in [0, 1)",
+            args.threshold
+        );
+    }
+    if !(args.alpha > 0.0 && args.alpha < 1.0) {
+        bail!("--alpha {}: expected a level in (0, 1)", args.alpha);
+    }
+    if args.batch == 0 {
+        bail!("--batch must be at least 1");
+    }
+    if !(args.timeout.is_finite() && args.timeout > 0.0) {
+        bail!(
+            "--timeout {}: expected a positive number of seconds",
+            args.timeout
+        );
+    }
+    Ok(())
+}
+
+/// The game (`--game`, else the experiment's, else Connect-4) and the board (`--board`, else
+/// the experiment's, else 7x6), refusing a mismatch with the experiment.
+fn game_and_board(args: &GateArgs, exp: Option<&Experiment>) -> Result<(GameKind, BoardSize)> {
+    let game = match (&args.game, exp) {
+        (Some(g), _) => GameKind::parse(g).map_err(anyhow::Error::msg)?,
+        (None, Some(e)) => e.game,
+        (None, None) => GameKind::CONNECT4,
+    };
+    if let (Some(e), true) = (exp, args.game.is_some()) {
+        if e.game != game {
+            bail!("--game {game}: the experiment's game is {}", e.game);
+        }
+    }
+    if game == GameKind::Chess && args.board.is_some() {
+        bail!("--board: chess has no board size");
+    }
+    let exp_board = match exp {
+        Some(e) if e.game == GameKind::Chess => None,
+        Some(e) => Some(e.game.board().with_context(|| {
+            format!(
+                "experiment `{}` plays {}: the gate compares Connect-4 engines",
+                e.name, e.game
+            )
+        })?),
+        None => None,
+    };
+    let board = match (args.board, exp_board) {
+        (Some(b), Some(e)) if b != e => {
+            bail!("--board {b}: the experiment's positions are on {e}")
+        }
+        (b, e) => b.or(e).unwrap_or(BoardSize::STANDARD),
+    };
+    Ok((game, board))
+}
+
+/// The positions (the experiment's, else the built-in set of the game and board) and their name.
+fn position_set(
+    exp: Option<&Experiment>,
+    game: GameKind,
+    board: BoardSize,
+) -> Result<(Vec<Drawn>, String)> {
+    if let Some(e) = exp {
+        return Ok((
+            plan(e).into_iter().map(|(_, d)| d).collect(),
+            format!("experiment `{}`", e.name),
+        ));
+    }
+    let g = if game == GameKind::Chess {
+        game
+    } else {
+        GameKind::Connect4(board)
+    };
+    gate::builtin_positions_for(g).with_context(|| format!("no built-in position set for {g}"))
+}
+
+/// The baseline's and the candidate's specs: given, from the experiment, or a revision built
+/// and served (`--*-rev`, with `--board` off 7x6).
+fn engine_specs(
+    args: &GateArgs,
+    exp: Option<&Experiment>,
+    board: BoardSize,
+) -> Result<(String, String)> {
+    let from_exp = |i: usize| exp.map(|e| e.engines[i].clone());
+    let cwd = std::env::current_dir()?;
+    let mut log = |m: &str| eprintln!("gate: {m}");
+    let mut resolve = |spec: Option<String>, rev: &Option<String>, which: &str| -> Result<String> {
+        match rev {
+            Some(rev) => {
+                let bin = build_revision(&cwd, rev, &mut log)?;
+                let spec = serve_spec(&bin, spec.as_deref().unwrap_or("mtdf"), args.clock);
+                Ok(if board.is_standard() {
+                    spec
+                } else {
+                    format!("{spec} --board {board}")
+                })
+            }
+            None => spec.with_context(|| {
+                format!("--{which}: give an engine spec, --{which}-rev or an --experiment with two engines")
+            }),
+        }
+    };
+    let base = resolve(
+        args.baseline.clone().or_else(|| from_exp(0)),
+        &args.baseline_rev,
+        "baseline",
+    )?;
+    let cand = resolve(
+        args.candidate.clone().or_else(|| from_exp(1)),
+        &args.candidate_rev,
+        "candidate",
+    )?;
+    Ok((base, cand))
+}
+
+/// The Markdown summary to stdout (and `--markdown`), the JSON report to `--json`.
+fn write_report(args: &GateArgs, report: &gate::verdict::GateReport) -> Result<()> {
     let md = report.to_markdown();
     print!("{md}");
     if let Some(p) = &args.markdown {
@@ -313,5 +352,5 @@ pub fn run(args: GateArgs) -> Result<i32> {
         std::fs::write(p, report.to_json() + "\n")
             .with_context(|| format!("writing {}", p.display()))?;
     }
-    Ok(report.verdict.exit_code())
+    Ok(())
 }
