@@ -198,7 +198,7 @@ impl Meta {
             load_avg_end: None,
             cpu_mhz: cpu_mhz(),
             cpu_governor: read_trimmed(GOVERNOR),
-            cpus_allowed: cpus_allowed(),
+            cpus_allowed: crate::util::affinity::allowed_list(),
             build_profile: Some(
                 if cfg!(debug_assertions) {
                     "dev (debug assertions on)"
@@ -448,15 +448,6 @@ pub fn rfc3339(secs: u64) -> String {
         rem % 3600 / 60,
         rem % 60
     )
-}
-
-/// The calling thread's allowed CPUs as the kernel lists them (`0-1`, `3`).
-fn cpus_allowed() -> Option<String> {
-    let status = std::fs::read_to_string("/proc/thread-self/status").ok()?;
-    let line = status
-        .lines()
-        .find(|l| l.starts_with("Cpus_allowed_list:"))?;
-    line.split_whitespace().nth(1).map(str::to_string)
 }
 
 #[cfg(test)]

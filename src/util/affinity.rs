@@ -39,6 +39,16 @@ pub fn pin(cpu: Option<usize>) -> Result<usize, String> {
     }
 }
 
+/// The calling thread's allowed CPUs as the kernel lists them (`0-1`, `3`): the
+/// `Cpus_allowed_list` of `/proc/thread-self/status`; `None` where it cannot be read.
+pub fn allowed_list() -> Option<String> {
+    let status = std::fs::read_to_string("/proc/thread-self/status").ok()?;
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("Cpus_allowed_list:"))?;
+    line.split_whitespace().nth(1).map(str::to_string)
+}
+
 /// Pinning is Linux-only here.
 #[cfg(not(target_os = "linux"))]
 pub fn pin(_cpu: Option<usize>) -> Result<usize, String> {
@@ -53,15 +63,7 @@ mod tests {
             let cpu = super::pin(None).expect("pin to the current CPU");
             // SAFETY: as above.
             assert_eq!(unsafe { libc::sched_getcpu() } as usize, cpu);
-            let status = std::fs::read_to_string("/proc/thread-self/status").unwrap();
-            let allowed = status
-                .lines()
-                .find(|l| l.starts_with("Cpus_allowed_list:"))
-                .unwrap();
-            assert_eq!(
-                allowed.split_whitespace().nth(1),
-                Some(cpu.to_string().as_str())
-            );
+            assert_eq!(super::allowed_list(), Some(cpu.to_string()));
             let out = std::process::Command::new("grep")
                 .args(["Cpus_allowed_list", "/proc/self/status"])
                 .output()
