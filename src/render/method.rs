@@ -3,7 +3,7 @@
 //! its load, and what the statistics test. Written as Markdown (code spans in backticks);
 //! [`inline_html`] renders it for the HTML page.
 
-use crate::analysis::{Analysis, ExperimentAnalysis};
+use crate::analysis::{Analysis, AnalyzeOptions, ExperimentAnalysis};
 use crate::engine::connect4::SolverConfig;
 
 /// Metadata fields kept out of the report's machine table: bookkeeping of the runner, not facts
@@ -121,9 +121,20 @@ fn list(items: impl IntoIterator<Item = String>) -> String {
 /// The Method section's paragraphs (Markdown).
 #[must_use]
 pub fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
-    let o = &exp.options;
+    let mut out = vec![
+        engines_paragraph(analysis, exp),
+        order_paragraph(exp),
+        repeats_paragraph(exp),
+    ];
+    out.extend(machine_paragraph(exp));
+    out.push(statistics_paragraph(&exp.options));
+    out.push(super::table::CAVEAT.to_string());
+    out
+}
+
+/// What was run and timed: the engines, positions, files, clock, tables and build.
+fn engines_paragraph(analysis: &Analysis, exp: &ExperimentAnalysis) -> String {
     let f = &exp.facts;
-    let mut out = Vec::new();
     let clock = meta_str(exp, "clock").and_then(|v| v.as_str()).map_or(
         "the runner's clock (not recorded in this run's metadata)".to_string(),
         |c| format!("the {c} clock"),
@@ -160,7 +171,7 @@ pub fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
             engine_timing(exp)
         )
     };
-    out.push(format!(
+    format!(
         "Each of the {} engines of experiment `{}` ({}) {} every position (a seeded random \
          position reached after `ply` moves); {} solves of {} positions in all, read from {}. \
          {timing}",
@@ -176,7 +187,13 @@ pub fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
                 .iter()
                 .map(|p| format!("`{}`", p.display()))
         ),
-    ));
+    )
+}
+
+/// The solve order and the agreement of the scores.
+fn order_paragraph(exp: &ExperimentAnalysis) -> String {
+    let f = &exp.facts;
+    let chess = exp.chess.is_some();
     let slots = list(f.slots.iter().map(|(e, c)| {
         format!(
             "`{e}` {}",
@@ -213,7 +230,12 @@ pub fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
             f.score_disagreements, f.positions
         )
     };
-    out.push(format!("{rotation} {scores}"));
+    format!("{rotation} {scores}")
+}
+
+/// Repeats (and so what the intervals describe) and the harness overhead.
+fn repeats_paragraph(exp: &ExperimentAnalysis) -> String {
+    let (o, f) = (&exp.options, &exp.facts);
     let repeats = if f.repeats <= 1 {
         "Each engine solved each position once (repeats = 1): the data hold no estimate of \
          run-to-run noise, and every interval and test below describes the spread across \
@@ -242,7 +264,11 @@ pub fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
                 ns / 1e3
             )
         });
-    out.push(format!("{repeats}{overhead}"));
+    format!("{repeats}{overhead}")
+}
+
+/// The machine and its load, when the metadata recorded them.
+fn machine_paragraph(exp: &ExperimentAnalysis) -> Option<String> {
     let cpu = meta_str(exp, "cpu_model").and_then(|v| v.as_str());
     let cores = meta_str(exp, "cores").and_then(|v| v.as_u64());
     let mhz = meta_str(exp, "cpu_mhz").and_then(|v| v.as_f64());
@@ -259,7 +285,10 @@ pub fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
                 .collect()
         })
         .unwrap_or_default();
-    if cpu.is_some() || l0.is_some() {
+    if cpu.is_none() && l0.is_none() {
+        return None;
+    }
+    {
         let mut s = format!(
             "Machine: {}{}{}; frequency governor {}.",
             cpu.unwrap_or("CPU not recorded"),
@@ -280,9 +309,13 @@ pub fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
                 unreadable.join(", ")
             ));
         }
-        out.push(s);
+        Some(s)
     }
-    out.push(format!(
+}
+
+/// The statistics: the claim's estimand and test, the second figures, the p-value methods.
+fn statistics_paragraph(o: &AnalyzeOptions) -> String {
+    format!(
         "Statistics, per ply and over all plies, for each comparison (candidate vs baseline): \
          mean ± sd of each engine's time. The claim of each comparison, in the headline, the \
          summary and the speed-up figure, is one estimand with its own test: the geometric-mean \
@@ -310,9 +343,7 @@ pub fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
         o.bootstrap_max_pairs,
         c = o.confidence * 100.0,
         a = o.alpha,
-    ));
-    out.push(super::table::CAVEAT.to_string());
-    out
+    )
 }
 
 #[cfg(test)]
