@@ -10,6 +10,7 @@ use super::table::{comparison_table, summary_tables};
 use super::{experiment_dir, write_file, write_tables, RenderError};
 use crate::analysis::headline::{headline, legend};
 use crate::analysis::{analyze, Analysis, AnalyzeOptions, ExperimentAnalysis};
+use crate::table::html::escape;
 use crate::table::{markdown, Html, Markdown, TableFormat};
 
 /// What [`write_report`] wrote for one experiment.
@@ -175,6 +176,32 @@ fn counters_table(analysis: &Analysis, exp: &ExperimentAnalysis) -> Option<crate
 
 fn readme_md(analysis: &Analysis, exp: &ExperimentAnalysis, figs: &[WrittenFigure]) -> String {
     let mut s = String::new();
+    md_summary(&mut s, analysis, exp);
+    md_machine(&mut s, exp);
+    if let Some(c) = &exp.chess {
+        s.push_str(CHESS_HEADING_MD);
+        let _ = writeln!(s, "{CHESS_NOTE}\n");
+        s.push_str(&Markdown.render(&c.engine_table()));
+        s.push_str("\nAgreement per pair and ply (`agreement = \"report\"`: differing scores are counted, not errors):\n\n");
+        s.push_str(&Markdown.render(&c.agreement_table()));
+        s.push('\n');
+    }
+    md_results(&mut s, exp, figs);
+    if !exp.warnings.is_empty() {
+        s.push_str("## Warnings\n\n");
+        for w in &exp.warnings {
+            let _ = writeln!(s, "- {}", markdown::escape(w));
+        }
+        s.push('\n');
+    }
+    s.push_str("## Reproduce\n\n```sh\n");
+    s.push_str(&reproduce_command(&analysis.sources));
+    s.push_str("\n```\n");
+    s
+}
+
+/// Title, game, generated-by line, Headline, Summary, Search counters and Method.
+fn md_summary(s: &mut String, analysis: &Analysis, exp: &ExperimentAnalysis) {
     let _ = writeln!(s, "# {}: benchmark report\n", markdown::escape(&exp.name));
     if let Some(g) = super::game_label(exp) {
         let _ = writeln!(s, "Game: {g}.\n");
@@ -201,6 +228,10 @@ fn readme_md(analysis: &Analysis, exp: &ExperimentAnalysis, figs: &[WrittenFigur
     for p in method(analysis, exp) {
         let _ = writeln!(s, "{p}\n");
     }
+}
+
+/// One field table per `.meta.json`, its multi-line fields fenced below it.
+fn md_machine(s: &mut String, exp: &ExperimentAnalysis) {
     s.push_str("## Machine\n\n");
     if exp.metadata.is_empty() {
         s.push_str("No `.meta.json` was found beside the results file.\n\n");
@@ -218,14 +249,10 @@ fn readme_md(analysis: &Analysis, exp: &ExperimentAnalysis, figs: &[WrittenFigur
             let _ = writeln!(s, "`{k}`:\n\n{f}\n{}\n{f}\n", v.trim_end());
         }
     }
-    if let Some(c) = &exp.chess {
-        s.push_str(CHESS_HEADING_MD);
-        let _ = writeln!(s, "{CHESS_NOTE}\n");
-        s.push_str(&Markdown.render(&c.engine_table()));
-        s.push_str("\nAgreement per pair and ply (`agreement = \"report\"`: differing scores are counted, not errors):\n\n");
-        s.push_str(&Markdown.render(&c.agreement_table()));
-        s.push('\n');
-    }
+}
+
+/// Per comparison its table, links and figures; then the figures of no comparison.
+fn md_results(s: &mut String, exp: &ExperimentAnalysis, figs: &[WrittenFigure]) {
     s.push_str("## Results\n\n");
     for cmp in &exp.comparisons {
         let _ = writeln!(
@@ -242,15 +269,7 @@ fn readme_md(analysis: &Analysis, exp: &ExperimentAnalysis, figs: &[WrittenFigur
              [LaTeX]({stem}.tex).\n"
         );
         for f in figs.iter().filter(|f| file_name(&f.svg).starts_with(&stem)) {
-            let _ = writeln!(
-                s,
-                "![{}]({})\n\n{} ([PNG]({}), [PDF]({}))\n",
-                markdown::escape(&f.title),
-                file_name(&f.svg),
-                markdown::escape(&f.description),
-                file_name(&f.png),
-                file_name(&f.pdf)
-            );
+            md_figure(s, f);
         }
     }
     let others: Vec<&WrittenFigure> = figs
@@ -264,28 +283,21 @@ fn readme_md(analysis: &Analysis, exp: &ExperimentAnalysis, figs: &[WrittenFigur
     if !others.is_empty() {
         s.push_str("### All engines\n\n");
         for f in others {
-            let _ = writeln!(
-                s,
-                "![{}]({})\n\n{} ([PNG]({}), [PDF]({}))\n",
-                markdown::escape(&f.title),
-                file_name(&f.svg),
-                markdown::escape(&f.description),
-                file_name(&f.png),
-                file_name(&f.pdf)
-            );
+            md_figure(s, f);
         }
     }
-    if !exp.warnings.is_empty() {
-        s.push_str("## Warnings\n\n");
-        for w in &exp.warnings {
-            let _ = writeln!(s, "- {}", markdown::escape(w));
-        }
-        s.push('\n');
-    }
-    s.push_str("## Reproduce\n\n```sh\n");
-    s.push_str(&reproduce_command(&analysis.sources));
-    s.push_str("\n```\n");
-    s
+}
+
+fn md_figure(s: &mut String, f: &WrittenFigure) {
+    let _ = writeln!(
+        s,
+        "![{}]({})\n\n{} ([PNG]({}), [PDF]({}))\n",
+        markdown::escape(&f.title),
+        file_name(&f.svg),
+        markdown::escape(&f.description),
+        file_name(&f.png),
+        file_name(&f.pdf)
+    );
 }
 
 const CHESS_HEADING_MD: &str = "## Time to depth, nodes and agreement per ply\n\n";
@@ -337,7 +349,6 @@ fn responsive_svg(svg: &str) -> String {
 
 /// Links to a figure's files, for its HTML caption.
 fn figure_links(f: &WrittenFigure) -> String {
-    use crate::table::html::escape;
     format!(
         "(<a href=\"{}\">SVG</a>, <a href=\"{}\">PNG</a>)",
         escape(&file_name(&f.svg)),
@@ -351,8 +362,23 @@ fn index_html(
     figs: &[WrittenFigure],
     svgs: &[String],
 ) -> String {
-    use crate::table::html::escape;
     let mut s = String::new();
+    html_head(&mut s, exp);
+    html_summary(&mut s, analysis, exp);
+    html_machine(&mut s, exp);
+    html_chess(&mut s, exp);
+    html_results(&mut s, exp, figs, svgs);
+    html_warnings(&mut s, exp);
+    let _ = writeln!(
+        s,
+        "<h2>Reproduce</h2>\n<pre>{}</pre>\n</body>\n</html>",
+        escape(&reproduce_command(&analysis.sources))
+    );
+    s
+}
+
+/// The document head, title, game and the generated-by line.
+fn html_head(s: &mut String, exp: &ExperimentAnalysis) {
     let _ = write!(
         s,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
@@ -369,6 +395,10 @@ fn index_html(
         "<p>{}</p>",
         super::method::inline_html(&generated_line(exp))
     );
+}
+
+/// Headline, Summary, Search counters and Method.
+fn html_summary(s: &mut String, analysis: &Analysis, exp: &ExperimentAnalysis) {
     s.push_str("<h2>Headline</h2>\n<ul>\n");
     for cmp in &exp.comparisons {
         let _ = writeln!(s, "<li>{}</li>", escape(&headline(exp, cmp)));
@@ -388,6 +418,10 @@ fn index_html(
     for p in method(analysis, exp) {
         let _ = writeln!(s, "<p>{}</p>", inline_html(&p));
     }
+}
+
+/// One table per `.meta.json`, its multi-line fields as blocks below it.
+fn html_machine(s: &mut String, exp: &ExperimentAnalysis) {
     s.push_str("<h2>Machine</h2>\n");
     if exp.metadata.is_empty() {
         s.push_str("<p>No <code>.meta.json</code> was found beside the results file.</p>\n");
@@ -418,26 +452,31 @@ fn index_html(
             );
         }
     }
-    if let Some(c) = &exp.chess {
-        let _ = writeln!(
-            s,
-            "<h2>Time to depth, nodes and agreement per ply</h2>\n<p>{}</p>",
-            escape(CHESS_NOTE)
-        );
-        let _ = writeln!(
-            s,
-            "<div class=\"scroll\">\n{}</div>",
-            Html.render(&c.engine_table())
-        );
-        s.push_str(
-            "<p>Agreement per pair and ply (differing scores are counted, not errors):</p>\n",
-        );
-        let _ = writeln!(
-            s,
-            "<div class=\"scroll\">\n{}</div>",
-            Html.render(&c.agreement_table())
-        );
-    }
+}
+
+/// The chess experiments' time-to-depth and agreement tables.
+fn html_chess(s: &mut String, exp: &ExperimentAnalysis) {
+    let Some(c) = &exp.chess else { return };
+    let _ = writeln!(
+        s,
+        "<h2>Time to depth, nodes and agreement per ply</h2>\n<p>{}</p>",
+        escape(CHESS_NOTE)
+    );
+    let _ = writeln!(
+        s,
+        "<div class=\"scroll\">\n{}</div>",
+        Html.render(&c.engine_table())
+    );
+    s.push_str("<p>Agreement per pair and ply (differing scores are counted, not errors):</p>\n");
+    let _ = writeln!(
+        s,
+        "<div class=\"scroll\">\n{}</div>",
+        Html.render(&c.agreement_table())
+    );
+}
+
+/// Per comparison its table, links and figures; then the figures of all engines.
+fn html_results(s: &mut String, exp: &ExperimentAnalysis, figs: &[WrittenFigure], svgs: &[String]) {
     s.push_str("<h2>Results</h2>\n");
     let mut used = vec![false; figs.len()];
     for cmp in &exp.comparisons {
@@ -462,13 +501,7 @@ fn index_html(
         for (k, f) in figs.iter().enumerate() {
             if !used[k] && file_name(&f.svg).starts_with(&stem) {
                 used[k] = true;
-                let _ = writeln!(
-                    s,
-                    "<figure>\n{}\n<figcaption>{} {}</figcaption>\n</figure>",
-                    responsive_svg(&svgs[k]),
-                    escape(&f.description),
-                    figure_links(f)
-                );
+                html_figure(s, f, &svgs[k]);
             }
         }
     }
@@ -477,26 +510,28 @@ fn index_html(
     }
     for (k, f) in figs.iter().enumerate() {
         if !used[k] {
-            let _ = writeln!(
-                s,
-                "<figure>\n{}\n<figcaption>{} {}</figcaption>\n</figure>",
-                responsive_svg(&svgs[k]),
-                escape(&f.description),
-                figure_links(f)
-            );
+            html_figure(s, f, &svgs[k]);
         }
     }
-    if !exp.warnings.is_empty() {
-        s.push_str("<h2>Warnings</h2>\n<ul>\n");
-        for w in &exp.warnings {
-            let _ = writeln!(s, "<li class=\"warn\">{}</li>", escape(w));
-        }
-        s.push_str("</ul>\n");
-    }
+}
+
+fn html_figure(s: &mut String, f: &WrittenFigure, svg: &str) {
     let _ = writeln!(
         s,
-        "<h2>Reproduce</h2>\n<pre>{}</pre>\n</body>\n</html>",
-        escape(&reproduce_command(&analysis.sources))
+        "<figure>\n{}\n<figcaption>{} {}</figcaption>\n</figure>",
+        responsive_svg(svg),
+        escape(&f.description),
+        figure_links(f)
     );
-    s
+}
+
+fn html_warnings(s: &mut String, exp: &ExperimentAnalysis) {
+    if exp.warnings.is_empty() {
+        return;
+    }
+    s.push_str("<h2>Warnings</h2>\n<ul>\n");
+    for w in &exp.warnings {
+        let _ = writeln!(s, "<li class=\"warn\">{}</li>", escape(w));
+    }
+    s.push_str("</ul>\n");
 }
