@@ -206,144 +206,16 @@ impl VerifyReport {
             let _ = writeln!(s, "{}\n", self.settings);
         }
         if !self.rows.is_empty() {
-            let mut t = Table::new(vec![
-                Column::left("check"),
-                Column::left("engine"),
-                Column::right("positions"),
-                Column::right("failures"),
-                Column::right("time"),
-                Column::left("covers"),
-            ]);
-            for r in &self.rows {
-                let (tried, fails) = match &r.status {
-                    Status::Ran => (r.tried.to_string(), r.failures.to_string()),
-                    Status::NotRun(why) => {
-                        let f = if self.require_oracles {
-                            "FAIL (required)"
-                        } else {
-                            "—"
-                        };
-                        (format!("not run: {why}"), f.to_string())
-                    }
-                };
-                t.push_row([
-                    r.check.clone(),
-                    r.engine.clone(),
-                    tried,
-                    fails,
-                    fmt_duration(r.elapsed),
-                    r.detail.clone(),
-                ]);
-            }
-            let total: u64 = self.rows.iter().map(|r| r.tried).sum();
-            let fails: u64 = self.rows.iter().map(|r| r.failures).sum();
-            t.push_row([
-                "**total**".to_string(),
-                String::new(),
-                total.to_string(),
-                fails.to_string(),
-                fmt_duration(self.elapsed),
-                String::new(),
-            ]);
-            s.push_str(&PipeTable.render(&t));
+            s.push_str(&PipeTable.render(&self.checks_table()));
             s.push('\n');
         }
         if !self.mutants.is_empty() {
-            let _ = writeln!(s, "## Mutants (caught = a wrong answer found)\n");
-            let mut columns = vec![Column::left("mutant")];
-            columns.extend(
-                self.mutant_checks
-                    .iter()
-                    .map(|c| Column::center(c.as_str())),
-            );
-            columns.push(Column::left("verdict"));
-            let mut t = Table::new(columns);
-            for m in &self.mutants {
-                let mut row = vec![m.mutant.clone()];
-                row.extend(m.cells.iter().map(|c| match c {
-                    MutantCell::Caught(_) => "caught".to_string(),
-                    MutantCell::NotCaught(n) => format!("· ({n})"),
-                    MutantCell::NotRun(_) => "not run".to_string(),
-                }));
-                row.push(
-                    if m.caught() {
-                        "caught"
-                    } else {
-                        "**NOT CAUGHT**"
-                    }
-                    .to_string(),
-                );
-                t.push_row(row);
-            }
-            s.push_str(&PipeTable.render(&t));
-            let _ = writeln!(s, "\nOne reproducer per mutant and check that caught it:\n");
-            for m in &self.mutants {
-                for c in &m.cells {
-                    if let MutantCell::Caught(f) = c {
-                        let _ = writeln!(
-                            s,
-                            "- {} / {}: `{}` expected {}, got {} — `{}`",
-                            m.mutant,
-                            f.check,
-                            f.moves,
-                            f.expected,
-                            f.got,
-                            f.command()
-                        );
-                    }
-                }
-            }
-            s.push('\n');
+            self.mutants_md(&mut s);
         }
         if let Some(b) = &self.full_book {
-            let _ = writeln!(s, "## Full 8-ply book ({})\n", b.engine);
-            let _ = writeln!(
-                s,
-                "{} of {} positions done ({} before this run, {} now), {} failures; results in `{}`.",
-                b.done_before + b.done_now,
-                b.total,
-                b.done_before,
-                b.done_now,
-                b.failures,
-                b.results
-            );
-            let _ = writeln!(
-                s,
-                "This run: {} wall on {} threads, {} mean per solve; projected: {} for the rest, {} for the whole book.\n",
-                fmt_duration(b.elapsed),
-                b.threads,
-                fmt_duration(b.mean_solve),
-                fmt_duration(b.projected_remaining),
-                fmt_duration(b.projected_total)
-            );
+            full_book_md(&mut s, b);
         }
-        let not_run: Vec<&CheckRow> = self.not_run().collect();
-        if !not_run.is_empty() {
-            let _ = writeln!(
-                s,
-                "Oracles not run ({}): install them with `{}`.\n",
-                if self.require_oracles {
-                    "a failure: TREEBENCH_REQUIRE_ORACLES=1"
-                } else {
-                    "not counted as passed"
-                },
-                super::oracle::SETUP
-            );
-            // One line per check that did not run, as every skipped check prints it
-            // (scripts/test.sh counts these lines).
-            for r in &not_run {
-                if let Status::NotRun(why) = &r.status {
-                    let tag = if self.require_oracles {
-                        "FAILED"
-                    } else {
-                        "SKIPPED"
-                    };
-                    let why = why.lines().next().unwrap_or_default();
-                    let _ = writeln!(s, "{tag}: verify {} on {}: {why}", r.check, r.engine);
-                }
-            }
-            s.push('\n');
-        }
+        let not_run = self.not_run_md(&mut s);
         let fails = self.failures();
         if !fails.is_empty() {
             let _ = writeln!(s, "## Failures (reproducers)\n");
@@ -352,24 +224,167 @@ impl VerifyReport {
             }
             s.push('\n');
         }
-        let uncaught: Vec<&MutantRow> = self.mutants.iter().filter(|m| !m.caught()).collect();
-        for m in uncaught {
+        for m in self.mutants.iter().filter(|m| !m.caught()) {
             let _ = writeln!(s, "- mutant `{}` was not caught by any check", m.spec);
         }
         let verdict = if !self.passed() {
             "FAILED".to_string()
-        } else if not_run.is_empty() {
+        } else if not_run == 0 {
             "PASSED".to_string()
         } else {
             // Never "passed" with checks that did not run.
-            format!(
-                "NOT VERIFIED: {} check(s) skipped, no failure in the rest",
-                not_run.len()
-            )
+            format!("NOT VERIFIED: {not_run} check(s) skipped, no failure in the rest")
         };
         let _ = writeln!(s, "**{verdict}**");
         s
     }
+
+    /// One row per check (positions tried, failures, time, what it covers) and a total.
+    fn checks_table(&self) -> Table {
+        let mut t = Table::new(vec![
+            Column::left("check"),
+            Column::left("engine"),
+            Column::right("positions"),
+            Column::right("failures"),
+            Column::right("time"),
+            Column::left("covers"),
+        ]);
+        for r in &self.rows {
+            let (tried, fails) = match &r.status {
+                Status::Ran => (r.tried.to_string(), r.failures.to_string()),
+                Status::NotRun(why) => {
+                    let f = if self.require_oracles {
+                        "FAIL (required)"
+                    } else {
+                        "—"
+                    };
+                    (format!("not run: {why}"), f.to_string())
+                }
+            };
+            t.push_row([
+                r.check.clone(),
+                r.engine.clone(),
+                tried,
+                fails,
+                fmt_duration(r.elapsed),
+                r.detail.clone(),
+            ]);
+        }
+        let total: u64 = self.rows.iter().map(|r| r.tried).sum();
+        let fails: u64 = self.rows.iter().map(|r| r.failures).sum();
+        t.push_row([
+            "**total**".to_string(),
+            String::new(),
+            total.to_string(),
+            fails.to_string(),
+            fmt_duration(self.elapsed),
+            String::new(),
+        ]);
+        t
+    }
+
+    /// The mutants table (which check caught which mutant) and one reproducer per catch.
+    fn mutants_md(&self, s: &mut String) {
+        let _ = writeln!(s, "## Mutants (caught = a wrong answer found)\n");
+        let mut columns = vec![Column::left("mutant")];
+        columns.extend(
+            self.mutant_checks
+                .iter()
+                .map(|c| Column::center(c.as_str())),
+        );
+        columns.push(Column::left("verdict"));
+        let mut t = Table::new(columns);
+        for m in &self.mutants {
+            let mut row = vec![m.mutant.clone()];
+            row.extend(m.cells.iter().map(|c| match c {
+                MutantCell::Caught(_) => "caught".to_string(),
+                MutantCell::NotCaught(n) => format!("· ({n})"),
+                MutantCell::NotRun(_) => "not run".to_string(),
+            }));
+            let verdict = if m.caught() {
+                "caught"
+            } else {
+                "**NOT CAUGHT**"
+            };
+            row.push(verdict.to_string());
+            t.push_row(row);
+        }
+        s.push_str(&PipeTable.render(&t));
+        let _ = writeln!(s, "\nOne reproducer per mutant and check that caught it:\n");
+        for m in &self.mutants {
+            for c in &m.cells {
+                if let MutantCell::Caught(f) = c {
+                    let _ = writeln!(
+                        s,
+                        "- {} / {}: `{}` expected {}, got {} — `{}`",
+                        m.mutant,
+                        f.check,
+                        f.moves,
+                        f.expected,
+                        f.got,
+                        f.command()
+                    );
+                }
+            }
+        }
+        s.push('\n');
+    }
+
+    /// The checks whose oracle did not run: a line each, as every skipped check prints it
+    /// (scripts/test.sh counts these lines). Returns how many.
+    fn not_run_md(&self, s: &mut String) -> usize {
+        let not_run: Vec<&CheckRow> = self.not_run().collect();
+        if not_run.is_empty() {
+            return 0;
+        }
+        let _ = writeln!(
+            s,
+            "Oracles not run ({}): install them with `{}`.\n",
+            if self.require_oracles {
+                "a failure: TREEBENCH_REQUIRE_ORACLES=1"
+            } else {
+                "not counted as passed"
+            },
+            super::oracle::SETUP
+        );
+        let tag = if self.require_oracles {
+            "FAILED"
+        } else {
+            "SKIPPED"
+        };
+        for r in &not_run {
+            if let Status::NotRun(why) = &r.status {
+                let why = why.lines().next().unwrap_or_default();
+                let _ = writeln!(s, "{tag}: verify {} on {}: {why}", r.check, r.engine);
+            }
+        }
+        s.push('\n');
+        not_run.len()
+    }
+}
+
+/// Progress of the full 8-ply book: done, failures, this run's speed and the projection.
+fn full_book_md(s: &mut String, b: &FullBookSummary) {
+    let _ = writeln!(s, "## Full 8-ply book ({})\n", b.engine);
+    let _ = writeln!(
+        s,
+        "{} of {} positions done ({} before this run, {} now), {} failures; results in `{}`.",
+        b.done_before + b.done_now,
+        b.total,
+        b.done_before,
+        b.done_now,
+        b.failures,
+        b.results
+    );
+    let _ = writeln!(
+        s,
+        "This run: {} wall on {} threads, {} mean per solve; projected: {} for the rest, {} for the whole book.\n",
+        fmt_duration(b.elapsed),
+        b.threads,
+        fmt_duration(b.mean_solve),
+        fmt_duration(b.projected_remaining),
+        fmt_duration(b.projected_total)
+    );
 }
 
 impl fmt::Display for VerifyReport {
