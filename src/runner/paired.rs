@@ -6,7 +6,7 @@
 //! `solve` only, not around the reset or the writing. Rows of a position are queued together once
 //! all engines agree on it and written at most [`FLUSH_EVERY`] later (in one `write(2)` with the
 //! other positions queued by then), so an interrupted run loses at most the position being solved
-//! and those of the last 0.2 s, which `--resume` solves again.
+//! and those of the last second, which `--resume` solves again.
 
 use super::consistency::Consistency;
 use super::experiment::Experiment;
@@ -152,11 +152,12 @@ pub struct RunSummary {
 impl RunSummary {
     /// Harness time per solve that is not the engine's: the run loop's wall time less the sum
     /// of the solves' wall times, over the solves. It holds the engine resets (O(1) for the
-    /// built-in solver), the progress bar, building the records, the agreement check, the CSV
-    /// rows and their `write(2)` (one every [`FLUSH_EVERY`], not one per position), and the
-    /// cache and TLB misses this code takes after a solve has swept the caches with its table:
-    /// about 1 µs a solve after trivial solves, several µs after large ones, more when the
-    /// machine preempts the loop between two solves (see README, "Records").
+    /// built-in solver), reading the measurement, the agreement check, and, once every
+    /// [`FLUSH_EVERY`], building the records, the CSV rows and their `write(2)` and the
+    /// progress bar, with the cache and TLB misses this code takes after a solve has swept the
+    /// caches with its table; more when the machine preempts the loop between two solves (see
+    /// README, "Records"). Engine construction (table allocation), the warm-table check and
+    /// the metadata are before or after the loop, not in it.
     #[must_use]
     pub fn overhead_per_solve(&self) -> Option<Duration> {
         (self.solves > 0).then(|| self.wall.saturating_sub(self.solve_time) / self.solves as u32)
@@ -299,9 +300,8 @@ pub fn run_with(
         meta,
         meta_file,
         summary,
-        bar,
         rows: Vec::with_capacity(per_position as usize),
-        out: Pending::new(writer),
+        out: Pending::new(writer, exp, bar),
         hold: test_hold(),
     };
     session.run(&todo)?;

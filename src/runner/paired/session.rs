@@ -4,7 +4,8 @@
 //! Between two solves the loop does as little as it can: the harness time a solve costs
 //! besides the solve itself ([`super::RunSummary::overhead_per_solve`]) is mostly the cache
 //! and TLB misses of whatever code runs there after the solve has swept the caches with its
-//! table, so the rows are written a few times a second, not after every position.
+//! table, so a solve only keeps its [`Measurement`] (no allocation); building the rows,
+//! writing them and moving the progress bar happen once a second ([`FLUSH_EVERY`]).
 
 use super::RunSummary;
 use super::{hold_until_released, skipped_entry, write_meta, Disagreement, RunError, RunOptions};
@@ -17,44 +18,87 @@ use crate::runner::record::{Record, RecordWriter};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-/// Rows waiting to be written: the rows of complete positions are written together once
-/// [`FLUSH_EVERY`] has passed since the last write (and at the end, before the test hold, and
-/// before a run stops on an error), so that the `write(2)` of the results file and the cold
-/// caches of its code are paid a few times a second instead of once per position.
-pub(super) struct Pending {
+/// One solve of the position being solved, as measured: its results row is built only when it
+/// is written, so that no allocation or string copy sits between two solves.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Solo {
+    /// The engine's place in the experiment's list.
+    which: usize,
+    slot: u32,
+    repeat: u32,
+    m: Measurement,
+}
+
+/// What waits for the next write: the solves of complete positions and the progress not yet
+/// shown on the bar. Both are written together once [`FLUSH_EVERY`] has passed since the last
+/// write (and at the end, before the test hold, and before a run stops on an error), so that
+/// building the rows, their `write(2)`, the bar and the cold caches of that code are paid once a
+/// second instead of after every solve.
+pub(super) struct Pending<'a> {
     writer: RecordWriter,
+    exp: &'a Experiment,
+    solves: Vec<(&'a Drawn, Solo)>,
+    /// The rows of `solves`, built at the write (kept to reuse its allocation).
     rows: Vec<Record>,
     last: Instant,
+    pub(super) bar: indicatif::ProgressBar,
+    /// Solves done (or skipped) since the bar last moved.
+    unshown: u64,
 }
 
 /// The longest the rows of a complete position wait before they are written: what an
 /// interrupted run may lose besides the position being solved.
-pub const FLUSH_EVERY: Duration = Duration::from_millis(200);
+pub const FLUSH_EVERY: Duration = Duration::from_secs(1);
 
-impl Pending {
-    pub(super) fn new(writer: RecordWriter) -> Self {
+impl<'a> Pending<'a> {
+    pub(super) fn new(
+        writer: RecordWriter,
+        exp: &'a Experiment,
+        bar: indicatif::ProgressBar,
+    ) -> Self {
         Self {
             writer,
+            exp,
+            solves: Vec::new(),
             rows: Vec::new(),
             last: Instant::now(),
+            bar,
+            unshown: 0,
         }
     }
 
-    /// Queue the rows of one complete position; write everything queued when it is time.
-    fn push(&mut self, rows: &mut Vec<Record>) -> Result<(), RunError> {
-        self.rows.append(rows);
+    /// Count `n` solves as done for the bar (shown at the next write).
+    fn advance(&mut self, n: u64) {
+        self.unshown += n;
+    }
+
+    /// Queue the solves of one complete position `d`; write everything queued when it is time.
+    fn push(&mut self, d: &'a Drawn, solves: &[Solo]) -> Result<(), RunError> {
+        self.solves.extend(solves.iter().map(|s| (d, *s)));
+        self.tick()
+    }
+
+    /// Write what is queued if [`FLUSH_EVERY`] has passed since the last write.
+    fn tick(&mut self) -> Result<(), RunError> {
         if self.last.elapsed() >= FLUSH_EVERY {
             self.flush()?;
         }
         Ok(())
     }
 
-    /// Write every queued row now, in one flushed write.
+    /// Write every queued row now, in one flushed write, and move the bar.
     fn flush(&mut self) -> Result<(), RunError> {
-        if !self.rows.is_empty() {
-            self.writer.write_all(&self.rows)?;
+        if !self.solves.is_empty() {
+            let (exp, engines) = (self.exp, &self.exp.engines);
+            self.rows.extend(self.solves.iter().map(|(d, s)| {
+                s.m.record(&exp.name, exp.seed, d, &engines[s.which], s.slot, s.repeat)
+            }));
+            self.solves.clear();
+            let written = self.writer.write_all(&self.rows);
             self.rows.clear();
+            written?;
         }
+        self.bar.inc(std::mem::take(&mut self.unshown));
         self.last = Instant::now();
         Ok(())
     }
@@ -69,35 +113,34 @@ pub(super) struct Session<'a> {
     pub(super) meta: Meta,
     pub(super) meta_file: PathBuf,
     pub(super) summary: RunSummary,
-    pub(super) bar: indicatif::ProgressBar,
-    /// The rows of the position being solved.
-    pub(super) rows: Vec<Record>,
-    pub(super) out: Pending,
+    /// The solves of the position being solved.
+    pub(super) rows: Vec<Solo>,
+    pub(super) out: Pending<'a>,
     pub(super) hold: Option<(u64, PathBuf)>,
 }
 
 /// How the solves of one position ended.
 enum Solved {
-    /// Every engine solved it (its rows are in [`Session::rows`]).
+    /// Every engine solved it (its solves are in [`Session::rows`]).
     All,
     /// A solve went over the time limit: the position is skipped.
     OverLimit,
 }
 
-impl Session<'_> {
+impl<'a> Session<'a> {
     /// Solve the positions of `todo` in order, then write what is left and the metadata (with
     /// the overhead per solve). Rows queued when an error stops the run are written first.
-    pub(super) fn run(&mut self, todo: &[&(u64, Drawn)]) -> Result<(), RunError> {
+    pub(super) fn run(&mut self, todo: &[&'a (u64, Drawn)]) -> Result<(), RunError> {
         let started = Instant::now();
         let solved = self.solve_all(todo);
         let flushed = self.out.flush();
         self.summary.wall = started.elapsed();
         if let Err(e) = solved {
-            self.bar.abandon();
+            self.out.bar.abandon();
             return Err(e);
         }
         flushed?;
-        self.bar.finish_and_clear();
+        self.out.bar.finish_and_clear();
         self.meta.finish();
         self.meta.overhead_ns_per_solve = self
             .summary
@@ -106,12 +149,12 @@ impl Session<'_> {
         write_meta(&self.meta_file, &self.meta)
     }
 
-    fn solve_all(&mut self, todo: &[&(u64, Drawn)]) -> Result<(), RunError> {
+    fn solve_all(&mut self, todo: &[&'a (u64, Drawn)]) -> Result<(), RunError> {
         let mut ply = None;
         for &(seq, d) in todo {
             if ply != Some(d.ply) {
                 ply = Some(d.ply);
-                self.bar.set_message(format!("ply {}", d.ply));
+                self.out.bar.set_message(format!("ply {}", d.ply));
             }
             self.rows.clear();
             match self.solve_position(*seq, d)? {
@@ -133,15 +176,13 @@ impl Session<'_> {
                 let Some(m) = self.solve_once(which, d)? else {
                     return Ok(Solved::OverLimit);
                 };
-                self.rows.push(m.record(
-                    &self.exp.name,
-                    self.exp.seed,
-                    d,
-                    &self.exp.engines[which],
-                    slot as u32,
+                self.rows.push(Solo {
+                    which,
+                    slot: slot as u32,
                     repeat,
-                ));
-                self.bar.inc(1);
+                    m,
+                });
+                self.out.advance(1);
             }
         }
         Ok(Solved::All)
@@ -190,26 +231,31 @@ impl Session<'_> {
             self.meta.skipped.push(entry);
         }
         let per_position = self.engines.len() as u64 * u64::from(self.exp.repeats);
-        self.bar.inc(per_position - self.rows.len() as u64);
+        self.out.advance(per_position - self.rows.len() as u64);
     }
 
     /// The solves of `d` are done: check that they agree, drop a trivial position, queue the
     /// rows, and stop at the test hold.
-    fn settle_position(&mut self, d: &Drawn) -> Result<(), RunError> {
+    fn settle_position(&mut self, d: &'a Drawn) -> Result<(), RunError> {
         // Agreement: every solve of the position gives the same score (with `report`, differing
         // scores are recorded and counted instead).
-        let differ = self.rows.iter().any(|r| r.score != self.rows[0].score);
+        let differ = self.rows.iter().any(|r| r.m.score != self.rows[0].m.score);
         if differ && self.exp.agreement == Agreement::Report {
             self.summary.disagreements += 1;
         } else if differ {
             return Err(self.disagreement(d));
         }
         let min = self.exp.min_nodes;
-        if min > 0 && self.rows.iter().all(|r| r.nodes.is_some_and(|n| n < min)) {
+        if min > 0
+            && self
+                .rows
+                .iter()
+                .all(|r| r.m.nodes_reported && r.m.nodes < min)
+        {
             self.summary.trivial += 1;
             return Ok(());
         }
-        self.out.push(&mut self.rows)?;
+        self.out.push(d, &self.rows)?;
         self.summary.positions += 1;
         if let Some((after, path)) = &self.hold {
             if self.summary.positions == *after {
@@ -227,13 +273,14 @@ impl Session<'_> {
             .exp
             .engines
             .iter()
-            .map(|spec| {
+            .enumerate()
+            .map(|(i, spec)| {
                 let r = self
                     .rows
                     .iter()
-                    .find(|r| &r.engine == spec)
+                    .find(|r| r.which == i)
                     .expect("every engine solved");
-                (spec.clone(), r.score)
+                (spec.clone(), r.m.score)
             })
             .collect();
         self.meta.finish();
