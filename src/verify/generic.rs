@@ -84,6 +84,8 @@ pub struct GenericReport {
     pub depth: u32,
     pub qs: bool,
     pub driver_searches: usize,
+    /// Searches to the end checked against the game's closed form (open games that have one).
+    pub closed_form_searches: usize,
     /// `draft=ge` searches and how many of them gave another value than `draft=eq`.
     pub draft_ge_searches: usize,
     pub draft_ge_differ: usize,
@@ -117,7 +119,7 @@ fn value<G: SearchGame + Clone>(game: &G, cfg: Config, root: &G::State) -> i32 {
 }
 
 /// Compare every config of `configs` with `expected` on one position; failures into `out`.
-fn compare<G: SearchGame + Clone>(
+pub(super) fn compare<G: SearchGame + Clone>(
     game: &G,
     check: &'static str,
     text: &str,
@@ -296,6 +298,14 @@ impl std::fmt::Display for GenericReport {
             self.driver_searches,
             status("drivers")
         )?;
+        if self.closed_form_searches > 0 {
+            writeln!(
+                f,
+                "| closed form (every driver and variant, to the end = the game's exact value) | {} | {} |",
+                self.closed_form_searches,
+                status("closed form")
+            )?;
+        }
         let pct = 100.0 * self.draft_ge_differ as f64 / self.draft_ge_searches.max(1) as f64;
         writeln!(
             f,
