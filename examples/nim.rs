@@ -125,7 +125,7 @@ impl OpenGame for Nim {
 }
 
 /// Nim for the command line.
-pub const NIM: GameEntry = GameEntry::of::<Nim>();
+pub static NIM: GameEntry = GameEntry::of::<Nim>();
 
 /// Bouton's closed form: +1 when the XOR of the heaps is not 0 (the side to move wins), else −1.
 #[must_use]

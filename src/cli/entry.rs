@@ -7,8 +7,9 @@ use crate::engine::registry::GameEngines;
 use crate::game::{GameKind, OpenGame};
 use crate::verify::generic::GenericReport;
 
-/// An open game for the command line: `const NIM: GameEntry = GameEntry::of::<Nim>();` then
-/// `treebench::cli::main_with(&[&NIM])` in the binary's `main`.
+/// An open game for the command line: `static NIM: GameEntry = GameEntry::of::<Nim>();` then
+/// `treebench::cli::main_with(&[&NIM])` in the binary's `main` (a `static`, so that the entry
+/// has one address: registering it again is then recognised as the same game).
 pub struct GameEntry {
     /// The game and its engines.
     pub engines: GameEngines,

@@ -111,24 +111,35 @@ pub enum Command {
     Verify(verify::VerifyArgs),
 }
 
-/// The `treebench` command with `games` added to the built-in ones: register them, parse the
-/// arguments, run, exit with the command's code (an error: its one line on stderr, exit 2).
+/// The `treebench` command with `games` added to the built-in ones: [`run_with`] on the
+/// process's arguments, then exit with the command's code (an error: its one line on stderr,
+/// exit 2; `--help` and argument errors as clap prints them).
 pub fn main_with(games: &[&'static GameEntry]) -> ! {
-    for g in games {
-        if let Err(e) = crate::engine::registry::register_game(&g.engines) {
-            eprintln!("error: {e}");
-            std::process::exit(crate::util::exit::BAD_INPUT);
-        }
-    }
-    let cli = Cli::parse();
-    match run(cli, games) {
+    match run_with(std::env::args_os(), games) {
         Ok(code) => std::process::exit(code),
         Err(e) if is_broken_pipe(&e) => std::process::exit(crate::util::exit::OK),
-        Err(e) => {
-            eprintln!("error: {}", one_line(&e));
-            std::process::exit(crate::util::exit::BAD_INPUT);
-        }
+        Err(e) => match e.downcast_ref::<clap::Error>() {
+            Some(usage) => usage.exit(),
+            None => {
+                eprintln!("error: {}", one_line(&e));
+                std::process::exit(crate::util::exit::BAD_INPUT);
+            }
+        },
     }
+}
+
+/// Register `games` ([`crate::engine::registry::register_game`]), parse `args` (the program
+/// name first) and run the command; returns its exit code. Registering a game again is a no-op,
+/// so a test may call this many times in one process.
+pub fn run_with<I, T>(args: I, games: &[&'static GameEntry]) -> anyhow::Result<i32>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    for g in games {
+        crate::engine::registry::register_game(&g.engines)?;
+    }
+    run(Cli::try_parse_from(args)?, games)
 }
 
 /// The reader of our output went away (`treebench solve … | head -1`): not an error.
