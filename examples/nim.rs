@@ -1,23 +1,31 @@
 //! A new game in one file: Nim, added to treebench by implementing
-//! [`SearchGame`](treebench::game::SearchGame) and nothing else, gets every driver of the
+//! [`SearchGame`](treebench::game::SearchGame) and [`OpenGame`], gets every driver of the
 //! generic core (negamax, PVS, aspiration, MTD(f), MT-SSS*, MT-DUAL*, null-window bisection,
 //! each with iterative deepening too), the brute-force oracle and verify's checks (driver
 //! agreement, oracle, mutants), with its closed-form value as an independent oracle.
 //!
 //! Nim (normal play): heaps of objects; a move takes one or more objects from one heap; the
 //! player who takes the last object wins. Bouton's theorem (1901) is the closed form: the side
-//! to move wins exactly when the XOR of the heap sizes is not 0. Values: +1 win, −1 loss.
+//! to move wins exactly when the XOR of the heap sizes is not 0. Values: the end of the game is
+//! ±[`WIN`]; at a horizon, a pseudo-random value in ±100 fixed by the position (no game knowledge: a
+//! shallow search is a random game tree), so that windows (PVS, aspiration, MTD(f)) fail high
+//! and low and their seeded bugs show.
 //!
-//! Run: `cargo run --release --example nim`. It searches every position with up to three heaps
-//! of up to 3 objects with every driver (to the end of the game: the depth is the number of
-//! objects left), checks each value against Bouton's rule, runs `verify`'s checks through
-//! [`treebench::verify::generic::verify_game`], and prints a per-driver table of nodes and
-//! counters. The runner (`treebench run`) and `treebench report` take a game by its
-//! `GameKind`, a closed list that names the game in every record, so this example calls the
-//! library's core and verify entry points itself instead of going through `run`/`report`.
+//! This file is the whole game: with [`OpenGame`] (a name, a start position for seeded
+//! positions, a position's text, Bouton's closed form) and a `main` that hands it to the
+//! command line, every command of `treebench` takes it:
+//!
+//! ```sh
+//! cargo run --release --example nim -- run experiments/nim.toml      # results/nim.csv
+//! cargo run --release --example nim -- verify --game nim             # drivers, oracles, mutants
+//! cargo run --release --example nim -- report results/nim.csv        # report/nim/
+//! ```
+//!
+//! Engines are `nim-DRIVER[:options]` (`nim-mtdf:depth=12`), the options of `chess-*`.
 
-use treebench::engine::generic::{Config, Driver, Solver};
-use treebench::game::{MoveList, SearchGame};
+use treebench::cli::GameEntry;
+use treebench::engine::generic::{Config, Solver};
+use treebench::game::{ClosedForm, MoveList, OpenGame, SearchGame};
 
 /// Nim with up to [`HEAPS`] heaps of at most 15 objects each.
 #[derive(Debug, Clone, Copy, Default)]
@@ -26,13 +34,16 @@ pub struct Nim;
 /// Most heaps.
 pub const HEAPS: usize = 4;
 
+/// The value of a won game (above every horizon value).
+pub const WIN: i32 = 200;
+
 impl SearchGame for Nim {
     /// Heap sizes.
     type State = [u8; HEAPS];
     /// (heap, objects taken).
     type Move = (u8, u8);
 
-    const BOUND: i32 = 2;
+    const BOUND: i32 = WIN + 1;
     const HISTORY_SIZE: usize = HEAPS * 16;
 
     /// Heap sizes separated by spaces: `"3 4 5"`.
@@ -54,7 +65,7 @@ impl SearchGame for Nim {
 
     fn terminal(&self, s: &[u8; HEAPS], _ply: u32) -> Option<i32> {
         // the previous player took the last object
-        s.iter().all(|&h| h == 0).then_some(-1)
+        s.iter().all(|&h| h == 0).then_some(-WIN)
     }
 
     fn moves(&self, s: &[u8; HEAPS], out: &mut MoveList<(u8, u8)>) {
@@ -71,9 +82,11 @@ impl SearchGame for Nim {
         t
     }
 
-    /// Never reached when the depth covers the objects left; 0 (unknown) otherwise.
-    fn evaluate(&self, _s: &[u8; HEAPS]) -> i32 {
-        0
+    /// A pseudo-random value in −100..=100 fixed by the heaps (a multiplicative hash of the
+    /// key), as in random game trees: never reached when the depth covers the objects left.
+    fn evaluate(&self, s: &[u8; HEAPS]) -> i32 {
+        let h = self.key(s).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
+        (h % 201) as i32 - 100
     }
 
     fn move_index(&self, (heap, take): (u8, u8)) -> usize {
@@ -85,7 +98,36 @@ impl SearchGame for Nim {
     }
 }
 
-/// Bouton's closed form: +1 when the XOR of the heaps is not 0, else −1.
+impl OpenGame for Nim {
+    const NAME: &'static str = "nim";
+    /// From three heaps of 3, 4 and 5 objects: twelve moves at most.
+    const MAX_PLY: u32 = 12;
+
+    fn start(&self) -> [u8; HEAPS] {
+        [3, 4, 5, 0]
+    }
+
+    /// The heaps, the empty ones after the last non-empty one left out: `"3 0 5"`.
+    fn text(&self, s: &[u8; HEAPS]) -> String {
+        let last = s.iter().rposition(|&h| h > 0).map_or(0, |i| i + 1);
+        let heaps: Vec<String> = s[..last].iter().map(u8::to_string).collect();
+        heaps.join(" ")
+    }
+
+    /// Bouton's value, found by a search as deep as the objects left.
+    fn closed_form(&self, s: &[u8; HEAPS]) -> Option<ClosedForm> {
+        let objects: u32 = s.iter().map(|&h| u32::from(h)).sum();
+        Some(ClosedForm {
+            value: WIN * bouton(s),
+            depth: objects.max(1),
+        })
+    }
+}
+
+/// Nim for the command line.
+pub static NIM: GameEntry = GameEntry::of::<Nim>();
+
+/// Bouton's closed form: +1 when the XOR of the heaps is not 0 (the side to move wins), else −1.
 #[must_use]
 pub fn bouton(s: &[u8; HEAPS]) -> i32 {
     if s.iter().fold(0, |x, &h| x ^ h) != 0 {
@@ -127,8 +169,9 @@ pub fn check_driver(
         let out = solver.search(&s);
         nodes += out.nodes;
         counters.add(&out.counters);
-        if out.value != bouton(&s) {
-            wrong.push(format!("{t}: {} (Bouton: {})", out.value, bouton(&s)));
+        if out.value != WIN * bouton(&s) {
+            let expected = WIN * bouton(&s);
+            wrong.push(format!("{t}: {} (Bouton: {expected})", out.value));
         }
     }
     (wrong, counters, nodes)
@@ -136,56 +179,5 @@ pub fn check_driver(
 
 #[allow(dead_code)] // the test suite includes this file for `Nim` alone
 fn main() {
-    let texts = positions(3);
-    println!(
-        "Nim: {} positions of three heaps of up to 3 objects, every driver to the end\n",
-        texts.len()
-    );
-    println!(
-        "| driver | id | nodes | leaves | probes | first-move cut-offs | re-searches | Bouton |"
-    );
-    println!("|---|---|---:|---:|---:|---:|---:|---|");
-    let mut all_right = true;
-    for (driver, name) in Driver::ALL {
-        for id in [false, true] {
-            let cfg = Config {
-                driver,
-                iterative: id,
-                qs: false,
-                tt_bits: 12,
-                ..Config::default()
-            };
-            let (wrong, c, nodes) = check_driver(cfg, &texts);
-            all_right &= wrong.is_empty();
-            let rate = c
-                .first_move_cutoff_rate()
-                .map_or("n/a".into(), |r| format!("{:.1}%", 100.0 * r));
-            let verdict = if wrong.is_empty() {
-                "all equal".to_string()
-            } else {
-                format!("WRONG: {}", wrong.join("; "))
-            };
-            println!(
-                "| {name} | {} | {nodes} | {} | {} | {rate} | {} | {verdict} |",
-                if id { "on" } else { "off" },
-                c.leaves,
-                c.probes,
-                c.researches
-            );
-        }
-    }
-    // verify's checks: every driver and variant against brute-force minimax, and the mutants
-    let report = treebench::verify::generic::verify_game(
-        &Nim,
-        "nim",
-        &positions(2),
-        &[(6, false)],
-        6,
-        false,
-    )
-    .expect("positions parse");
-    println!("\n{report}");
-    if !all_right || !report.failures.is_empty() {
-        std::process::exit(1);
-    }
+    treebench::cli::main_with(&[&NIM]);
 }

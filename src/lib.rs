@@ -19,7 +19,8 @@
 //!    comparison as a CI verdict) and [`textbook`] (the textbook report);
 //! 7. [`analysis`] (polars: records to per-ply comparisons);
 //! 8. [`render`] (figures and the report);
-//! 9. `cli` (in the binary): one file per subcommand.
+//! 9. [`cli`]: one file per subcommand, and [`cli::main_with`], the binary's `main` with the
+//!    games a binary adds ([`cli::GameEntry`]).
 //!
 //! `analysis` and `render` (polars, plotters) exist only with the default cargo feature
 //! `analysis`; `cargo build --no-default-features` builds everything else (a lean gate or
@@ -27,6 +28,7 @@
 
 #[cfg(feature = "analysis")]
 pub mod analysis;
+pub mod cli;
 pub mod engine;
 pub mod game;
 pub mod gate;

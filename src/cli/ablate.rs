@@ -2,18 +2,18 @@
 //! variants paired on the same positions) and write what each switch (each value) is worth:
 //! tables, figures and a README under `report/<name>/`.
 
+use crate::analysis::ablation::analyze_plan;
+use crate::analysis::counters::{counted, counter_rows, counters_table};
+use crate::render::ablation::write_ablation_report;
+use crate::runner::experiment::Experiment;
+use crate::runner::measure::Clock;
+use crate::runner::paired::{self, RunError, RunOptions};
+use crate::runner::record::read_all;
+use crate::table::{TableFormat, Text};
+use crate::util::exit;
 use anyhow::{bail, Result};
 use clap::Args;
 use std::path::PathBuf;
-use treebench::analysis::ablation::analyze_plan;
-use treebench::analysis::counters::{counted, counter_rows, counters_table};
-use treebench::render::ablation::write_ablation_report;
-use treebench::runner::experiment::Experiment;
-use treebench::runner::measure::Clock;
-use treebench::runner::paired::{self, RunError, RunOptions};
-use treebench::runner::record::read_all;
-use treebench::table::{TableFormat, Text};
-use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct AblateArgs {

@@ -1,17 +1,15 @@
 //! `treebench analyze`: headlines and per-ply paired comparison tables from results files, or
 //! with `--against OLD` the change since an earlier run of the same experiment.
 
+use crate::analysis::against::{against, AgainstOptions, AgainstReport, Verdict, DEFAULT_NOISE};
+use crate::analysis::headline::{fmt_p, headline};
+use crate::analysis::{analyze, Analysis, AnalyzeOptions, PairsMode};
+use crate::render::table::{choose_unit, comparison_table, fmt_ratio, fmt_time};
+use crate::table::{Column, Table, TableFormat, Text};
+use crate::util::exit;
 use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
-use treebench::analysis::against::{
-    against, AgainstOptions, AgainstReport, Verdict, DEFAULT_NOISE,
-};
-use treebench::analysis::headline::{fmt_p, headline};
-use treebench::analysis::{analyze, Analysis, AnalyzeOptions, PairsMode};
-use treebench::render::table::{choose_unit, comparison_table, fmt_ratio, fmt_time};
-use treebench::table::{Column, Table, TableFormat, Text};
-use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
@@ -79,7 +77,7 @@ pub fn print_headlines(analysis: &Analysis) {
 }
 
 pub fn run(args: AnalyzeArgs) -> Result<i32> {
-    if args.parquet.is_some() && !treebench::analysis::PARQUET {
+    if args.parquet.is_some() && !crate::analysis::PARQUET {
         anyhow::bail!(
             "--parquet needs the cargo feature `parquet`, which this binary was built without: cargo build --release --features parquet"
         );
@@ -116,12 +114,12 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
             println!("{}", Text.render(&comparison_table(exp, cmp)));
         }
     }
-    let written = treebench::render::write_tables(&analysis, &args.out)?;
+    let written = crate::render::write_tables(&analysis, &args.out)?;
     for p in &written {
         eprintln!("wrote {}", p.display());
     }
     if let Some(pq) = &args.parquet {
-        treebench::analysis::export_parquet(&args.results, pq)?;
+        crate::analysis::export_parquet(&args.results, pq)?;
         eprintln!("wrote {}", pq.display());
     }
     Ok(exit::OK)
@@ -229,10 +227,10 @@ pub fn render_against(r: &AgainstReport) -> String {
         o.alpha,
         1.0 + o.noise,
         1.0 / (1.0 + o.noise),
-        treebench::analysis::machine::MHZ_REL * 100.0,
-        treebench::analysis::machine::OTHERS_PER_CORE,
-        treebench::analysis::machine::OTHERS_MIN,
-        treebench::analysis::machine::PROBE_REL * 100.0,
+        crate::analysis::machine::MHZ_REL * 100.0,
+        crate::analysis::machine::OTHERS_PER_CORE,
+        crate::analysis::machine::OTHERS_MIN,
+        crate::analysis::machine::PROBE_REL * 100.0,
     )];
     out.push('\n');
     out.push_str(&Text.render(&t));

@@ -1,14 +1,14 @@
 //! `treebench bench`: the node signature of one engine on the gate position set (OpenBench's
 //! `bench`), checked against or written to a signature file.
 
+use crate::engine::registry;
+use crate::gate::signature::Signature;
+use crate::gate::{builtin_positions_for, signature_of};
+use crate::runner::paired::plan;
+use crate::util::exit;
 use anyhow::{Context, Result};
 use clap::Args;
 use std::path::PathBuf;
-use treebench::engine::registry;
-use treebench::gate::signature::Signature;
-use treebench::gate::{builtin_positions_for, signature_of};
-use treebench::runner::paired::plan;
-use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
@@ -30,7 +30,7 @@ pub struct BenchArgs {
 pub fn run(args: BenchArgs) -> Result<i32> {
     let (positions, set) = match &args.experiment {
         Some(p) => {
-            let e = treebench::runner::experiment::Experiment::load(p)?;
+            let e = crate::runner::experiment::Experiment::load(p)?;
             (
                 plan(&e).into_iter().map(|(_, d)| d).collect::<Vec<_>>(),
                 format!("experiment {}", p.display()),

@@ -2,14 +2,14 @@
 //! table (and its CSV), compare with Tromp's published table and write the figure (the figure
 //! needs the cargo feature `analysis`; a lean build writes the table only and says so).
 
+use crate::engine::connect4::SolverConfig;
+use crate::game::connect4::BoardSize;
+use crate::table::{Csv, TableFormat, Text};
+use crate::util::exit;
+use crate::verify::boards;
 use anyhow::{bail, Result};
 use clap::Args;
 use std::path::{Path, PathBuf};
-use treebench::engine::connect4::SolverConfig;
-use treebench::game::connect4::BoardSize;
-use treebench::table::{Csv, TableFormat, Text};
-use treebench::util::exit;
-use treebench::verify::boards;
 
 #[derive(Debug, Args)]
 pub struct BoardsArgs {
@@ -95,7 +95,7 @@ pub fn run(args: BoardsArgs) -> Result<i32> {
 /// Write `boards.svg` and `boards.png`; returns what to add to the list of files written.
 #[cfg(feature = "analysis")]
 fn write_figure(rows: &[boards::BoardSolve], spec: &str, out: &Path) -> Result<&'static str> {
-    use treebench::render::plot::{write_figure, BoardScaling};
+    use crate::render::plot::{write_figure, BoardScaling};
     write_figure(&BoardScaling::new(rows, spec), out)?;
     Ok(", boards.svg, boards.png, boards.pdf")
 }

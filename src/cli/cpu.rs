@@ -1,4 +1,4 @@
-//! `--cpu` of `gate` and `run`: pin the solves to one CPU ([`treebench::util::affinity`]).
+//! `--cpu` of `gate` and `run`: pin the solves to one CPU ([`crate::util::affinity`]).
 
 use anyhow::Result;
 
@@ -33,7 +33,7 @@ pub fn pin(choice: CpuChoice, threads: usize, command: &str) -> Result<Option<us
         CpuChoice::Current => None,
         CpuChoice::Cpu(c) => Some(c),
     };
-    match treebench::util::affinity::pin(cpu) {
+    match crate::util::affinity::pin(cpu) {
         Ok(c) => Ok(Some(c)),
         Err(e) if cpu.is_some() => Err(anyhow::anyhow!("--cpu: {e}")),
         Err(e) => {

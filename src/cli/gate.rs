@@ -1,22 +1,22 @@
 //! `treebench gate`: the CI regression gate (correctness, node signature, speed) between a
 //! baseline and a candidate engine; Markdown on stdout, JSON with `--json`.
 
+use crate::engine::registry;
+use crate::game::connect4::BoardSize;
+use crate::game::GameKind;
+use crate::gate::baseline::{build_revision, serve_spec};
+use crate::gate::sequential::SequentialRule;
+use crate::gate::{self, GateConfig, GateError};
+use crate::runner::experiment::{Agreement, Experiment};
+use crate::runner::measure::Clock;
+use crate::runner::paired::plan;
+use crate::runner::positions::Drawn;
+use crate::runner::record::{read_all, RecordWriter};
+use crate::util::exit;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
-use treebench::engine::registry;
-use treebench::game::connect4::BoardSize;
-use treebench::game::GameKind;
-use treebench::gate::baseline::{build_revision, serve_spec};
-use treebench::gate::sequential::SequentialRule;
-use treebench::gate::{self, GateConfig, GateError};
-use treebench::runner::experiment::{Agreement, Experiment};
-use treebench::runner::measure::Clock;
-use treebench::runner::paired::plan;
-use treebench::runner::positions::Drawn;
-use treebench::runner::record::{read_all, RecordWriter};
-use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct GateArgs {
@@ -101,7 +101,7 @@ pub struct GateArgs {
 
 fn parse_board(s: &str) -> std::result::Result<BoardSize, String> {
     s.parse()
-        .map_err(|e: treebench::game::connect4::BoardError| e.to_string())
+        .map_err(|e: crate::game::connect4::BoardError| e.to_string())
 }
 
 fn table(path: &std::path::Path) -> Result<i32> {
@@ -137,7 +137,7 @@ pub fn run(args: GateArgs) -> Result<i32> {
     let exp = args
         .experiment
         .as_ref()
-        .map(|p| treebench::runner::experiment::Experiment::load(p))
+        .map(|p| crate::runner::experiment::Experiment::load(p))
         .transpose()?;
     let (game, board) = game_and_board(&args, exp.as_ref())?;
     let (positions, set) = position_set(exp.as_ref(), game, board)?;

@@ -1,9 +1,9 @@
 //! `treebench merge`: join shard results into one file.
 
+use crate::util::exit;
 use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
-use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct MergeArgs {
@@ -24,11 +24,11 @@ pub struct MergeArgs {
 
 pub fn run(args: MergeArgs) -> Result<i32> {
     let inputs: Vec<&std::path::Path> = args.inputs.iter().map(|p| p.as_path()).collect();
-    let opts = treebench::runner::merge::MergeOptions {
+    let opts = crate::runner::merge::MergeOptions {
         allow_partial: args.allow_partial,
         force: args.force,
     };
-    let merged = treebench::runner::merge::merge(&inputs, &args.out, &opts)?;
+    let merged = crate::runner::merge::merge(&inputs, &args.out, &opts)?;
     eprintln!(
         "merged {} files: {} rows into {}",
         inputs.len(),
@@ -39,7 +39,7 @@ pub fn run(args: MergeArgs) -> Result<i32> {
         eprintln!(
             "warning: partial merge (--allow-partial): {}; recorded as `partial` in {}",
             merged.partial.join("; "),
-            treebench::runner::paired::meta_path(&args.out).display()
+            crate::runner::paired::meta_path(&args.out).display()
         );
     }
     Ok(exit::OK)

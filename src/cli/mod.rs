@@ -1,5 +1,7 @@
 //! The command line: argument parsing and one file per subcommand. Files here only translate
-//! arguments into library calls and results into exit codes.
+//! arguments into library calls and results into exit codes. [`main_with`] is the binary's
+//! `main`: `src/main.rs` calls it with no added game, an example binary with its own
+//! ([`GameEntry`], see README "Add a game").
 
 use clap::{Parser, Subcommand};
 
@@ -10,6 +12,7 @@ pub mod analyze;
 pub mod bench;
 pub mod boards;
 pub mod cpu;
+pub mod entry;
 pub mod gate;
 pub mod merge;
 #[cfg(feature = "analysis")]
@@ -27,6 +30,8 @@ pub mod solve;
 pub mod textbook;
 pub mod threads;
 pub mod verify;
+
+pub use entry::GameEntry;
 
 /// treebench: benchmark and verify game-tree search engines.
 #[derive(Debug, Parser)]
@@ -106,8 +111,66 @@ pub enum Command {
     Verify(verify::VerifyArgs),
 }
 
-/// Run the parsed command; returns the process exit code (one of [`treebench::util::exit`]).
-pub fn run(cli: Cli) -> anyhow::Result<i32> {
+/// The `treebench` command with `games` added to the built-in ones: [`run_with`] on the
+/// process's arguments, then exit with the command's code (an error: its one line on stderr,
+/// exit 2; `--help` and argument errors as clap prints them).
+pub fn main_with(games: &[&'static GameEntry]) -> ! {
+    match run_with(std::env::args_os(), games) {
+        Ok(code) => std::process::exit(code),
+        Err(e) if is_broken_pipe(&e) => std::process::exit(crate::util::exit::OK),
+        Err(e) => match e.downcast_ref::<clap::Error>() {
+            Some(usage) => usage.exit(),
+            None => {
+                eprintln!("error: {}", one_line(&e));
+                std::process::exit(crate::util::exit::BAD_INPUT);
+            }
+        },
+    }
+}
+
+/// Register `games` ([`crate::engine::registry::register_game`]), parse `args` (the program
+/// name first) and run the command; returns its exit code. Registering a game again is a no-op,
+/// so a test may call this many times in one process.
+pub fn run_with<I, T>(args: I, games: &[&'static GameEntry]) -> anyhow::Result<i32>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    for g in games {
+        crate::engine::registry::register_game(&g.engines)?;
+    }
+    run(Cli::try_parse_from(args)?, games)
+}
+
+/// The reader of our output went away (`treebench solve … | head -1`): not an error.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// The error and its causes on one line, each cause once: a cause whose text the message
+/// already holds (`path: File exists (os error 17)` over `File exists (os error 17)`) is not
+/// repeated.
+fn one_line(e: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        if out.contains(&text) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(": ");
+        }
+        out.push_str(&text);
+    }
+    out.replace('\n', " ")
+}
+
+/// Run the parsed command with the added `games`; returns the process exit code (one of
+/// [`crate::util::exit`]).
+pub fn run(cli: Cli, games: &[&'static GameEntry]) -> anyhow::Result<i32> {
     match cli.command {
         Command::Solve(a) => solve::run(a),
         Command::Run(a) => run::run(a),
@@ -141,7 +204,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Serve(a) => serve::run(a),
         Command::Gate(a) => gate::run(a),
         Command::Bench(a) => bench::run(a),
-        Command::Verify(a) => verify::run(a),
+        Command::Verify(a) => verify::run(a, games),
         Command::Boards(a) => boards::run(a),
         Command::Threads(a) => threads::run(a),
     }
@@ -165,13 +228,13 @@ fn needs_analysis(command: &str) -> i32 {
     eprintln!(
         "error: `treebench {command}` needs the cargo feature `analysis` (polars, plotters), which this binary was built without (--no-default-features); build it with `{ANALYSIS_BUILD}` (the default features)"
     );
-    treebench::util::exit::BAD_INPUT
+    crate::util::exit::BAD_INPUT
 }
 
 /// Refuse a chess engine in a command that only knows Connect-4 and the textbook games (one
 /// line, exit 2).
-pub fn not_chess(command: &str, engine: &dyn treebench::engine::Engine) -> anyhow::Result<()> {
-    if engine.game() == treebench::game::GameKind::Chess {
+pub fn not_chess(command: &str, engine: &dyn crate::engine::Engine) -> anyhow::Result<()> {
+    if engine.game() == crate::game::GameKind::Chess {
         anyhow::bail!(
             "`treebench {command}` does not take chess engines (`{}` plays chess); chess engines \
              work with solve, run, positions, bench, gate --game chess and verify --game chess",

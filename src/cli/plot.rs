@@ -1,9 +1,9 @@
 //! `treebench plot`: the figures (SVG, 300-dpi PNG and PDF) of results files.
 
+use crate::analysis::analyze;
+use crate::util::exit;
 use anyhow::Result;
 use clap::Args;
-use treebench::analysis::analyze;
-use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct PlotArgs {
@@ -14,7 +14,7 @@ pub struct PlotArgs {
 pub fn run(args: PlotArgs) -> Result<i32> {
     let a = &args.analysis;
     let analysis = analyze(&a.results, &a.options())?;
-    for f in treebench::render::plot::write_figures(&analysis, &a.out)? {
+    for f in crate::render::plot::write_figures(&analysis, &a.out)? {
         eprintln!(
             "wrote {}, {} and {}",
             f.svg.display(),

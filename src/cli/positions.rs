@@ -1,15 +1,15 @@
 //! `treebench positions`: print an experiment's positions, so other solvers get the same set;
 //! or, with `--game`, the seeded positions of one ply.
 
+use crate::game::chess::ChessPosition;
+use crate::game::GameKind;
+use crate::runner::paired::plan;
+use crate::runner::positions::{positions_for_ply, Drawn};
+use crate::util::exit;
 use anyhow::{bail, Result};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
-use treebench::game::chess::ChessPosition;
-use treebench::game::GameKind;
-use treebench::runner::paired::plan;
-use treebench::runner::positions::{positions_for_ply, Drawn};
-use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct PositionsArgs {

@@ -1,15 +1,15 @@
 //! `treebench probes`: solve one position with several drivers and write their probes: the
 //! trace as CSV and the convergence figure (SVG, 300-dpi PNG, PDF).
 
+use crate::engine::drivers::Driver;
+use crate::engine::registry;
+use crate::render::plot::{write_figure, Convergence, DriverRun, Figure};
+use crate::runner::measure::{measure, Clock};
+use crate::util::exit;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use treebench::engine::drivers::Driver;
-use treebench::engine::registry;
-use treebench::render::plot::{write_figure, Convergence, DriverRun, Figure};
-use treebench::runner::measure::{measure, Clock};
-use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct ProbesArgs {
@@ -22,7 +22,7 @@ pub struct ProbesArgs {
     pub engines: Vec<String>,
     /// Board size `WIDTHxHEIGHT`.
     #[arg(long, default_value = "7x6")]
-    pub board: treebench::game::connect4::BoardSize,
+    pub board: crate::game::connect4::BoardSize,
     /// Directory for `convergence_<moves>.csv` and the figure `convergence_<moves>.{svg,png,pdf}`.
     #[arg(long, default_value = "results/probes")]
     pub out: PathBuf,

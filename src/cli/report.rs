@@ -1,10 +1,10 @@
 //! `treebench report`: README.md, self-contained index.html, tables and figures per experiment.
 
+use crate::analysis::{analyze, AnalyzeOptions};
+use crate::util::exit;
 use anyhow::Result;
 use clap::Args;
 use std::path::{Path, PathBuf};
-use treebench::analysis::{analyze, AnalyzeOptions};
-use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct ReportArgs {
@@ -17,7 +17,7 @@ pub struct ReportArgs {
 pub fn write(results: &[PathBuf], out: &Path) -> Result<()> {
     let analysis = analyze(results, &AnalyzeOptions::default())?;
     super::analyze::print_headlines(&analysis);
-    for r in treebench::render::report::write_analysis_report(&analysis, out)? {
+    for r in crate::render::report::write_analysis_report(&analysis, out)? {
         eprintln!("report: {} (and {})", r.readme.display(), r.html.display());
     }
     Ok(())
@@ -30,7 +30,7 @@ pub fn run(args: ReportArgs) -> Result<i32> {
     }
     let analysis = analyze(&a.results, &a.options())?;
     super::analyze::print_headlines(&analysis);
-    for r in treebench::render::report::write_analysis_report(&analysis, &a.out)? {
+    for r in crate::render::report::write_analysis_report(&analysis, &a.out)? {
         eprintln!("report: {} (and {})", r.readme.display(), r.html.display());
     }
     Ok(exit::OK)

@@ -1,12 +1,12 @@
 //! `treebench run`: run an experiment file (or the built-in default) and write its records.
 
+use crate::runner::experiment::Experiment;
+use crate::runner::measure::Clock;
+use crate::runner::paired::{self, RunError, RunOptions};
+use crate::util::exit;
 use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
-use treebench::runner::experiment::Experiment;
-use treebench::runner::measure::Clock;
-use treebench::runner::paired::{self, RunError, RunOptions};
-use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct RunArgs {
@@ -102,7 +102,7 @@ fn run_one(args: &RunArgs, exp: &Experiment) -> Result<std::result::Result<PathB
         let threads = exp
             .engines
             .iter()
-            .map(|e| treebench::engine::registry::build(e).map(|e| e.threads()))
+            .map(|e| crate::engine::registry::build(e).map(|e| e.threads()))
             .collect::<std::result::Result<Vec<_>, _>>()?;
         let cpu = super::cpu::pin(args.cpu, threads.into_iter().max().unwrap_or(1), "run")?;
         if let Some(c) = cpu {
@@ -133,7 +133,7 @@ fn run_one(args: &RunArgs, exp: &Experiment) -> Result<std::result::Result<PathB
                 s.trivial,
                 s.skipped
             );
-            if exp.agreement == treebench::runner::experiment::Agreement::Report {
+            if exp.agreement == crate::runner::experiment::Agreement::Report {
                 eprintln!(
                     "agreement = \"report\": the engines' scores differ on {} of {} positions (recorded; see the report's agreement table)",
                     s.disagreements, s.positions

@@ -2,12 +2,12 @@
 //! results file per board (`game = ["connect4:5x4", …]` in an experiment file writes them): a
 //! table and a figure against the number of cells.
 
+use crate::analysis::{analyze, AnalyzeOptions};
+use crate::table::{TableFormat, Text};
+use crate::util::exit;
 use anyhow::Result;
 use clap::Args;
 use std::path::{Path, PathBuf};
-use treebench::analysis::{analyze, AnalyzeOptions};
-use treebench::table::{TableFormat, Text};
-use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct ScalingArgs {
@@ -41,12 +41,12 @@ pub fn write(
     let name = out
         .file_name()
         .map_or_else(|| "scaling".into(), |n| n.to_string_lossy().into_owned());
-    let rows = treebench::render::scaling::rows(&analysis)?;
+    let rows = crate::render::scaling::rows(&analysis)?;
     print!(
         "{}",
-        Text.render(&treebench::render::scaling::table(&rows, opts.confidence))
+        Text.render(&crate::render::scaling::table(&rows, opts.confidence))
     );
-    let w = treebench::render::scaling::write(&analysis, &name, out)?;
+    let w = crate::render::scaling::write(&analysis, &name, out)?;
     eprintln!(
         "scaling: {} (and {} files)",
         w.readme.display(),

@@ -2,12 +2,12 @@
 //! "Engines in other processes"), so that another harness, or `ext:` in another build of
 //! treebench, can drive it.
 
+use crate::engine::{registry, EngineError};
+use crate::runner::measure::{measure, measure_warm, Clock, Failed};
+use crate::util::exit;
 use anyhow::Result;
 use clap::Args;
 use std::io::{BufRead, Write};
-use treebench::engine::{registry, EngineError};
-use treebench::runner::measure::{measure, measure_warm, Clock, Failed};
-use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
@@ -17,7 +17,7 @@ pub struct ServeArgs {
     /// Board size `WIDTHxHEIGHT` (width and height from 4, width x (height+1) at most 64);
     /// columns past 9 are written a, b, c.
     #[arg(long, default_value = "7x6")]
-    pub board: treebench::game::connect4::BoardSize,
+    pub board: crate::game::connect4::BoardSize,
     /// Clock of the reported `micros`: `wall` (elapsed) or `cpu` (the solving thread's CPU time,
     /// which leaves out time spent waiting for a core on a loaded machine).
     #[arg(long, default_value = "wall")]

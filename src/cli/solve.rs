@@ -1,13 +1,13 @@
 //! `treebench solve`: solve positions given as arguments or one per line on stdin.
 
+use crate::engine::{registry, Engine};
+use crate::game::chess::score_text;
+use crate::game::GameKind;
+use crate::runner::measure::{measure, Clock, Measurement};
+use crate::util::exit;
 use anyhow::Result;
 use clap::Args;
 use std::io::{BufRead, Write};
-use treebench::engine::{registry, Engine};
-use treebench::game::chess::score_text;
-use treebench::game::GameKind;
-use treebench::runner::measure::{measure, Clock, Measurement};
-use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -22,7 +22,7 @@ pub struct SolveArgs {
     /// Board size `WIDTHxHEIGHT` (width and height from 4, width x (height+1) at most 64);
     /// columns past 9 are written a, b, c.
     #[arg(long, default_value = "7x6")]
-    pub board: treebench::game::connect4::BoardSize,
+    pub board: crate::game::connect4::BoardSize,
     /// Move strings (columns 1..W from the left; a, b, c past 9; for a `uci:` engine one chess
     /// position per argument: `"e2e4 e7e5"` or a FEN). Without any, read one position per line from stdin; extra
     /// whitespace-separated fields are ignored, so Pons' test-set files can be piped in.

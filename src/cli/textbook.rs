@@ -1,9 +1,9 @@
 //! `treebench textbook`: reproduce the published textbook numbers and write them to report/.
 
+use crate::util::exit;
 use anyhow::{Context, Result};
 use clap::Args;
 use std::path::PathBuf;
-use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct TextbookArgs {
@@ -16,7 +16,7 @@ pub struct TextbookArgs {
 }
 
 pub fn run(args: TextbookArgs) -> Result<i32> {
-    let text = treebench::textbook::textbook_report(args.fast);
+    let text = crate::textbook::textbook_report(args.fast);
     print!("{text}");
     let dir = args.out.join("textbook");
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;

@@ -4,15 +4,15 @@
 //! the main thread (its share of the work: what the helpers saved it, independent of how busy
 //! the machine is). Every score must equal the first count's (exit 3 otherwise).
 
+use crate::engine::{registry, GameKind};
+use crate::game::connect4::BoardSize;
+use crate::runner::measure::{measure, Clock};
+use crate::runner::positions::positions_for_ply;
+use crate::util::exit;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use treebench::engine::{registry, GameKind};
-use treebench::game::connect4::BoardSize;
-use treebench::runner::measure::{measure, Clock};
-use treebench::runner::positions::positions_for_ply;
-use treebench::util::exit;
 
 #[derive(Debug, Args)]
 pub struct ThreadsArgs {
@@ -56,7 +56,7 @@ struct Row {
 
 /// The spec with `threads=t` added (and, for one thread, `smp` dropped).
 fn with_threads(spec: &str, t: u32) -> Result<String> {
-    let (name, opts) = treebench::engine::spec::parse_spec(spec)?;
+    let (name, opts) = crate::engine::spec::parse_spec(spec)?;
     let mut items: Vec<String> = opts
         .iter()
         .filter(|(k, _)| t > 1 || *k != "smp")
@@ -83,7 +83,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 pub fn run(args: ThreadsArgs) -> Result<i32> {
-    if treebench::engine::spec::parse_spec(&args.engine)?
+    if crate::engine::spec::parse_spec(&args.engine)?
         .1
         .iter()
         .any(|(k, _)| *k == "threads")

@@ -1,14 +1,15 @@
 //! `treebench verify`: run the verification suite and print its table (exit 1 on a failure).
 
+use super::GameEntry;
+use crate::engine::registry;
+use crate::engine::uci::UciConfig;
+use crate::game::connect4::BoardSize;
+use crate::game::GameKind;
+use crate::util::exit;
+use crate::verify::{self, VerifyOptions};
 use anyhow::{bail, Result};
 use clap::Args;
 use std::path::PathBuf;
-use treebench::engine::registry;
-use treebench::engine::uci::UciConfig;
-use treebench::game::connect4::BoardSize;
-use treebench::game::GameKind;
-use treebench::util::exit;
-use treebench::verify::{self, VerifyOptions};
 
 /// The engine verified when none is given (Connect-4's `mtdf`; ignored with `--game chess`).
 const DEFAULT_ENGINE: &str = "mtdf";
@@ -80,9 +81,10 @@ pub struct VerifyArgs {
     /// checks on the built-in chess set, at most --positions of it).
     #[arg(long)]
     pub game: Option<String>,
-    /// `--game chess`: seeded positions a ply (plies 8, 16, 24) for the generic core's checks.
-    #[arg(long, default_value_t = 4)]
-    pub chess_positions: u32,
+    /// `--game chess` or an added game: seeded positions a ply for the generic core's checks
+    /// (chess: plies 8, 16, 24; an added game: every ply below its longest game).
+    #[arg(long, alias = "chess-positions", default_value_t = 4)]
+    pub per_ply: u32,
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -90,7 +92,7 @@ pub struct VerifyArgs {
 
 fn parse_board(s: &str) -> std::result::Result<BoardSize, String> {
     s.parse()
-        .map_err(|e: treebench::game::connect4::BoardError| e.to_string())
+        .map_err(|e: crate::game::connect4::BoardError| e.to_string())
 }
 
 fn parse_plies(s: &str, board: BoardSize) -> Result<std::ops::RangeInclusive<u32>> {
@@ -109,11 +111,11 @@ fn parse_plies(s: &str, board: BoardSize) -> Result<std::ops::RangeInclusive<u32
 /// the mutants; on `--chess-positions` seeded positions a ply), then the UCI checks for every
 /// `uci:` engine given.
 fn run_chess(args: &VerifyArgs) -> Result<i32> {
-    let report = treebench::verify::generic::verify_chess(args.chess_positions, args.seed)
+    let report = crate::verify::generic::verify_chess(args.per_ply, args.seed)
         .map_err(anyhow::Error::msg)?;
     println!("{report}");
     let mut passed = report.passed();
-    let mut positions = treebench::gate::builtin_chess_positions();
+    let mut positions = crate::gate::builtin_chess_positions();
     positions.truncate(args.positions as usize);
     for spec in &args.engines {
         let Some(cfg) = UciConfig::parse(spec)? else {
@@ -123,7 +125,7 @@ fn run_chess(args: &VerifyArgs) -> Result<i32> {
             bail!("--game chess: `{spec}` is not a UCI engine (uci[OPTIONS]:COMMAND)");
         };
         let mut engine = registry::build(spec)?;
-        let report = treebench::verify::chess::run(
+        let report = crate::verify::chess::run(
             engine.as_mut(),
             &positions,
             cfg.limit.reproducible(),
@@ -136,12 +138,34 @@ fn run_chess(args: &VerifyArgs) -> Result<i32> {
     Ok(if passed { exit::OK } else { exit::FAIL })
 }
 
-pub fn run(args: VerifyArgs) -> Result<i32> {
+/// `verify --game NAME` for an added game: its [`GameEntry::verify`] (the generic core's checks
+/// and its closed form) on `--per-ply` seeded positions a ply.
+fn run_open(args: &VerifyArgs, entry: &'static GameEntry) -> Result<i32> {
+    let report =
+        (entry.verify)(entry.kind(), args.per_ply, args.seed).map_err(anyhow::Error::msg)?;
+    println!("{report}");
+    Ok(if report.passed() {
+        exit::OK
+    } else {
+        exit::FAIL
+    })
+}
+
+pub fn run(args: VerifyArgs, games: &[&'static GameEntry]) -> Result<i32> {
     if let Some(g) = &args.game {
         match GameKind::parse(g).map_err(anyhow::Error::msg)? {
             GameKind::Chess => return run_chess(&args),
             GameKind::Connect4(b) if b.is_standard() => {}
-            other => bail!("--game {other}: verify checks connect4 (see --board) or chess"),
+            GameKind::Open(def) => {
+                let entry = games.iter().find(|e| e.name() == def.name);
+                return run_open(
+                    &args,
+                    entry.expect("an open game is registered by its entry"),
+                );
+            }
+            other => bail!(
+                "--game {other}: verify checks connect4 (see --board), chess or an added game"
+            ),
         }
     }
     if let Some(spec) = args
@@ -151,14 +175,14 @@ pub fn run(args: VerifyArgs) -> Result<i32> {
     {
         bail!("`{spec}` is a chess engine: run `treebench verify --game chess --engine '{spec}'`");
     }
-    let require_oracles = treebench::util::oracles::required().map_err(anyhow::Error::msg)?;
+    let require_oracles = crate::util::oracles::required().map_err(anyhow::Error::msg)?;
     let d = VerifyOptions::default();
     let opts = VerifyOptions {
         engines: args.engines,
         plies: match &args.plies {
             Some(p) => parse_plies(p, args.board)?,
             None if args.board.is_standard() => d.plies.clone(),
-            None => treebench::verify::sized::default_plies(args.board),
+            None => crate::verify::sized::default_plies(args.board),
         },
         board: args.board,
         positions: args.positions,

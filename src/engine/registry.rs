@@ -8,7 +8,9 @@
 //!   ([`super::external`]);
 //! - `uci[OPTIONS]:COMMAND LINE`: a UCI chess engine ([`super::uci`]);
 //! - `chess-DRIVER[:options]`: the generic search core on chess, in process
-//!   ([`super::generic`], options in [`super::generic::Config`]).
+//!   ([`super::generic`], options in [`super::generic::Config`]);
+//! - `GAME-DRIVER[:options]`: the generic search core on an open game ([`crate::game::open`])
+//!   registered with [`register_game`] (options as chess's).
 //!
 //! The registry sits above every family: the families never name each other or the registry.
 
@@ -20,6 +22,8 @@ use super::spec::{parse_spec, spec_name, SpecError};
 use super::textbook::{self, SearchKind, TextbookGame};
 use super::uci::{UciConfig, UciEngine};
 use super::{Engine, GameKind};
+use crate::game::{GameDef, OpenGame};
+use std::sync::RwLock;
 
 /// The family that builds an engine, with what its name decides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,16 +120,72 @@ pub fn all_names() -> impl Iterator<Item = &'static str> {
 }
 
 /// Engine names the registry knows, for error messages and `--help`
-/// (`negamax, …, ext:COMMAND`).
+/// (`negamax, …, ext:COMMAND`, then `GAME-DRIVER` for each registered open game).
 #[must_use]
 pub fn names() -> String {
-    let names: Vec<String> = all_names()
+    let mut names: Vec<String> = all_names()
         .map(|n| match lookup(n).map(|e| e.family) {
             Some(Family::External | Family::Uci) => format!("{n}:COMMAND"),
             _ => n.to_string(),
         })
         .collect();
+    let open = OPEN.read().unwrap_or_else(|e| e.into_inner());
+    names.extend(open.iter().map(|e| format!("{}-DRIVER", e.game.name)));
     names.join(", ")
+}
+
+/// The engines of an open game: `NAME-DRIVER[:options]` for every driver of the generic core.
+pub struct GameEngines {
+    /// The game.
+    pub game: GameDef,
+    /// A generic-core engine on the game, playing `kind` (the game's [`GameKind::Open`]).
+    pub build: fn(kind: GameKind, cfg: generic::Config) -> Box<dyn Engine>,
+}
+
+impl GameEngines {
+    /// The engines of `G`.
+    #[must_use]
+    pub const fn of<G: OpenGame>() -> Self
+    where
+        G::State: Send,
+        G::Move: Send,
+    {
+        GameEngines {
+            game: GameDef::of::<G>(),
+            build: build_open::<G>,
+        }
+    }
+}
+
+fn build_open<G: OpenGame>(kind: GameKind, cfg: generic::Config) -> Box<dyn Engine>
+where
+    G::State: Send,
+    G::Move: Send,
+{
+    Box::new(GenericEngine::new(G::default(), G::NAME, kind, cfg))
+}
+
+/// The open games' engines registered in this process.
+static OPEN: RwLock<Vec<&'static GameEngines>> = RwLock::new(Vec::new());
+
+/// Make `NAME-DRIVER[:options]` buildable for the open game of `engines`, and its name a game
+/// ([`crate::game::open::register`]). Registering the same engines again does nothing.
+pub fn register_game(engines: &'static GameEngines) -> Result<(), SpecError> {
+    crate::game::open::register(&engines.game).map_err(SpecError)?;
+    let mut list = OPEN.write().unwrap_or_else(|e| e.into_inner());
+    if !list.iter().any(|e| std::ptr::eq(*e, engines)) {
+        list.push(engines);
+    }
+    Ok(())
+}
+
+/// The open game and driver an engine name stands for (`nim-mtdf`).
+fn open_engine(name: &str) -> Option<(&'static GameEngines, generic::Driver)> {
+    let list = OPEN.read().unwrap_or_else(|e| e.into_inner());
+    list.iter().find_map(|e| {
+        let driver = name.strip_prefix(e.game.name)?.strip_prefix('-')?;
+        Some((*e, generic::Driver::from_name(driver)?))
+    })
 }
 
 /// Build the engine a spec names.
@@ -158,9 +218,14 @@ pub fn build(spec: &str) -> Result<Box<dyn Engine>, SpecError> {
     }
     let name = spec_name(spec);
     let unknown = || SpecError(format!("unknown engine `{name}` (known: {})", names()));
+    let in_spec = |e: String| SpecError(format!("engine `{spec}`: {e}"));
+    if let Some((engines, driver)) = open_engine(name) {
+        let (_, opts) = parse_spec(spec)?;
+        let cfg = generic::Config::with_options(driver, &opts).map_err(in_spec)?;
+        return Ok((engines.build)(GameKind::Open(&engines.game), cfg));
+    }
     let entry = lookup(name).ok_or_else(unknown)?;
     let (_, opts) = parse_spec(spec)?;
-    let in_spec = |e: String| SpecError(format!("engine `{spec}`: {e}"));
     match entry.family {
         Family::Connect4(driver) => {
             let cfg = SolverConfig::with_options(driver, &opts).map_err(in_spec)?;

@@ -2,6 +2,7 @@
 //! (which game positions are drawn from) and move strings (how they are read).
 
 use super::connect4::BoardSize;
+use super::open::{self, GameDef};
 use super::TreeShape;
 
 /// A game the harness knows, with the parameters that decide its positions.
@@ -16,6 +17,8 @@ pub enum GameKind {
     RandomTree(TreeShape),
     /// Chess ([`super::chess`]); a position is its UCI move list from the start, or a FEN.
     Chess,
+    /// A game added in one file ([`super::open`]); a position is the text its `parse` reads.
+    Open(&'static GameDef),
 }
 
 impl GameKind {
@@ -38,47 +41,19 @@ impl GameKind {
         }
     }
 
-    /// Parse `connect4` (7×6), `connect4:WxH`, `tictactoe`, `tree:b=5,d=9` or `chess`.
+    /// Parse `connect4` (7×6), `connect4:WxH`, `tictactoe`, `tree:b=5,d=9`, `chess` or the
+    /// name of a registered open game ([`open::register`]).
     pub fn parse(s: &str) -> Result<Self, String> {
-        match s {
-            "connect4" => Ok(Self::CONNECT4),
-            "tictactoe" => Ok(GameKind::TicTacToe),
-            "chess" => Ok(GameKind::Chess),
-            _ => {
-                if let Some(size) = s.strip_prefix("connect4:") {
-                    return size
-                        .parse()
-                        .map(GameKind::Connect4)
-                        .map_err(|e| format!("game `{s}`: {e}"));
-                }
-                let rest = s.strip_prefix("tree:").ok_or_else(|| {
-                    format!("unknown game `{s}` (connect4, connect4:WxH, tictactoe, tree:b=B,d=D, chess)")
-                })?;
-                let (mut b, mut d) = (None, None);
-                for kv in rest.split(',') {
-                    let (k, v) = kv
-                        .split_once('=')
-                        .ok_or_else(|| format!("game `{s}`: expected key=value"))?;
-                    let n: u8 = v
-                        .parse()
-                        .map_err(|_| format!("game `{s}`: `{v}` is not a number"))?;
-                    match k {
-                        "b" => b = Some(n),
-                        "d" => d = Some(n),
-                        _ => return Err(format!("game `{s}`: unknown key `{k}` (b, d)")),
-                    }
-                }
-                match (b, d) {
-                    (Some(branching), Some(depth))
-                        if TreeShape::BRANCHING.contains(&branching)
-                            && TreeShape::DEPTH.contains(&depth) =>
-                    {
-                        Ok(GameKind::RandomTree(TreeShape { branching, depth }))
-                    }
-                    _ => Err(format!("game `{s}`: needs b in 2..=9 and d in 1..=20")),
-                }
-            }
+        if let Some(def) = open::find(s) {
+            return Ok(GameKind::Open(def));
         }
+        builtin(s).map_err(|e| {
+            let added = open::names();
+            if added.is_empty() || !e.starts_with("unknown game") {
+                return e;
+            }
+            format!("{}, {})", e.trim_end_matches(')'), added.join(", "))
+        })
     }
 
     /// Longest game in plies.
@@ -89,7 +64,54 @@ impl GameKind {
             GameKind::TicTacToe => 9,
             GameKind::RandomTree(t) => u32::from(t.depth),
             GameKind::Chess => super::chess::MAX_PLY,
+            GameKind::Open(def) => def.max_ply,
         }
+    }
+}
+
+/// Parse the name of a built-in game.
+pub(super) fn builtin(s: &str) -> Result<GameKind, String> {
+    match s {
+        "connect4" => return Ok(GameKind::CONNECT4),
+        "tictactoe" => return Ok(GameKind::TicTacToe),
+        "chess" => return Ok(GameKind::Chess),
+        _ => {}
+    }
+    if let Some(size) = s.strip_prefix("connect4:") {
+        return size
+            .parse()
+            .map(GameKind::Connect4)
+            .map_err(|e| format!("game `{s}`: {e}"));
+    }
+    let rest = s.strip_prefix("tree:").ok_or_else(|| {
+        format!("unknown game `{s}` (connect4, connect4:WxH, tictactoe, tree:b=B,d=D, chess)")
+    })?;
+    tree(s, rest)
+}
+
+/// Parse the `b=B,d=D` of a random tree `s`.
+fn tree(s: &str, rest: &str) -> Result<GameKind, String> {
+    let (mut b, mut d) = (None, None);
+    for kv in rest.split(',') {
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or_else(|| format!("game `{s}`: expected key=value"))?;
+        let n: u8 = v
+            .parse()
+            .map_err(|_| format!("game `{s}`: `{v}` is not a number"))?;
+        match k {
+            "b" => b = Some(n),
+            "d" => d = Some(n),
+            _ => return Err(format!("game `{s}`: unknown key `{k}` (b, d)")),
+        }
+    }
+    match (b, d) {
+        (Some(branching), Some(depth))
+            if TreeShape::BRANCHING.contains(&branching) && TreeShape::DEPTH.contains(&depth) =>
+        {
+            Ok(GameKind::RandomTree(TreeShape { branching, depth }))
+        }
+        _ => Err(format!("game `{s}`: needs b in 2..=9 and d in 1..=20")),
     }
 }
 
@@ -101,6 +123,7 @@ impl std::fmt::Display for GameKind {
             GameKind::TicTacToe => f.write_str("tictactoe"),
             GameKind::RandomTree(t) => write!(f, "tree:b={},d={}", t.branching, t.depth),
             GameKind::Chess => f.write_str("chess"),
+            GameKind::Open(def) => f.write_str(def.name),
         }
     }
 }

@@ -6,12 +6,14 @@ pub mod chess;
 pub mod connect4;
 pub mod kind;
 pub mod moves;
+pub mod open;
 pub mod search;
 pub mod tictactoe;
 pub mod tree;
 
 pub use kind::GameKind;
 pub use moves::{legal_moves, replay};
+pub use open::{ClosedForm, GameDef, OpenGame};
 pub use search::{MoveList, SearchGame, MAX_MOVES};
 pub use tictactoe::{Board, Scoring, TicTacToe, CENTRE_ORDER, INDEX_ORDER};
 pub use tree::{RandomTree, TreeNode, TreeShape, LEAF_RANGE};

@@ -45,5 +45,9 @@ pub fn legal_moves(game: GameKind, moves: &str) -> Result<Vec<u8>, String> {
         GameKind::Chess => {
             Err("legal_moves: chess moves are UCI strings (game::chess)".to_string())
         }
+        GameKind::Open(def) => Err(format!(
+            "legal_moves: {} positions are texts of its own (game::open)",
+            def.name
+        )),
     }
 }

@@ -56,6 +56,8 @@ fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
 const MAX_RESTARTS: u32 = 10_000;
 
 /// Draw position `index` of `ply`: a move string, or `None` if no undecided position was found.
+/// `exclude_immediate_win` applies to Connect-4, chess and tic-tac-toe (an open game draws any
+/// position its walk reaches without ending the game).
 #[must_use]
 pub fn draw(
     space: GameKind,
@@ -83,6 +85,10 @@ pub fn draw(
                     None => continue 'restart,
                 }
             }
+            GameKind::Open(def) => match (def.draw)(ply, &mut |n| below(&mut rng, n)) {
+                Some(p) => moves = p,
+                None => continue 'restart,
+            },
             GameKind::TicTacToe | GameKind::RandomTree(_) => {
                 for _ in 0..ply {
                     let legal = legal_moves(space, &moves).ok()?;
@@ -152,7 +158,8 @@ fn position_key(space: GameKind, moves: &str) -> String {
             }
             String::from_utf8_lossy(&cells).into_owned()
         }
-        GameKind::RandomTree(_) => moves.to_string(),
+        // an open game's texts are equal exactly when the positions are (`OpenGame::text`)
+        GameKind::RandomTree(_) | GameKind::Open(_) => moves.to_string(),
         GameKind::Chess => chess::ChessPosition::parse(moves)
             .map_or_else(|_| moves.to_string(), |p| format!("{:016x}", p.key())),
     }

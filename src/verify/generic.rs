@@ -7,6 +7,10 @@
 //! - **drivers**: at the deeper check depth, every driver in several variants (table on and
 //!   off, ordering on and off, iterative deepening) returns the value of plain alpha-beta
 //!   without a table: with `draft=eq` tables the fixed-depth value is exact;
+//! - **full quiescence**: where the oracle's horizon is quiescence (an alpha-beta over the
+//!   noisy moves), its value is checked against [`minimax_full_qs`], brute force with the
+//!   quiescence tree searched in full (no pruning, no table), on the positions whose tree stays
+//!   within [`FULL_QS_BUDGET`] nodes; the report says how many positions that was;
 //! - **draft=ge** (a figure, not a check): how often reusing deeper entries changes the value;
 //! - **mutants**: each seeded bug ([`Mutant`]) must make some driver disagree with the oracle
 //!   on some position, or the checks above could not catch it and verify fails.
@@ -15,7 +19,50 @@
 
 use crate::engine::generic::search::minimax;
 use crate::engine::generic::{Config, Draft, Driver, Mutant, Solver};
-use crate::game::SearchGame;
+use crate::game::{MoveList, SearchGame};
+
+/// The most nodes [`minimax_full_qs`] may visit for one position and depth; larger trees are
+/// counted as out of reach.
+pub const FULL_QS_BUDGET: u64 = 1_000_000;
+
+/// Brute-force fixed-depth minimax with the quiescence tree searched in full: every node to
+/// `depth`, then every noisy line to its end (`max(evaluation, noisy children)`, as the core's
+/// quiescence), no pruning, no table, no memo. `None` once `budget` nodes were visited.
+pub fn minimax_full_qs<G: SearchGame>(
+    game: &G,
+    s: &G::State,
+    depth: u32,
+    ply: u32,
+    budget: &mut u64,
+) -> Option<i32> {
+    *budget = budget.checked_sub(1)?;
+    if let Some(v) = game.terminal(s, ply) {
+        return Some(v);
+    }
+    if depth == 0 {
+        return quiescence_full(game, s, budget);
+    }
+    let mut list = MoveList::default();
+    game.moves(s, &mut list);
+    let mut best = -crate::engine::generic::search::INF;
+    for &m in list.as_slice() {
+        let child = game.play(s, m);
+        best = best.max(-minimax_full_qs(game, &child, depth - 1, ply + 1, budget)?);
+    }
+    Some(best)
+}
+
+/// The quiescence value of `s` over every noisy line (no pruning, no memo), within `budget`.
+fn quiescence_full<G: SearchGame>(game: &G, s: &G::State, budget: &mut u64) -> Option<i32> {
+    let mut best = game.evaluate(s);
+    let mut list = MoveList::default();
+    game.noisy_moves(s, &mut list);
+    for &m in list.as_slice() {
+        *budget = budget.checked_sub(1)?;
+        best = best.max(-quiescence_full(game, &game.play(s, m), budget)?);
+    }
+    Some(best)
+}
 
 /// The pruning drivers (every driver but the brute-force oracle).
 pub fn pruning_drivers() -> impl Iterator<Item = Driver> {
@@ -84,6 +131,12 @@ pub struct GenericReport {
     pub depth: u32,
     pub qs: bool,
     pub driver_searches: usize,
+    /// Oracle values with quiescence checked against full quiescence ([`minimax_full_qs`]), and
+    /// how many were out of reach (over [`FULL_QS_BUDGET`] nodes).
+    pub full_qs_checked: usize,
+    pub full_qs_out_of_reach: usize,
+    /// Searches to the end checked against the game's closed form (open games that have one).
+    pub closed_form_searches: usize,
     /// `draft=ge` searches and how many of them gave another value than `draft=eq`.
     pub draft_ge_searches: usize,
     pub draft_ge_differ: usize,
@@ -95,7 +148,9 @@ impl GenericReport {
     /// Every check passed and every mutant was caught.
     #[must_use]
     pub fn passed(&self) -> bool {
-        self.failures.is_empty() && self.mutants.iter().all(|m| m.caught_by.is_some())
+        // full quiescence must have checked some position where it was tried
+        let full_qs = self.full_qs_out_of_reach == 0 || self.full_qs_checked > 0;
+        full_qs && self.failures.is_empty() && self.mutants.iter().all(|m| m.caught_by.is_some())
     }
 }
 
@@ -117,7 +172,7 @@ fn value<G: SearchGame + Clone>(game: &G, cfg: Config, root: &G::State) -> i32 {
 }
 
 /// Compare every config of `configs` with `expected` on one position; failures into `out`.
-fn compare<G: SearchGame + Clone>(
+pub(super) fn compare<G: SearchGame + Clone>(
     game: &G,
     check: &'static str,
     text: &str,
@@ -142,7 +197,7 @@ fn compare<G: SearchGame + Clone>(
 }
 
 /// The oracle's value of `root` at `depth` (in the reported convention).
-fn oracle<G: SearchGame>(game: &G, root: &G::State, depth: u32, qs: bool) -> i32 {
+fn oracle_value<G: SearchGame>(game: &G, root: &G::State, depth: u32, qs: bool) -> i32 {
     let mut nodes = 0;
     game.report(minimax(game, root, depth, 0, qs, &mut nodes))
 }
@@ -173,7 +228,10 @@ pub fn verify_game<G: SearchGame + Clone>(
     let mut failures = Vec::new();
     for (text, root) in positions.iter().zip(&roots) {
         for &(d, q) in oracle_depths {
-            let expected = oracle(game, root, d, q);
+            let expected = oracle_value(game, root, d, q);
+            if q {
+                full_qs(game, text, root, d, expected, &mut r, &mut failures);
+            }
             let configs: Vec<Config> = variants(d, q);
             r.oracle_searches += compare(
                 game,
@@ -217,6 +275,34 @@ pub fn verify_game<G: SearchGame + Clone>(
     r.failures = failures;
     r.mutants = mutants(game, positions, &roots, oracle_depths, depth, qs);
     Ok(r)
+}
+
+/// Check the oracle's `expected` value at `depth` with quiescence against full quiescence.
+fn full_qs<G: SearchGame>(
+    game: &G,
+    text: &str,
+    root: &G::State,
+    depth: u32,
+    expected: i32,
+    r: &mut GenericReport,
+    failures: &mut Vec<GenericFailure>,
+) {
+    let mut budget = FULL_QS_BUDGET;
+    let Some(v) = minimax_full_qs(game, root, depth, 0, &mut budget) else {
+        r.full_qs_out_of_reach += 1;
+        return;
+    };
+    r.full_qs_checked += 1;
+    let truth = game.report(v);
+    if truth != expected {
+        failures.push(GenericFailure {
+            check: "full quiescence",
+            position: text.to_string(),
+            engine: format!("oracle depth={depth}, quiescence by alpha-beta"),
+            expected: truth,
+            got: expected,
+        });
+    }
 }
 
 /// Each mutant in every variant of every driver, against the oracle at the shallow depths and
@@ -296,6 +382,23 @@ impl std::fmt::Display for GenericReport {
             self.driver_searches,
             status("drivers")
         )?;
+        if self.full_qs_checked + self.full_qs_out_of_reach > 0 {
+            writeln!(
+                f,
+                "| full quiescence (the oracle's alpha-beta quiescence = brute force over every capture line, trees up to {FULL_QS_BUDGET} nodes; {} out of reach) | {} | {} |",
+                self.full_qs_out_of_reach,
+                self.full_qs_checked,
+                status("full quiescence")
+            )?;
+        }
+        if self.closed_form_searches > 0 {
+            writeln!(
+                f,
+                "| closed form (every driver and variant, to the end = the game's exact value) | {} | {} |",
+                self.closed_form_searches,
+                status("closed form")
+            )?;
+        }
         let pct = 100.0 * self.draft_ge_differ as f64 / self.draft_ge_searches.max(1) as f64;
         writeln!(
             f,
@@ -339,5 +442,30 @@ pub fn verify_chess(per_ply: u32, seed: u64) -> Result<GenericReport, String> {
         .map(|d| d.moves)
         .collect();
     let oracle = [(1, false), (2, false), (3, false), (1, true), (2, true)];
-    verify_game(&Chess, "chess", &positions, &oracle, 4, true)
+    let mut r = verify_game(&Chess, "chess", &positions, &oracle, 4, true)?;
+    // full quiescence also on later positions, where random games have traded material
+    let mut failures = std::mem::take(&mut r.failures);
+    for d in FULL_QS_PLIES
+        .iter()
+        .flat_map(|&ply| positions_for_ply(GameKind::Chess, seed, ply, 2 * per_ply, false))
+    {
+        let root = Chess.parse(&d.moves)?;
+        for depth in [1, 2] {
+            let expected = oracle_value(&Chess, &root, depth, true);
+            full_qs(
+                &Chess,
+                &d.moves,
+                &root,
+                depth,
+                expected,
+                &mut r,
+                &mut failures,
+            );
+        }
+    }
+    r.failures = failures;
+    Ok(r)
 }
+
+/// The plies of the positions `verify --game chess` adds for the full quiescence check.
+pub const FULL_QS_PLIES: [u32; 2] = [40, 60];

@@ -8,6 +8,7 @@ pub mod brute;
 pub mod checks;
 pub mod chess;
 pub mod generic;
+pub mod open;
 pub mod oracle;
 pub mod parallel;
 pub mod report;

@@ -1,0 +1,45 @@
+//! [`GameEntry`]: a game added in one file, as the command line takes it: its engines
+//! (`NAME-DRIVER[:options]`, for `solve`, `run`, `gate` and every command that builds engines)
+//! and its checks (`verify --game NAME`). [`super::main_with`] registers each entry before it
+//! reads the arguments.
+
+use crate::engine::registry::GameEngines;
+use crate::game::{GameKind, OpenGame};
+use crate::verify::generic::GenericReport;
+
+/// An open game for the command line: `static NIM: GameEntry = GameEntry::of::<Nim>();` then
+/// `treebench::cli::main_with(&[&NIM])` in the binary's `main` (a `static`, so that the entry
+/// has one address: registering it again is then recognised as the same game).
+pub struct GameEntry {
+    /// The game and its engines.
+    pub engines: GameEngines,
+    /// `verify --game NAME`: the checks on `per_ply` seeded positions a ply under `seed`.
+    pub verify: fn(kind: GameKind, per_ply: u32, seed: u64) -> Result<GenericReport, String>,
+}
+
+impl GameEntry {
+    /// The entry of `G`.
+    #[must_use]
+    pub const fn of<G: OpenGame>() -> Self
+    where
+        G::State: Send,
+        G::Move: Send,
+    {
+        GameEntry {
+            engines: GameEngines::of::<G>(),
+            verify: crate::verify::open::verify_open::<G>,
+        }
+    }
+
+    /// The game's name.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        self.engines.game.name
+    }
+
+    /// The game as the runner and records name it.
+    #[must_use]
+    pub fn kind(&'static self) -> GameKind {
+        GameKind::Open(&self.engines.game)
+    }
+}
