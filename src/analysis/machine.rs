@@ -3,7 +3,8 @@
 //! CPU model, core count or governor changed, the frequency at the start moved by more than
 //! [`MHZ_REL`], other processes kept a different number of cores busy during the two runs
 //! (beyond [`OTHERS_MIN`] / [`OTHERS_PER_CORE`]), or a fixed reference solve took a different
-//! time (beyond [`PROBE_REL`], between the runs or within one).
+//! time (beyond [`PROBE_REL`]: the medians of the solves taken through each run, or for runs
+//! without that series, between the runs or within one).
 
 use serde_json::Value;
 
@@ -107,8 +108,43 @@ pub fn compare_machines(old: Option<&Value>, new: Option<&Value>) -> MachineComp
     c
 }
 
-/// The reference solve's times: within each run (start vs end) and between the runs.
+/// The fewest reference solves a run's series (`speed_probes_ms`) needs to be compared by its
+/// median instead of by its two ends.
+pub const SERIES_MIN: usize = 5;
+
+/// The median of a run's reference solves taken through the run (`speed_probes_ms`).
+fn probe_median(m: &Value) -> Option<f64> {
+    let mut v: Vec<f64> = m
+        .get("speed_probes_ms")?
+        .as_array()?
+        .iter()
+        .filter_map(Value::as_f64)
+        .collect();
+    if v.len() < SERIES_MIN {
+        return None;
+    }
+    v.sort_by(f64::total_cmp);
+    let h = v.len() / 2;
+    Some(if v.len() % 2 == 1 {
+        v[h]
+    } else {
+        (v[h - 1] + v[h]) / 2.0
+    })
+}
+
+/// The reference solve's times. Runs that took it through the run (and solved their plies
+/// interleaved, so a slow spell slows every ply alike) are compared by the medians of their
+/// series; older runs by their two ends, within each run and between the runs.
 fn compare_probes(old: &Value, new: &Value, c: &mut MachineComparison) {
+    if let (Some(o), Some(n)) = (probe_median(old), probe_median(new)) {
+        if (n / o - 1.0).abs() > PROBE_REL {
+            c.differed.push(format!(
+                "the reference solve took {o:.1} ms in the old run and {n:.1} ms in the new \
+                 (medians through each run)"
+            ));
+        }
+        return;
+    }
     let probe = |m: &Value| -> Option<(f64, f64)> {
         let a = m.get("speed_probe_ms")?.as_array()?;
         Some((a.first()?.as_f64()?, a.get(1)?.as_f64()?))
@@ -179,5 +215,36 @@ mod tests {
         assert_eq!(c.differed, ["CPU model `X` → `Y`"]);
         assert_eq!(c.missing, ["frequency governor"]);
         assert_eq!(compare_machines(None, Some(&quiet)).missing.len(), 1);
+    }
+
+    #[test]
+    fn probe_series_by_median() {
+        let base = json!({"cpu_model": "X", "cores": 2, "cpu_mhz": 2000.0,
+            "cpu_governor": "performance", "others_cpu_cores": 0.05});
+        let with = |ends: [f64; 2], series: &[f64]| {
+            let mut m = base.clone();
+            m["speed_probe_ms"] = json!(ends);
+            m["speed_probes_ms"] = json!(series);
+            m
+        };
+        // A slow start (47 ms) and a slow spell do not count when the medians agree.
+        let old = with([47.0, 31.0], &[47.0, 31.0, 30.5, 32.0, 31.0, 44.0, 31.0]);
+        let new = with([31.0, 43.0], &[31.0, 32.0, 31.5, 30.0, 43.0, 31.0, 43.0]);
+        let c = compare_machines(Some(&old), Some(&new));
+        assert!(c.differed.is_empty() && c.missing.is_empty(), "{c:?}");
+        // A machine slower through most of the run does.
+        let slow = with([31.0, 43.0], &[31.0, 40.0, 41.0, 42.0, 43.0, 40.0, 43.0]);
+        let c = compare_machines(Some(&old), Some(&slow));
+        assert_eq!(
+            c.differed,
+            [
+                "the reference solve took 31.0 ms in the old run and 41.0 ms in the new \
+              (medians through each run)"
+            ]
+        );
+        // Too short a series (or none, in an older file): the two ends, as before.
+        let short = with([31.0, 43.0], &[31.0, 32.0, 43.0]);
+        let c = compare_machines(Some(&old), Some(&short));
+        assert_eq!(c.differed.len(), 2, "{c:?}");
     }
 }

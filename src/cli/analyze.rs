@@ -222,8 +222,9 @@ pub fn render_against(r: &AgainstReport) -> String {
          1 / (1 + noise)); otherwise no change; inconclusive on every line when the two runs' \
          machines differed: CPU model, cores or governor changed, the CPU MHz at the start by \
          more than {:.0}%, the cores other processes kept busy during the run by more than \
-         {} per core (at least {}), or the reference solve's time (speed_probe_ms) by more \
-         than {:.0}% between the runs or within one.",
+         {} per core (at least {}), or the reference solve's time by more than {:.0}%: the \
+         medians of the solves taken through each run (speed_probes_ms), or in runs without \
+         them its start and end times (speed_probe_ms), between the runs or within one.",
         o.alpha,
         1.0 + o.noise,
         1.0 / (1.0 + o.noise),

@@ -85,6 +85,12 @@ pub struct Meta {
     /// frequency). `None` where it could not be made.
     #[serde(default)]
     pub speed_probe_ms: Option<[f64; 2]>,
+    /// The same reference solve (ms, the faster of two) at the start, after every
+    /// [`PROBES_PER_RUN`]th part of the run's positions, and at the end: the machine's speed
+    /// over the whole run, whose plies are interleaved (`runner::paired`), for `analyze
+    /// --against` to compare by its median. Absent in files written before it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub speed_probes_ms: Vec<f64>,
     /// The start half of `speed_probe_ms` (not written).
     #[serde(skip)]
     pub(crate) probe_start: Option<f64>,
@@ -213,9 +219,22 @@ impl Meta {
             others_cpu_cores: None,
             probe_start: speed_probe(),
             speed_probe_ms: None,
+            speed_probes_ms: Vec::new(),
             cpu_start: CpuSnapshot::take(),
         }
         .with_unreadable()
+        .with_probe_series()
+    }
+
+    /// Start the probe series with the start probe.
+    fn with_probe_series(mut self) -> Self {
+        self.speed_probes_ms.extend(self.probe_start);
+        self
+    }
+
+    /// Time the reference solve now and add it to [`Meta::speed_probes_ms`].
+    pub fn probe_speed(&mut self) {
+        self.speed_probes_ms.extend(speed_probe());
     }
 
     /// List the machine facts this machine did not let us read.
@@ -257,7 +276,9 @@ impl Meta {
     pub fn finish(&mut self) {
         self.end_time = Some(now_rfc3339());
         self.load_avg_end = load_avg();
-        self.speed_probe_ms = self.probe_start.zip(speed_probe()).map(|(a, b)| [a, b]);
+        let end = speed_probe();
+        self.speed_probes_ms.extend(end);
+        self.speed_probe_ms = self.probe_start.zip(end).map(|(a, b)| [a, b]);
         self.others_cpu_cores = self
             .cpu_start
             .and_then(|a| CpuSnapshot::take().map(|b| a.others_cores(&b)));
@@ -271,6 +292,11 @@ impl Meta {
         }
     }
 }
+
+/// How many times a run takes the reference solve between its start and its end
+/// ([`Meta::speed_probes_ms`]): each costs about 80 ms (two solves and a table), about 7% of
+/// the default experiment's 10 s.
+pub const PROBES_PER_RUN: usize = 8;
 
 /// The reference solve of [`Meta::speed_probe_ms`]: MTD(f) with a 2^23-entry table from an
 /// empty table on a ply-9 position (395,717 nodes, about 36 ms on the development machine).

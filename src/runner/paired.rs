@@ -1,6 +1,7 @@
 //! The paired run: every engine solves every position from reset tables, in alternating order,
 //! scores must agree, and every solve becomes a flushed row of the results file.
 //!
+//! The plies are interleaved ([`run_order`]): every ply's positions are spread over the run.
 //! The order of the engines rotates from one position (and repeat) to the next: with two engines
 //! A B, B A, A B, … so warm caches and frequency scaling favour neither. The clock runs around
 //! `solve` only, not around the reset or the writing. Rows of a position are queued together once
@@ -102,7 +103,8 @@ pub struct RunOptions {
     pub resume: bool,
     /// Overwrite an existing results file.
     pub force: bool,
-    /// Run shard `k` of `n` (1-based `k`): the positions whose sequence number is `k−1 mod n`.
+    /// Run shard `k` of `n` (1-based `k`): the positions whose place in [`run_order`] is
+    /// `k−1 mod n`.
     pub shard: Option<(u32, u32)>,
     /// Draw a progress bar (it is hidden anyway when stderr is not a terminal).
     pub progress: bool,
@@ -164,7 +166,8 @@ impl RunSummary {
     }
 }
 
-/// The positions of an experiment in run order, with their sequence numbers.
+/// The positions of an experiment ply after ply, with their sequence numbers (`run` solves them
+/// in [`run_order`]).
 #[must_use]
 pub fn plan(exp: &Experiment) -> Vec<(u64, Drawn)> {
     if let Some(fp) = &exp.file_positions {
@@ -268,7 +271,7 @@ pub fn run_with(
     let _lock = ResultsLock::acquire(&results)?;
     // Draw the positions before touching the files, so that an experiment that cannot be drawn
     // leaves no header-only results file behind.
-    let all = plan(exp);
+    let all = run_order(plan(exp));
     let (mut meta, done, append) = start_meta(exp, opts, &results, &meta_file)?;
     for (e, spec) in engines.iter_mut().zip(&exp.engines) {
         if e.may_keep_tables() {
@@ -364,6 +367,7 @@ fn start_meta(
         game: old.game.clone().or(meta.game),
         cpu_start: meta.cpu_start,
         probe_start: meta.probe_start,
+        speed_probes_ms: [old.speed_probes_ms.clone(), meta.speed_probes_ms].concat(),
         ..old
     };
     meta.end_time = None;
@@ -444,6 +448,36 @@ fn todo_list<'a>(
         .filter(|(seq, _)| shard.is_none_or(|(k, n)| seq % u64::from(n) == u64::from(k - 1)))
         .filter(|(_, d)| !done.contains(&(d.ply, d.index)))
         .filter(|(_, d)| !meta.skipped.contains(&skipped_entry(d)))
+        .collect()
+}
+
+/// Solve the plies interleaved: the first position of every ply, then the second of every ply,
+/// and so on (the plan's order within a round), so that every ply's solves are spread over the
+/// whole run. Solved ply after ply, the 20 positions of a ply of 0.1 ms solves are all timed
+/// within a few milliseconds, one sample of the machine's speed: on the shared development
+/// VM that speed moved by 1.3x for seconds at a time with nothing else running (the reference
+/// solve 30-47 ms), and two runs of one build then differed by 1.2-1.5x on whole plies, with
+/// p ~1e-5, while other plies of the same runs agreed. Interleaved, a slow spell slows a few
+/// positions of every ply, not every position of a few plies.
+/// The sequence numbers are renumbered in that order: the engines' order rotates from one
+/// solved position to the next (`Session`), and a shard takes every `n`th position of the run.
+#[must_use]
+pub fn run_order(plan: Vec<(u64, Drawn)>) -> Vec<(u64, Drawn)> {
+    // A position's round: its place among its ply's positions (drawn indices may have gaps).
+    let mut seen = std::collections::HashMap::<u32, u64>::new();
+    let mut ranked: Vec<(u64, u64, Drawn)> = plan
+        .into_iter()
+        .map(|(seq, d)| {
+            let n = seen.entry(d.ply).or_default();
+            *n += 1;
+            (*n, seq, d)
+        })
+        .collect();
+    ranked.sort_by_key(|&(round, seq, _)| (round, seq));
+    ranked
+        .into_iter()
+        .enumerate()
+        .map(|(i, (_, _, d))| (i as u64, d))
         .collect()
 }
 
@@ -546,5 +580,40 @@ fn hold_until_released(path: &Path) {
     }
     while path.exists() {
         std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn run_order_interleaves_the_plies() {
+        let d = |ply, index| Drawn {
+            ply,
+            index,
+            moves: format!("{ply}-{index}"),
+        };
+        // Drawn indices may have gaps (12, 5 is the second of its ply).
+        let plan: Vec<(u64, Drawn)> = [(10, 0), (10, 1), (10, 2), (12, 0), (12, 5), (14, 0)]
+            .into_iter()
+            .enumerate()
+            .map(|(i, (p, x))| (i as u64, d(p, x)))
+            .collect();
+        let order: Vec<(u64, u32, u32)> = run_order(plan)
+            .into_iter()
+            .map(|(s, d)| (s, d.ply, d.index))
+            .collect();
+        assert_eq!(
+            order,
+            [
+                (0, 10, 0),
+                (1, 12, 0),
+                (2, 14, 0),
+                (3, 10, 1),
+                (4, 12, 5),
+                (5, 10, 2)
+            ]
+        );
     }
 }

@@ -12,7 +12,7 @@ use super::{hold_until_released, skipped_entry, write_meta, Disagreement, RunErr
 use crate::engine::{Engine, EngineError};
 use crate::runner::experiment::{Agreement, Experiment};
 use crate::runner::measure::{measure, Failed, Measurement};
-use crate::runner::meta::Meta;
+use crate::runner::meta::{Meta, PROBES_PER_RUN};
 use crate::runner::positions::Drawn;
 use crate::runner::record::{Record, RecordWriter};
 use std::path::PathBuf;
@@ -151,7 +151,11 @@ impl<'a> Session<'a> {
 
     fn solve_all(&mut self, todo: &[&'a (u64, Drawn)]) -> Result<(), RunError> {
         let mut ply = None;
-        for &(seq, d) in todo {
+        let every = (todo.len() / (PROBES_PER_RUN + 1)).max(1);
+        for (i, &(seq, d)) in todo.iter().enumerate() {
+            if i > 0 && i % every == 0 && i / every <= PROBES_PER_RUN {
+                self.meta.probe_speed();
+            }
             if ply != Some(d.ply) {
                 ply = Some(d.ply);
                 self.out.bar.set_message(format!("ply {}", d.ply));
