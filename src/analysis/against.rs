@@ -18,14 +18,13 @@
 
 use std::path::PathBuf;
 
-use polars::prelude::*;
-
 use crate::stats::multiple::holm;
 use crate::stats::wilcoxon::{ratio_test, WilcoxonOptions};
 
-use super::compare::{u32s, u64s};
+use super::frame::Frame;
+use super::load::{load_checked, Loaded};
 use super::machine::{compare_machines, MachineComparison};
-use super::{load_results, read_metadata, validate_csv, AnalysisError};
+use super::{read_metadata, AnalysisError};
 
 /// Options of [`against`].
 #[derive(Debug, Clone, PartialEq)]
@@ -138,11 +137,59 @@ pub struct AgainstReport {
     pub changes: Vec<Change>,
 }
 
-fn frame(paths: &[PathBuf], experiment: &str) -> Result<DataFrame, AnalysisError> {
-    Ok(load_results(paths)?
-        .lazy()
-        .filter(col("experiment").eq(lit(experiment)))
-        .collect()?)
+/// One run's solves of the compared experiment: its frame and the experiment's rows.
+pub struct Run {
+    frame: Frame,
+    rows: Vec<u32>,
+}
+
+impl Run {
+    fn new(
+        loaded: &mut Loaded,
+        paths: &[PathBuf],
+        experiment: &str,
+    ) -> Result<Self, AnalysisError> {
+        let frame = loaded.frame(paths)?;
+        let rows = frame.rows_of(experiment)?;
+        Ok(Self { frame, rows })
+    }
+
+    /// The run's seeds, sorted, once each.
+    fn seeds(&self) -> Result<Vec<u64>, AnalysisError> {
+        let seed = self.frame.u64s("seed")?;
+        let mut s: Vec<u64> = self.rows.iter().map(|&r| seed[r as usize]).collect();
+        s.sort_unstable();
+        s.dedup();
+        Ok(s)
+    }
+
+    /// The rows of `engine`, in file order.
+    fn rows_of(&self, engine: &str) -> Result<Vec<u32>, AnalysisError> {
+        let Some(code) = Frame::code(&self.frame.engines, engine) else {
+            return Ok(Vec::new());
+        };
+        let e = self.frame.u32s("engine")?;
+        Ok(self
+            .rows
+            .iter()
+            .copied()
+            .filter(|&r| e[r as usize] == code)
+            .collect())
+    }
+}
+
+/// The experiments of the files checked, in order of first appearance, each with its engines in
+/// the first file that has it.
+fn experiments(loaded: &Loaded) -> Vec<(String, Vec<String>)> {
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for s in &loaded.summaries {
+        for e in &s.experiments {
+            if !out.iter().any(|(n, _)| *n == e.0) {
+                out.push(e.clone());
+            }
+        }
+    }
+    out
 }
 
 /// Compare the runs `new` with the runs `old` (see the module documentation).
@@ -151,18 +198,8 @@ pub fn against(
     old: &[PathBuf],
     opts: &AgainstOptions,
 ) -> Result<AgainstReport, AnalysisError> {
-    let experiments = |paths: &[PathBuf]| -> Result<Vec<(String, Vec<String>)>, AnalysisError> {
-        let mut out: Vec<(String, Vec<String>)> = Vec::new();
-        for p in paths {
-            for e in validate_csv(p)?.experiments {
-                if !out.iter().any(|(n, _)| *n == e.0) {
-                    out.push(e);
-                }
-            }
-        }
-        Ok(out)
-    };
-    let (en, eo) = (experiments(new)?, experiments(old)?);
+    let (mut ln, mut lo) = (load_checked(new)?, load_checked(old)?);
+    let (en, eo) = (experiments(&ln), experiments(&lo));
     let shared: Vec<&(String, Vec<String>)> = en
         .iter()
         .filter(|(n, _)| eo.iter().any(|(m, _)| m == n))
@@ -183,19 +220,16 @@ pub fn against(
                 ))
             }
         };
-    let (dn, d_o) = (frame(new, &name)?, frame(old, &name)?);
-    let seeds = |df: &DataFrame| -> Result<Vec<u64>, AnalysisError> {
-        let mut s = u64s(df, "seed")?;
-        s.sort_unstable();
-        s.dedup();
-        Ok(s)
-    };
-    if seeds(&dn)? != seeds(&d_o)? {
+    let (dn, d_o) = (
+        Run::new(&mut ln, new, &name)?,
+        Run::new(&mut lo, old, &name)?,
+    );
+    if dn.seeds()? != d_o.seeds()? {
         return Err(AnalysisError::Data(format!(
             "--against: experiment `{name}` was run with different seeds ({:?} vs {:?}): the \
              positions differ, nothing can be paired",
-            seeds(&dn)?,
-            seeds(&d_o)?
+            dn.seeds()?,
+            d_o.seeds()?
         )));
     }
     let mut opts = opts.clone();
@@ -247,19 +281,13 @@ fn first_meta(paths: &[PathBuf]) -> Result<Option<serde_json::Value>, AnalysisEr
 /// repeat pass over the positions against the first pass's; twice the largest relative change
 /// (the passes of one run already differ that much with nothing changed). An error without
 /// repeats.
-pub fn auto_noise(runs: &[&DataFrame], engines: &[String]) -> Result<f64, AnalysisError> {
+pub fn auto_noise(runs: &[&Run], engines: &[String]) -> Result<f64, AnalysisError> {
     let mut worst: Option<f64> = None;
-    for df in runs {
-        let engine: Vec<String> = df
-            .column("engine")?
-            .str()?
-            .iter()
-            .map(|e| e.unwrap_or_default().to_string())
-            .collect();
-        let (repeat, ns) = (u32s(df, "repeat")?, u64s(df, "nanos")?);
+    for run in runs {
+        let (repeat, ns) = (run.frame.u32s("repeat")?, run.frame.u64s("nanos")?);
         for e in engines {
             let mut sums: Vec<(u128, u64)> = Vec::new();
-            for i in (0..engine.len()).filter(|&i| engine[i] == *e) {
+            for i in run.rows_of(e)?.into_iter().map(|r| r as usize) {
                 let r = repeat[i] as usize;
                 if sums.len() <= r {
                     sums.resize(r + 1, (0, 0));
@@ -288,9 +316,11 @@ pub fn auto_noise(runs: &[&DataFrame], engines: &[String]) -> Result<f64, Analys
 }
 
 /// One position of one engine in both runs: summed times and nodes over `k` paired repeats.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 struct Unit {
     ply: u32,
+    seed: u64,
+    index: u32,
     k: u64,
     old_ns: u128,
     new_ns: u128,
@@ -298,65 +328,82 @@ struct Unit {
     new_nodes: u128,
 }
 
+/// One engine's solves of a run, sorted by `(ply, seed, index, repeat)`: the key and the row.
+fn keyed_solves(
+    run: &Run,
+    engine: &str,
+) -> Result<Vec<((u32, u64, u32, u32), u32)>, AnalysisError> {
+    let f = &run.frame;
+    let (ply, seed, index, repeat) = (
+        f.u32s("ply")?,
+        f.u64s("seed")?,
+        f.u32s("index")?,
+        f.u32s("repeat")?,
+    );
+    let mut v: Vec<_> = run
+        .rows_of(engine)?
+        .into_iter()
+        .map(|r| {
+            let i = r as usize;
+            ((ply[i], seed[i], index[i], repeat[i]), r)
+        })
+        .collect();
+    v.sort_unstable();
+    Ok(v)
+}
+
+/// The units of one engine: its solves in both runs paired by `(seed, ply, index, repeat)`
+/// (every combination where a key repeats, as an inner join gives), summed per position.
+fn paired_units(new: &Run, old: &Run, engine: &str) -> Result<Vec<Unit>, AnalysisError> {
+    let (a, b) = (keyed_solves(new, engine)?, keyed_solves(old, engine)?);
+    let (nn, nk) = (new.frame.u64s("nanos")?, new.frame.u64s("nodes")?);
+    let (on, ok) = (old.frame.u64s("nanos")?, old.frame.u64s("nodes")?);
+    let mut units: Vec<Unit> = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].0.cmp(&b[j].0) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                let key = a[i].0;
+                let i_end = i + a[i..].iter().take_while(|x| x.0 == key).count();
+                let j_end = j + b[j..].iter().take_while(|x| x.0 == key).count();
+                let same = units
+                    .last()
+                    .is_some_and(|u| (u.ply, u.seed, u.index) == (key.0, key.1, key.2));
+                if !same {
+                    units.push(Unit {
+                        ply: key.0,
+                        seed: key.1,
+                        index: key.2,
+                        ..Unit::default()
+                    });
+                }
+                let u = units.last_mut().expect("a unit");
+                for &(_, x) in &a[i..i_end] {
+                    for &(_, y) in &b[j..j_end] {
+                        let (x, y) = (x as usize, y as usize);
+                        u.k += 1;
+                        u.new_ns += u128::from(nn[x]);
+                        u.old_ns += u128::from(on[y]);
+                        u.new_nodes += u128::from(nk[x]);
+                        u.old_nodes += u128::from(ok[y]);
+                    }
+                }
+                (i, j) = (i_end, j_end);
+            }
+        }
+    }
+    Ok(units)
+}
+
 fn engine_changes(
-    new: &DataFrame,
-    old: &DataFrame,
+    new: &Run,
+    old: &Run,
     engine: &str,
     opts: &AgainstOptions,
 ) -> Result<Vec<Change>, AnalysisError> {
-    let side = |df: &DataFrame, p: &str| {
-        df.clone()
-            .lazy()
-            .filter(col("engine").eq(lit(engine)))
-            .select([
-                col("seed"),
-                col("ply"),
-                col("index"),
-                col("repeat"),
-                col("nanos").alias(format!("{p}_ns")),
-                col("nodes").alias(format!("{p}_nodes")),
-            ])
-    };
-    let keys: Vec<Expr> = ["seed", "ply", "index", "repeat"]
-        .iter()
-        .map(|k| col(*k))
-        .collect();
-    let j = side(new, "n")
-        .join(
-            side(old, "o"),
-            keys.clone(),
-            keys,
-            JoinArgs::new(JoinType::Inner),
-        )
-        .sort(
-            ["ply", "seed", "index", "repeat"],
-            SortMultipleOptions::default(),
-        )
-        .collect()?;
-    let (ply, seed, index) = (u32s(&j, "ply")?, u64s(&j, "seed")?, u32s(&j, "index")?);
-    let (nn, on) = (u64s(&j, "n_ns")?, u64s(&j, "o_ns")?);
-    let (nk, ok) = (u64s(&j, "n_nodes")?, u64s(&j, "o_nodes")?);
-    let mut units: Vec<Unit> = Vec::new();
-    for i in 0..ply.len() {
-        let same =
-            i > 0 && ply[i] == ply[i - 1] && seed[i] == seed[i - 1] && index[i] == index[i - 1];
-        if !same {
-            units.push(Unit {
-                ply: ply[i],
-                k: 0,
-                old_ns: 0,
-                new_ns: 0,
-                old_nodes: 0,
-                new_nodes: 0,
-            });
-        }
-        let u = units.last_mut().expect("a unit");
-        u.k += 1;
-        u.new_ns += u128::from(nn[i]);
-        u.old_ns += u128::from(on[i]);
-        u.new_nodes += u128::from(nk[i]);
-        u.old_nodes += u128::from(ok[i]);
-    }
+    let units = paired_units(new, old, engine)?;
     if units.is_empty() {
         return Ok(Vec::new());
     }

@@ -1,19 +1,16 @@
-//! Pairing of engines (polars inner join) into exact integer units, and the comparisons built
-//! from them.
+//! Pairing of engines (the solves of one position and repeat are adjacent in key order) into
+//! exact integer units, and the comparisons built from them.
 
-use polars::prelude::*;
 use rayon::prelude::*;
 
 use crate::stats::multiple::holm;
 
+use super::frame::{Frame, Keyed};
 use super::ply::{ply_row, Unit};
 use super::{
     AnalysisError, AnalyzeOptions, Comparison, EngineTimes, ExperimentAnalysis, Pairs, PairsMode,
     AUTO_ALL_PAIRS_MAX,
 };
-
-const KEYS: [&str; 4] = ["seed", "ply", "index", "repeat"];
-const KEYS_SORT: [&str; 4] = ["ply", "seed", "index", "repeat"];
 
 /// The (baseline, candidate) pairs to compare, in order.
 fn pairs_to_compare(
@@ -70,31 +67,31 @@ fn pairs_to_compare(
 }
 
 pub(super) fn analyze_experiment(
-    df: &DataFrame,
+    frame: &Frame,
     name: &str,
     engines: Vec<String>,
     metadata: Vec<(std::path::PathBuf, serde_json::Value)>,
     opts: &AnalyzeOptions,
 ) -> Result<ExperimentAnalysis, AnalysisError> {
     let (baseline, pairs) = pairs_to_compare(name, &engines, opts)?;
-    let exp = df
-        .clone()
-        .lazy()
-        .filter(col("experiment").eq(lit(name)))
-        .collect()?;
-    let records = exp.height() as u64;
-    check_duplicates(&exp, name)?;
-
+    let rows = frame.rows_of(name)?;
+    let records = rows.len() as u64;
+    let keyed = Keyed::new(frame, &rows)?;
+    check_duplicates(&keyed, frame, name)?;
+    let solves = Solves::new(frame, &keyed)?;
+    let done: Vec<_> = pairs
+        .par_iter()
+        .map(|(b, c)| compare(&solves, name, b, c, opts))
+        .collect();
     let mut warnings = Vec::new();
     let mut comparisons = Vec::with_capacity(pairs.len());
-    for (b, c) in &pairs {
-        comparisons.push(compare(&exp, name, b, c, opts, &mut warnings)?);
+    for d in done {
+        let (c, w) = d?;
+        comparisons.push(c);
+        warnings.extend(w);
     }
-    let distributions = engines
-        .iter()
-        .map(|e| engine_times(&exp, e))
-        .collect::<Result<Vec<_>, _>>()?;
-    let facts = super::facts::run_facts(&exp, &engines)?;
+    let distributions = engine_times(&solves, &engines);
+    let facts = super::facts::run_facts(frame, &rows, &keyed, &engines)?;
     Ok(ExperimentAnalysis {
         name: name.to_string(),
         engines,
@@ -111,111 +108,111 @@ pub(super) fn analyze_experiment(
 }
 
 /// A position solved twice by the same engine in the same repeat would pair twice.
-fn check_duplicates(exp: &DataFrame, name: &str) -> Result<(), AnalysisError> {
-    let dups = exp
-        .clone()
-        .lazy()
-        .group_by([
-            col("seed"),
-            col("ply"),
-            col("index"),
-            col("repeat"),
-            col("engine"),
-        ])
-        .agg([len().alias("count")])
-        .filter(col("count").gt(lit(1u32)))
-        .sort(["ply", "index"], SortMultipleOptions::default())
-        .collect()?;
-    if dups.height() == 0 {
-        return Ok(());
+fn check_duplicates(k: &Keyed, frame: &Frame, name: &str) -> Result<(), AnalysisError> {
+    let o = &k.order;
+    let same = |i: usize| {
+        k.same_solve(o[i], o[i - 1]) && k.engine[o[i] as usize] == k.engine[o[i - 1] as usize]
+    };
+    let (mut count, mut first): (usize, Option<u32>) = (0, None);
+    for i in 1..o.len() {
+        if same(i) && (i == 1 || !same(i - 1)) {
+            count += 1;
+            let at = |r: u32| (k.ply[r as usize], k.index[r as usize]);
+            if first.is_none_or(|f| at(o[i]) < at(f)) {
+                first = Some(o[i]);
+            }
+        }
     }
-    let ply = dups.column("ply")?.u32()?.get(0).unwrap_or(0);
-    let index = dups.column("index")?.u32()?.get(0).unwrap_or(0);
-    let repeat = dups.column("repeat")?.u32()?.get(0).unwrap_or(0);
-    let engine = dups
-        .column("engine")?
-        .str()?
-        .get(0)
-        .unwrap_or("")
-        .to_string();
+    let Some(r) = first.map(|r| r as usize) else {
+        return Ok(());
+    };
     Err(AnalysisError::Data(format!(
-        "experiment `{name}`: {} solves appear more than once (e.g. ply {ply}, index {index}, \
-         repeat {repeat}, engine `{engine}`): was the same file given twice?",
-        dups.height()
+        "experiment `{name}`: {count} solves appear more than once (e.g. ply {}, index {}, \
+         repeat {}, engine `{}`): was the same file given twice?",
+        k.ply[r], k.index[r], k.repeat[r], frame.engines[k.engine[r] as usize]
     )))
 }
 
-fn side(exp: &DataFrame, engine: &str, prefix: &str) -> LazyFrame {
-    exp.clone()
-        .lazy()
-        .filter(col("engine").eq(lit(engine)))
-        .select([
-            col("seed"),
-            col("ply"),
-            col("index"),
-            col("repeat"),
-            col("nanos").alias(format!("{prefix}_ns")),
-            col("nodes").alias(format!("{prefix}_nodes")),
-            col("probes").alias(format!("{prefix}_probes")),
-        ])
+/// The solves of one experiment in key order, with the columns the comparisons read.
+pub(super) struct Solves<'a> {
+    keyed: &'a Keyed<'a>,
+    /// The groups of one position and repeat (ranges of `keyed.order`).
+    groups: Vec<std::ops::Range<usize>>,
+    nanos: &'a [u64],
+    nodes: &'a [u64],
+    probes: &'a [u32],
+    engines: &'a [String],
 }
 
-/// The solves of `baseline` and `candidate` joined on `(seed, ply, index, repeat)`, sorted by
+impl<'a> Solves<'a> {
+    fn new(frame: &'a Frame, keyed: &'a Keyed<'a>) -> Result<Self, AnalysisError> {
+        Ok(Self {
+            keyed,
+            groups: keyed.groups(),
+            nanos: frame.u64s("nanos")?,
+            nodes: frame.u64s("nodes")?,
+            probes: frame.u32s("probes")?,
+            engines: &frame.engines,
+        })
+    }
+
+    fn code(&self, engine: &str) -> u32 {
+        Frame::code(self.engines, engine).unwrap_or(u32::MAX)
+    }
+
+    /// Solves of `engine` in the experiment.
+    fn count(&self, engine: u32) -> usize {
+        self.keyed
+            .order
+            .iter()
+            .filter(|&&r| self.keyed.engine[r as usize] == engine)
+            .count()
+    }
+}
+
+/// The solves of `baseline` and `candidate` of the same `(seed, ply, index, repeat)`, sorted by
 /// ply, seed, index, repeat, as column vectors (with the seeds and indices of the pairs).
-pub(super) fn join_pairs(
-    exp: &DataFrame,
-    baseline: &str,
-    candidate: &str,
-) -> Result<(Pairs, Vec<u64>, Vec<u32>), AnalysisError> {
-    let keys: Vec<Expr> = KEYS.iter().map(|k| col(*k)).collect();
-    let joined = side(exp, baseline, "b")
-        .join(
-            side(exp, candidate, "c"),
-            keys.clone(),
-            keys,
-            JoinArgs::new(JoinType::Inner),
-        )
-        .sort(KEYS_SORT, SortMultipleOptions::default())
-        .collect()?;
-    let baseline_ns = u64s(&joined, "b_ns")?;
-    let candidate_ns = u64s(&joined, "c_ns")?;
-    let ms = |v: &[u64]| v.iter().map(|&x| x as f64 / 1e6).collect();
-    let pairs = Pairs {
-        ply: u32s(&joined, "ply")?,
-        baseline_ms: ms(&baseline_ns),
-        candidate_ms: ms(&candidate_ns),
-        baseline_nodes: u64s(&joined, "b_nodes")?,
-        candidate_nodes: u64s(&joined, "c_nodes")?,
-        baseline_ns,
-        candidate_ns,
-        baseline_probes: u32s(&joined, "b_probes")?,
-        candidate_probes: u32s(&joined, "c_probes")?,
-    };
-    Ok((pairs, u64s(&joined, "seed")?, u32s(&joined, "index")?))
+fn pair_up(s: &Solves, baseline: u32, candidate: u32) -> (Pairs, Vec<u64>, Vec<u32>) {
+    let k = s.keyed;
+    let (mut m, mut seeds, mut indices) = (Pairs::default(), Vec::new(), Vec::new());
+    for g in &s.groups {
+        let rows = &k.order[g.clone()];
+        let find = |e: u32| rows.iter().find(|&&r| k.engine[r as usize] == e);
+        let (Some(&b), Some(&c)) = (find(baseline), find(candidate)) else {
+            continue;
+        };
+        let (b, c) = (b as usize, c as usize);
+        m.ply.push(k.ply[b]);
+        m.baseline_ms.push(s.nanos[b] as f64 / 1e6);
+        m.candidate_ms.push(s.nanos[c] as f64 / 1e6);
+        m.baseline_nodes.push(s.nodes[b]);
+        m.candidate_nodes.push(s.nodes[c]);
+        m.baseline_ns.push(s.nanos[b]);
+        m.candidate_ns.push(s.nanos[c]);
+        m.baseline_probes.push(s.probes[b]);
+        m.candidate_probes.push(s.probes[c]);
+        seeds.push(k.seed[b]);
+        indices.push(k.index[b]);
+    }
+    (m, seeds, indices)
 }
 
 fn compare(
-    exp: &DataFrame,
+    s: &Solves,
     name: &str,
     baseline: &str,
     candidate: &str,
     opts: &AnalyzeOptions,
-    warnings: &mut Vec<String>,
-) -> Result<Comparison, AnalysisError> {
-    let (m, seeds, indices) = join_pairs(exp, baseline, candidate)?;
+) -> Result<(Comparison, Vec<String>), AnalysisError> {
+    let (m, seeds, indices) = pair_up(s, s.code(baseline), s.code(candidate));
     if m.is_empty() {
         return Err(AnalysisError::Data(format!(
             "experiment `{name}`: no position was solved by both `{baseline}` and `{candidate}`"
         )));
     }
+    let mut warnings = Vec::new();
     for engine in [baseline, candidate] {
-        let solves = exp
-            .clone()
-            .lazy()
-            .filter(col("engine").eq(lit(engine)))
-            .collect()?
-            .height();
-        let unpaired = solves - m.len();
+        let unpaired = s.count(s.code(engine)) - m.len();
         if unpaired > 0 {
             warnings.push(format!(
                 "{unpaired} solves of `{engine}` have no partner in the comparison of \
@@ -224,10 +221,31 @@ fn compare(
         }
     }
     let units = units(&m, &seeds, &indices, opts.collapse_repeats);
+    let (rows, total) = ply_rows(&units, opts);
+    if rows
+        .iter()
+        .any(|r| r.notes.iter().any(|n| n.contains("zero time")))
+    {
+        warnings.push(format!(
+            "`{candidate}` vs `{baseline}`: some positions have a zero time; they are left out \
+             of the median and geometric-mean ratios"
+        ));
+    }
+    let c = Comparison {
+        baseline: baseline.to_string(),
+        candidate: candidate.to_string(),
+        measurements: m,
+        rows,
+        total,
+    };
+    Ok((c, warnings))
+}
+
+/// The rows of the plies (ascending) with their Holm-adjusted p-values, and the all-plies row.
+fn ply_rows(units: &[Unit], opts: &AnalyzeOptions) -> (Vec<super::PlyRow>, super::PlyRow) {
     // The common multiple of the repeat counts: every unit's difference of sums is scaled to
     // `scale` × the difference of its means, an integer, so the rank test sees exact values.
     let scale = units.iter().fold(1u64, |l, u| lcm(l, u.k)).min(1 << 20);
-
     let mut ranges = Vec::new();
     let mut start = 0;
     for i in 1..=units.len() {
@@ -262,22 +280,7 @@ fn compare(
             r.significant = pe < opts.alpha;
         }
     }
-    if rows
-        .iter()
-        .any(|r| r.notes.iter().any(|n| n.contains("zero time")))
-    {
-        warnings.push(format!(
-            "`{candidate}` vs `{baseline}`: some positions have a zero time; they are left out \
-             of the median and geometric-mean ratios"
-        ));
-    }
-    Ok(Comparison {
-        baseline: baseline.to_string(),
-        candidate: candidate.to_string(),
-        measurements: m,
-        rows,
-        total,
-    })
+    (rows, total)
 }
 
 fn gcd(a: u64, b: u64) -> u64 {
@@ -320,42 +323,33 @@ fn units(m: &Pairs, seeds: &[u64], indices: &[u32], collapse: bool) -> Vec<Unit>
     out
 }
 
-fn engine_times(exp: &DataFrame, engine: &str) -> Result<EngineTimes, AnalysisError> {
-    let df = exp
-        .clone()
-        .lazy()
-        .filter(col("engine").eq(lit(engine)))
-        .select([
-            col("ply"),
-            (col("nanos").cast(DataType::Float64) / lit(1e6)).alias("ms"),
-        ])
-        .sort(["ply"], SortMultipleOptions::default())
-        .collect()?;
-    let ply = u32s(&df, "ply")?;
-    let ms = f64s(&df, "ms")?;
-    let mut by_ply: Vec<(u32, Vec<f64>)> = Vec::new();
-    for (p, t) in ply.into_iter().zip(ms) {
-        match by_ply.last_mut() {
+/// Every solve time of every engine of `engines`, in ms, per ply ascending.
+fn engine_times(s: &Solves, engines: &[String]) -> Vec<EngineTimes> {
+    let k = s.keyed;
+    let mut out: Vec<EngineTimes> = engines
+        .iter()
+        .map(|e| EngineTimes {
+            engine: e.clone(),
+            by_ply: Vec::new(),
+        })
+        .collect();
+    let slot: Vec<Option<usize>> = s
+        .engines
+        .iter()
+        .map(|e| engines.iter().position(|x| x == e))
+        .collect();
+    for &r in &k.order {
+        let r = r as usize;
+        let Some(e) = slot[k.engine[r] as usize] else {
+            continue;
+        };
+        let (p, t) = (k.ply[r], s.nanos[r] as f64 / 1e6);
+        match out[e].by_ply.last_mut() {
             Some((q, v)) if *q == p => v.push(t),
-            _ => by_ply.push((p, vec![t])),
+            _ => out[e].by_ply.push((p, vec![t])),
         }
     }
-    Ok(EngineTimes {
-        engine: engine.to_string(),
-        by_ply,
-    })
-}
-
-pub(super) fn u32s(df: &DataFrame, name: &str) -> Result<Vec<u32>, AnalysisError> {
-    Ok(df.column(name)?.u32()?.into_no_null_iter().collect())
-}
-
-pub(super) fn u64s(df: &DataFrame, name: &str) -> Result<Vec<u64>, AnalysisError> {
-    Ok(df.column(name)?.u64()?.into_no_null_iter().collect())
-}
-
-fn f64s(df: &DataFrame, name: &str) -> Result<Vec<f64>, AnalysisError> {
-    Ok(df.column(name)?.f64()?.into_no_null_iter().collect())
+    out
 }
 
 #[cfg(test)]

@@ -1,11 +1,7 @@
 //! What the records themselves say about how a run was made: the solve order per engine, the
 //! agreement of the scores, the number of repeats. The report's Method section states them.
 
-use std::collections::HashMap;
-
-use polars::prelude::*;
-
-use super::compare::{u32s, u64s};
+use super::frame::{Frame, Keyed};
 use super::AnalysisError;
 
 /// Facts about an experiment's run, read from its records.
@@ -34,54 +30,78 @@ impl RunFacts {
     }
 }
 
-pub(super) fn run_facts(exp: &DataFrame, engines: &[String]) -> Result<RunFacts, AnalysisError> {
-    let engine: Vec<String> = exp
-        .column("engine")?
-        .str()?
-        .iter()
-        .map(|e| e.unwrap_or_default().to_string())
-        .collect();
-    let slot = u32s(exp, "slot")?;
-    let seed = u64s(exp, "seed")?;
-    let ply = u32s(exp, "ply")?;
-    let index = u32s(exp, "index")?;
-    let repeat = u32s(exp, "repeat")?;
-    let score: Vec<i32> = exp.column("score")?.i32()?.into_no_null_iter().collect();
-
+pub(super) fn run_facts(
+    frame: &Frame,
+    rows: &[u32],
+    keyed: &Keyed,
+    engines: &[String],
+) -> Result<RunFacts, AnalysisError> {
+    let slot = frame.u32s("slot")?;
+    let engine = frame.u32s("engine")?;
     // A slot is a place in the solve order of the experiment's engines: a larger one (a
     // corrupted file) would size the counts below.
-    if let Some(i) = slot.iter().position(|&s| s as usize >= engines.len()) {
+    if let Some(&i) = rows
+        .iter()
+        .find(|&&r| slot[r as usize] as usize >= engines.len())
+    {
+        let i = i as usize;
         return Err(AnalysisError::Data(format!(
             "engine `{}` has slot {} in a run of {} engine(s) (slots 0 to {}): the results file is corrupted",
-            engine[i],
+            frame.engines[engine[i] as usize],
             slot[i],
             engines.len(),
             engines.len().saturating_sub(1)
         )));
     }
-    let width = slot.iter().max().map_or(0, |m| *m as usize + 1);
+    let width = rows
+        .iter()
+        .map(|&r| slot[r as usize] as usize + 1)
+        .max()
+        .unwrap_or(0);
     let mut slots: Vec<(String, Vec<u64>)> = engines
         .iter()
         .map(|e| (e.clone(), vec![0; width]))
         .collect();
-    let mut scores: HashMap<(u64, u32, u32), (i32, bool)> = HashMap::new();
-    for i in 0..engine.len() {
-        if let Some((_, counts)) = slots.iter_mut().find(|(e, _)| *e == engine[i]) {
-            counts[slot[i] as usize] += 1;
-        }
-        let entry = scores
-            .entry((seed[i], ply[i], index[i]))
-            .or_insert((score[i], false));
-        if entry.0 != score[i] {
-            entry.1 = true;
+    let place: Vec<Option<usize>> = frame
+        .engines
+        .iter()
+        .map(|e| engines.iter().position(|x| x == e))
+        .collect();
+    for &r in rows {
+        if let Some(e) = place[engine[r as usize] as usize] {
+            slots[e].1[slot[r as usize] as usize] += 1;
         }
     }
+    let (positions, score_disagreements) = positions(frame.i32s("score")?, keyed);
+    let repeat = frame.u32s("repeat")?;
     Ok(RunFacts {
         slots,
-        positions: scores.len(),
-        score_disagreements: scores.values().filter(|(_, d)| *d).count(),
-        repeats: repeat.iter().max().map_or(0, |m| m + 1),
+        positions,
+        score_disagreements,
+        repeats: rows
+            .iter()
+            .map(|&r| repeat[r as usize])
+            .max()
+            .map_or(0, |m| m + 1),
     })
+}
+
+/// Distinct positions `(seed, ply, index)`, and those whose rows returned more than one score.
+fn positions(score: &[i32], k: &Keyed) -> (usize, usize) {
+    let o = &k.order;
+    let (mut positions, mut disagreements) = (0, 0);
+    let mut start = 0;
+    for i in 1..=o.len() {
+        if i == o.len() || !k.same_position(o[i], o[start]) {
+            positions += 1;
+            let first = score[o[start] as usize];
+            if o[start..i].iter().any(|&r| score[r as usize] != first) {
+                disagreements += 1;
+            }
+            start = i;
+        }
+    }
+    (positions, disagreements)
 }
 
 #[cfg(test)]

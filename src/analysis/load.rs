@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
-use super::AnalysisError;
+use super::frame::Frame;
+use super::{AnalysisError, FileSummary};
 use crate::runner::record::{ColumnType, COLUMNS, HEADER};
 
 /// The polars schema of a results CSV, derived from [`COLUMNS`] (what the tests compare the
@@ -162,25 +163,71 @@ pub fn read_results(paths: &[PathBuf]) -> Result<DataFrame, AnalysisError> {
 /// The columns the analysis needs, from the given files, in file and row order:
 /// `experiment, seed, ply, index, engine, slot, repeat, score, nodes, nanos, probes`.
 pub fn load_results(paths: &[PathBuf]) -> Result<DataFrame, AnalysisError> {
-    let df = read_results(paths)?
-        .lazy()
-        .select([
-            col("experiment"),
-            col("seed"),
-            col("ply"),
-            col("index"),
-            col("engine"),
-            col("slot"),
-            col("repeat"),
-            col("score"),
-            // Not reported is an empty field, null here; the paired statistics read 0 as "not
-            // reported" (no solve searches 0 nodes).
-            col("nodes").fill_null(lit(0u64)),
-            col("nanos"),
-            col("probes"),
-        ])
-        .collect()?;
+    let mut df = read_results(paths)?.select([
+        "experiment",
+        "seed",
+        "ply",
+        "index",
+        "engine",
+        "slot",
+        "repeat",
+        "score",
+        "nodes",
+        "nanos",
+        "probes",
+    ])?;
+    // Not reported is an empty field, null here; the paired statistics read 0 as "not
+    // reported" (no solve searches 0 nodes).
+    let nodes = df.column("nodes")?.fill_null(FillNullStrategy::Zero)?;
+    df.replace("nodes", nodes)?;
     Ok(df)
+}
+
+/// The files checked and loaded: what [`super::validate_csv`] says of each, and the frame.
+pub(super) struct Loaded {
+    pub summaries: Vec<FileSummary>,
+    /// `None`: the single pass left the files to the general readers, which load them when
+    /// [`Loaded::frame`] is called (where the analysis loaded them before).
+    frame: Option<Frame>,
+    /// Per experiment name: whether its first row is a chess position; `None` where unknown.
+    pub chess: Option<Vec<(String, bool)>>,
+    /// Whether some file's last line has no newline.
+    pub unfinished: bool,
+}
+
+/// Check every file and read the columns the analysis needs: one pass over each file
+/// ([`super::scan`]); where it cannot vouch for a file, the checks of [`super::validate_csv`]
+/// (whose errors name the line) and later the general reader.
+pub(super) fn load_checked(paths: &[PathBuf]) -> Result<Loaded, AnalysisError> {
+    if let Some(s) = super::scan::scan_files(paths) {
+        let chess = s.columns.experiments.iter().cloned().zip(s.chess).collect();
+        return Ok(Loaded {
+            summaries: s.summaries,
+            frame: Some(Frame::new(s.columns)?),
+            chess: Some(chess),
+            unfinished: s.unfinished,
+        });
+    }
+    let summaries = paths
+        .iter()
+        .map(|p| super::validate_csv(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Loaded {
+        summaries,
+        frame: None,
+        chess: None,
+        unfinished: true,
+    })
+}
+
+impl Loaded {
+    /// The frame of the files (read by the general reader where the single pass left them).
+    pub(super) fn frame(&mut self, paths: &[PathBuf]) -> Result<Frame, AnalysisError> {
+        match self.frame.take() {
+            Some(f) => Ok(f),
+            None => Frame::from_results(&read_results(paths)?),
+        }
+    }
 }
 
 /// Whether this build can export Parquet (the cargo feature `parquet`).

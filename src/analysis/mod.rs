@@ -17,10 +17,12 @@ pub mod chess;
 mod compare;
 pub mod counters;
 mod facts;
+mod frame;
 pub mod headline;
 mod load;
 pub mod machine;
 mod ply;
+mod scan;
 pub mod synthetic;
 pub mod validate;
 
@@ -368,32 +370,13 @@ pub fn analyze(paths: &[PathBuf], opts: &AnalyzeOptions) -> Result<Analysis, Ana
     if paths.is_empty() {
         return Err(AnalysisError::Data("no results file given".into()));
     }
-    let summaries = paths
-        .iter()
-        .map(|p| validate_csv(p))
-        .collect::<Result<Vec<_>, _>>()?;
-    let df = load_results(paths)?;
+    let mut loaded = load::load_checked(paths)?;
+    let frame = loaded.frame(paths)?;
     let metadata: Vec<(PathBuf, serde_json::Value)> = paths
         .iter()
         .filter_map(|p| read_metadata(p).transpose())
         .collect::<Result<_, _>>()?;
-
-    // Experiments and engines in order of first appearance across the files.
-    let mut experiments: Vec<(String, Vec<String>)> = Vec::new();
-    for s in &summaries {
-        for (exp, engines) in &s.experiments {
-            match experiments.iter_mut().find(|(e, _)| e == exp) {
-                Some((_, known)) => {
-                    for e in engines {
-                        if !known.contains(e) {
-                            known.push(e.clone());
-                        }
-                    }
-                }
-                None => experiments.push((exp.clone(), engines.clone())),
-            }
-        }
-    }
+    let mut experiments = merged_experiments(&loaded.summaries);
     if let Some(only) = &opts.experiment {
         experiments.retain(|(e, _)| e == only);
         if experiments.is_empty() {
@@ -429,8 +412,10 @@ pub fn analyze(paths: &[PathBuf], opts: &AnalyzeOptions) -> Result<Analysis, Ana
                 engines.join("`, `")
             )));
         }
-        let mut e = compare::analyze_experiment(&df, &name, engines, metadata, opts)?;
-        e.chess = chess_tables(paths, &name, &e.engines)?;
+        let mut e = compare::analyze_experiment(&frame, &name, engines, metadata, opts)?;
+        if needs_records(&loaded, &name) {
+            e.chess = chess_tables(paths, &name, &e.engines)?;
+        }
         out.push(e);
     }
     Ok(Analysis {
@@ -438,6 +423,37 @@ pub fn analyze(paths: &[PathBuf], opts: &AnalyzeOptions) -> Result<Analysis, Ana
         options: opts.clone(),
         experiments: out,
     })
+}
+
+/// Experiments and engines in order of first appearance across the files.
+fn merged_experiments(summaries: &[FileSummary]) -> Vec<(String, Vec<String>)> {
+    let mut experiments: Vec<(String, Vec<String>)> = Vec::new();
+    for s in summaries {
+        for (exp, engines) in &s.experiments {
+            match experiments.iter_mut().find(|(e, _)| e == exp) {
+                Some((_, known)) => {
+                    for e in engines {
+                        if !known.contains(e) {
+                            known.push(e.clone());
+                        }
+                    }
+                }
+                None => experiments.push((exp.clone(), engines.clone())),
+            }
+        }
+    }
+    experiments
+}
+
+/// Whether experiment `name` needs the full records: chess tables come from them (a first row
+/// that is a chess position), and the record reader refuses a file whose last line has no
+/// newline (so the analysis reports that as before).
+fn needs_records(loaded: &load::Loaded, name: &str) -> bool {
+    loaded.unfinished
+        || loaded
+            .chess
+            .as_ref()
+            .is_none_or(|c| c.iter().any(|(n, chess)| n == name && *chess))
 }
 
 /// The chess tables of experiment `name` in `paths` (`None` for other games).

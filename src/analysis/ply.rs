@@ -106,31 +106,13 @@ pub(super) fn ply_row(
         alternative: Alternative::Greater,
         ..two_sided
     };
-    // Differences are in units of 1/scale ns: back to ms for the estimate.
-    let to_ms = 1.0 / (scale as f64 * 1e6);
-    // The one-sided test gives its p-value only: no estimate or interval to compute.
-    let test = match (
-        wilcoxon(&d, &two_sided),
-        wilcoxon_with(&d, &greater, Estimates::None),
-    ) {
-        (Ok(t), Ok(g)) => Some(RankTest {
-            n: g.n,
-            t_plus: g.statistic,
-            p_value: t.p_value,
-            p_greater: g.p_value,
-            p_holm: None,
-            method: t.method,
-            hl_ms: t.estimate * to_ms,
-            hl_ci_ms: (t.ci.0 * to_ms, t.ci.1 * to_ms),
-        }),
-        (Err(e), _) | (_, Err(e)) => {
-            note("Wilcoxon", e);
-            None
-        }
-    };
-    let effect = effect(&b, &c, &two_sided, &greater)
-        .map_err(|e| note("Wilcoxon on log ratios", e))
-        .ok();
+    // The tests on the differences and on the log ratios are independent: one a core.
+    let (test, effect) = rayon::join(
+        || rank_test(&d, scale, &two_sided, &greater),
+        || effect(&b, &c, &two_sided, &greater),
+    );
+    let test = test.map_err(|e| note("Wilcoxon", e)).ok();
+    let effect = effect.map_err(|e| note("Wilcoxon on log ratios", e)).ok();
     notes.extend(zero_note);
 
     let (b_nodes, c_nodes) = units.iter().fold((0.0, 0.0), |(x, y), u| {
@@ -167,6 +149,31 @@ pub(super) fn ply_row(
         significant: false,
         notes,
     }
+}
+
+/// The Wilcoxon test of the exact differences `d` (in units of 1/`scale` ns), two-sided with its
+/// Hodges–Lehmann estimate and interval, and one-sided (its p-value only).
+fn rank_test(
+    d: &[f64],
+    scale: u64,
+    two_sided: &WilcoxonOptions,
+    greater: &WilcoxonOptions,
+) -> Result<RankTest, StatsError> {
+    // Differences are in units of 1/scale ns: back to ms for the estimate.
+    let to_ms = 1.0 / (scale as f64 * 1e6);
+    let t = wilcoxon(d, two_sided)?;
+    // The one-sided test gives its p-value only: no estimate or interval to compute.
+    let g = wilcoxon_with(d, greater, Estimates::None)?;
+    Ok(RankTest {
+        n: g.n,
+        t_plus: g.statistic,
+        p_value: t.p_value,
+        p_greater: g.p_value,
+        p_holm: None,
+        method: t.method,
+        hl_ms: t.estimate * to_ms,
+        hl_ci_ms: (t.ci.0 * to_ms, t.ci.1 * to_ms),
+    })
 }
 
 /// The [`Effect`] of the pairs with both times above zero (the others have no ratio).

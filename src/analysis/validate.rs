@@ -77,7 +77,7 @@ pub fn validate_csv(path: &Path) -> Result<FileSummary, AnalysisError> {
 
 /// The experiment recorded in the metadata beside `path` (its `experiment_source` and
 /// `experiment_name`), if there is one that still parses.
-fn recorded_experiment(path: &Path) -> Option<Experiment> {
+pub(super) fn recorded_experiment(path: &Path) -> Option<Experiment> {
     let (_, meta) = super::read_metadata(path).ok()??;
     let source = meta.get("experiment_source")?.as_str()?;
     // A file with a list of games holds one experiment per game: the one of this file.
@@ -88,7 +88,11 @@ fn recorded_experiment(path: &Path) -> Option<Experiment> {
         .find(|e| e.name == name)
 }
 
-fn note_engine(experiments: &mut Vec<(String, Vec<String>)>, experiment: String, engine: String) {
+pub(super) fn note_engine(
+    experiments: &mut Vec<(String, Vec<String>)>,
+    experiment: String,
+    engine: String,
+) {
     let slot = match experiments.iter().position(|(e, _)| *e == experiment) {
         Some(i) => i,
         None => {

@@ -57,6 +57,34 @@ impl Consistency {
     }
 
     /// Check the row on line `line`; the error says what is wrong (without the file and line).
+    /// Whether a row passes the checks against the experiment given to [`Self::new`] (name,
+    /// seed, slot, position), as [`Self::check`] makes them; true without one. For a reader that
+    /// holds no [`Record`]: it reports nothing, [`Self::check`] names the error.
+    #[must_use]
+    pub fn expected_ok(
+        &self,
+        experiment: &str,
+        seed: u64,
+        slot: u32,
+        (ply, index): (u32, u32),
+        moves: &str,
+    ) -> bool {
+        match self.expected.as_ref().filter(|x| x.name == experiment) {
+            Some(x) => {
+                seed == x.seed
+                    && (slot as usize) < x.engines
+                    && x.moves.get(&(ply, index)).is_some_and(|m| m == moves)
+            }
+            None => true,
+        }
+    }
+
+    /// Whether two rows of one position may return different scores (see [`Self::check`]).
+    #[must_use]
+    pub fn scores_may_differ(&self, moves: &str) -> bool {
+        !self.scores_must_agree(moves)
+    }
+
     pub fn check(&mut self, r: &Record, line: u64) -> Result<(), String> {
         if let Some(x) = self.expected.as_ref().filter(|x| x.name == r.experiment) {
             if r.seed != x.seed {

@@ -246,7 +246,11 @@ pub(super) fn asymptotic_ci(
                 guard += 1;
             }
             if alpha < 1.0 {
-                (root(qnorm_upper(alpha / 2.0)), root(qnorm(alpha / 2.0)))
+                // The two bounds are independent searches: one a core.
+                rayon::join(
+                    || root(qnorm_upper(alpha / 2.0)),
+                    || root(qnorm(alpha / 2.0)),
+                )
             } else {
                 (median, median)
             }
