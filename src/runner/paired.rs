@@ -149,6 +149,9 @@ pub struct RunSummary {
     pub wall: Duration,
     /// Sum of the solve times as the harness clocked them.
     pub solve_time: Duration,
+    /// Time of the reference solves the loop makes between positions for the run's metadata
+    /// (`speed_probes_ms`), not the harness's per-solve cost: left out of the overhead.
+    pub probe_time: Duration,
 }
 
 impl RunSummary {
@@ -159,10 +162,16 @@ impl RunSummary {
     /// progress bar, with the cache and TLB misses this code takes after a solve has swept the
     /// caches with its table; more when the machine preempts the loop between two solves (see
     /// README, "Records"). Engine construction (table allocation), the warm-table check and
-    /// the metadata are before or after the loop, not in it.
+    /// the metadata are before or after the loop, not in it; the reference solves made in the
+    /// loop ([`Self::probe_time`]) are subtracted.
     #[must_use]
     pub fn overhead_per_solve(&self) -> Option<Duration> {
-        (self.solves > 0).then(|| self.wall.saturating_sub(self.solve_time) / self.solves as u32)
+        (self.solves > 0).then(|| {
+            self.wall
+                .saturating_sub(self.solve_time)
+                .saturating_sub(self.probe_time)
+                / self.solves as u32
+        })
     }
 }
 
@@ -294,6 +303,7 @@ pub fn run_with(
         disagreements: 0,
         wall: Duration::ZERO,
         solve_time: Duration::ZERO,
+        probe_time: Duration::ZERO,
     };
     let mut session = Session {
         exp,

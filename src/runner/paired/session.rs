@@ -154,7 +154,9 @@ impl<'a> Session<'a> {
         let every = (todo.len() / (PROBES_PER_RUN + 1)).max(1);
         for (i, &(seq, d)) in todo.iter().enumerate() {
             if i > 0 && i % every == 0 && i / every <= PROBES_PER_RUN {
+                let t = Instant::now();
                 self.meta.probe_speed();
+                self.summary.probe_time += t.elapsed();
             }
             if ply != Some(d.ply) {
                 ply = Some(d.ply);
