@@ -133,16 +133,19 @@ fn codes(df: &DataFrame, name: &str, names: &mut Vec<String>) -> Result<Vec<u32>
     let mut out = Vec::with_capacity(df.height());
     for v in df.column(name)?.str()?.iter() {
         let v = v.unwrap_or_default();
-        let code = match Frame::code(names, v) {
-            Some(c) => c,
-            None => {
-                names.push(v.to_string());
-                names.len() as u32 - 1
-            }
-        };
-        out.push(code);
+        out.push(intern(names, v.as_bytes()).unwrap_or_default());
     }
     Ok(out)
+}
+
+/// The code of a name in `names`, the name added at the end when new; `None` when `b` is new
+/// and not UTF-8.
+pub(super) fn intern(names: &mut Vec<String>, b: &[u8]) -> Option<u32> {
+    if let Some(i) = names.iter().position(|n| n.as_bytes() == b) {
+        return Some(i as u32);
+    }
+    names.push(std::str::from_utf8(b).ok()?.to_string());
+    Some(names.len() as u32 - 1)
 }
 
 /// The rows of one experiment sorted by `(ply, seed, index, repeat, engine)`: the solves of one

@@ -11,9 +11,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::path::{Path, PathBuf};
 
 use crate::runner::consistency::Consistency;
-use crate::runner::record::{header_matches, ColumnType, COLUMNS};
+use crate::runner::record::{column_index, header_matches, ColumnType, COLUMNS};
 
-use super::frame::Columns;
+use super::frame::{intern, Columns};
 use super::validate::{note_engine, recorded_experiment, FileSummary};
 
 /// What the pass read from all the files.
@@ -172,13 +172,37 @@ fn push_row(r: &Row, c: &mut Columns, chess: &mut Vec<bool>) -> Option<(u32, u32
     Some((e, g))
 }
 
-/// The code of a name (UTF-8), added at the end when new.
-fn intern(names: &mut Vec<String>, b: &[u8]) -> Option<u32> {
-    if let Some(i) = names.iter().position(|n| n.as_bytes() == b) {
-        return Some(i as u32);
-    }
-    names.push(std::str::from_utf8(b).ok()?.to_string());
-    Some(names.len() as u32 - 1)
+// The fields the analysis keeps, by their place in the schema.
+const EXPERIMENT: usize = column_index("experiment");
+const SEED: usize = column_index("seed");
+const PLY: usize = column_index("ply");
+const INDEX: usize = column_index("index");
+const MOVES: usize = column_index("moves");
+const ENGINE: usize = column_index("engine");
+const SLOT: usize = column_index("slot");
+const REPEAT: usize = column_index("repeat");
+const SCORE: usize = column_index("score");
+const NODES: usize = column_index("nodes");
+const NANOS: usize = column_index("nanos");
+const PROBES: usize = column_index("probes");
+const BEST_MOVE: usize = column_index("best_move");
+/// Whether the analysis parses column `i` itself (the others are only type-checked).
+const fn kept(i: usize) -> bool {
+    matches!(
+        i,
+        EXPERIMENT
+            | SEED
+            | PLY
+            | INDEX
+            | MOVES
+            | ENGINE
+            | SLOT
+            | REPEAT
+            | SCORE
+            | NODES
+            | NANOS
+            | PROBES
+    )
 }
 
 /// The fields of a row of `width` fields (a known width: the missing optional fields are
@@ -188,25 +212,30 @@ fn parse_row(rec: &csv::ByteRecord, width: usize) -> Option<Row<'_>> {
         return None;
     }
     let f = |i: usize| rec.get(i).unwrap_or(b"");
-    for i in [11].into_iter().chain(13..width) {
+    for i in (0..width).filter(|&i| !kept(i)) {
         if !field_ok(COLUMNS[i].ty, f(i)) {
             return None;
         }
     }
+    let u32_at = |i: usize| u32::try_from(dec(f(i))?).ok();
     Some(Row {
-        experiment: f(0),
-        seed: dec(f(1))?,
-        ply: u32::try_from(dec(f(2))?).ok()?,
-        index: u32::try_from(dec(f(3))?).ok()?,
-        moves: std::str::from_utf8(f(4)).ok()?,
-        engine: f(5),
-        slot: u32::try_from(dec(f(6))?).ok()?,
-        repeat: u32::try_from(dec(f(7))?).ok()?,
-        score: signed(f(8))?,
-        nodes: if f(9).is_empty() { 0 } else { dec(f(9))? },
-        nanos: dec(f(10))?,
-        probes: u32::try_from(dec(f(12))?).ok()?,
-        best_move: !f(13).is_empty(),
+        experiment: f(EXPERIMENT),
+        seed: dec(f(SEED))?,
+        ply: u32_at(PLY)?,
+        index: u32_at(INDEX)?,
+        moves: std::str::from_utf8(f(MOVES)).ok()?,
+        engine: f(ENGINE),
+        slot: u32_at(SLOT)?,
+        repeat: u32_at(REPEAT)?,
+        score: signed(f(SCORE))?,
+        nodes: if f(NODES).is_empty() {
+            0
+        } else {
+            dec(f(NODES))?
+        },
+        nanos: dec(f(NANOS))?,
+        probes: u32_at(PROBES)?,
+        best_move: !f(BEST_MOVE).is_empty(),
     })
 }
 

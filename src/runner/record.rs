@@ -105,6 +105,28 @@ results_schema! {
     researches: Option<u64> => "Search counter: searches repeated with another window (PVS re-searches, aspiration fails, root probes after the first); empty when not counted.",
 }
 
+/// The position of the column `name` in [`COLUMNS`], for readers that take a row's fields by
+/// index; used in a `const`, a name that is not a column fails the build.
+#[must_use]
+pub const fn column_index(name: &str) -> usize {
+    let name = name.as_bytes();
+    let mut i = 0;
+    while i < COLUMNS.len() {
+        let c = COLUMNS[i].name.as_bytes();
+        if c.len() == name.len() {
+            let mut k = 0;
+            while k < c.len() && c[k] == name[k] {
+                k += 1;
+            }
+            if k == c.len() {
+                return i;
+            }
+        }
+        i += 1;
+    }
+    panic!("not a column of the results schema")
+}
+
 /// Columns of files written before the optional columns above existed: such a file's header is
 /// the first [`LEGACY_COLUMNS`] names, and its rows read the missing fields as empty.
 pub const LEGACY_COLUMNS: usize = 13;
@@ -417,6 +439,15 @@ pub fn read_all(path: &Path) -> Result<Vec<Record>, RecordError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn column_index_is_the_schema_order() {
+        for (i, c) in COLUMNS.iter().enumerate() {
+            assert_eq!(column_index(c.name), i, "{}", c.name);
+        }
+        assert_eq!(column_index("probes"), 12);
+        assert!(std::panic::catch_unwind(|| column_index("no_such_column")).is_err());
+    }
 
     fn rec(i: u32) -> Record {
         Record {
