@@ -100,6 +100,17 @@ fn shifted_z(x: &[f64], d: f64, correct: bool, alt: Alternative) -> f64 {
         }
     }
     let (t_plus, ties) = ranks.finish();
+    standardised(nx, t_plus, ties, correct, alt)
+}
+
+/// W from the ranking of `nx` nonzero shifted values: their T+ and tie term Σ(t³ − t).
+pub(super) fn standardised(
+    nx: usize,
+    t_plus: f64,
+    ties: f64,
+    correct: bool,
+    alt: Alternative,
+) -> f64 {
     let nxf = nx as f64;
     let zd = t_plus - nxf * (nxf + 1.0) / 4.0;
     let sigma = (nxf * (nxf + 1.0) * (2.0 * nxf + 1.0) / 24.0 - ties / 48.0).sqrt();
@@ -184,7 +195,9 @@ fn bisect_root(
     while let Some(mid) = mid_key(lo, hi) {
         let fm = match plan.and_then(|p| p.side(mid)) {
             Some(lower_side) => flo * if lower_side { 1.0 } else { -1.0 },
-            None => f(mid),
+            None => plan
+                .and_then(|p| p.near_value(mid))
+                .unwrap_or_else(|| f(mid)),
         };
         if fm == 0.0 {
             return mid;
@@ -301,6 +314,7 @@ fn walsh_free_median(sorted: &[f64]) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::float_order::{f64_from_key, f64_key};
     use super::*;
 
     fn data(n: usize, seed: u64, kind: u32) -> Vec<f64> {
@@ -373,5 +387,50 @@ mod tests {
             }
         }
         assert!(planned > 200, "{planned}");
+    }
+
+    /// Near the root, W from the few pairs near it is W from ranking all values, bit for bit.
+    #[test]
+    fn near_root_values_equal_full_ranking() {
+        let mut checked = 0;
+        for (n, kind) in [
+            (300, 0),
+            (2000, 0),
+            (2000, 1),
+            (1500, 2),
+            (3000, 3),
+            (800, 4),
+        ] {
+            let x = data(n, 31 + n as u64, kind);
+            for correct in [false, true] {
+                for alt in [Alternative::TwoSided, Alternative::Less] {
+                    let w = |d: f64| shifted_z(&x, d, correct, alt);
+                    let (lo, hi) = (x[0], x[x.len() - 1]);
+                    for zq in [-1.959964, 1.6449, 2.5758] {
+                        let ends = (w(lo) - zq, w(hi) - zq);
+                        let Some(plan) = Plan::new(&x, zq, correct, alt, ends) else {
+                            continue;
+                        };
+                        let root = bisect_root(&x, |d| w(d) - zq, None, (lo, hi), ends);
+                        let mut d = root;
+                        for step in 0..4000u32 {
+                            // Walk away from the root in growing steps, on both sides.
+                            let k = f64_key(root)
+                                + i64::from(step / 2).pow(2) * i64::from(1 - 2 * (step % 2) as i32);
+                            d = if step == 0 { d } else { f64_from_key(k) };
+                            if let Some(v) = plan.near_value(d) {
+                                assert_eq!(
+                                    v.to_bits(),
+                                    (w(d) - zq).to_bits(),
+                                    "n {n} kind {kind} d {d}"
+                                );
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 5_000, "{checked}");
     }
 }

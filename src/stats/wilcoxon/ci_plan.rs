@@ -24,13 +24,16 @@
 //! Whatever the plan cannot vouch for (few values, heavy ties, a model value
 //! too close to the quantile, end points not of opposite signs) gives no plan: the plain bisection.
 
-use super::walsh_select::{kth_pair_sums, neighbour_sums};
+use super::near_root::NearRoot;
+use super::walsh_select::{kth_pair_sums, nearest_sums};
 use super::Alternative;
 
 /// Below this many values the plain bisection is cheap enough.
 const MIN_N: usize = 64;
 /// The most neighbouring Walsh averages watched on each side of the root.
-const MAX_STEPS: usize = 6;
+const MAX_STEPS: usize = 64;
+/// The shifts within this many `fuzz` of the watched averages get W from [`NearRoot`].
+const NEAR_WINDOW: f64 = 4.0;
 
 /// Which side of the root of W − zq the doubles away from the root lie on.
 pub(super) struct Plan<'a> {
@@ -41,6 +44,10 @@ pub(super) struct Plan<'a> {
     watch: Vec<f64>,
     /// Rounding margin of `x − d` and of the pair sums.
     fuzz: f64,
+    /// W around the watched averages, where the bisection evaluates it, without ranking all of x.
+    near: Option<NearRoot>,
+    /// The quantile W is compared with.
+    zq: f64,
 }
 
 /// The ties of sorted `x`: of its equal values, and of its clusters of values closer than `fuzz`
@@ -174,23 +181,30 @@ impl<'a> Plan<'a> {
             alt,
         };
         let c = model.first_nonpositive()?;
-        let margin = between / sigma + 1e-9 * (zq.abs() + 1.0);
+        // With no values closer than `fuzz`, W between Walsh averages is the model's very double;
+        // else within `between` of it (plus a few ulps of its arithmetic).
+        let margin = if between > 0.0 {
+            between / sigma + 1e-12 * (zq.abs() + 1.0)
+        } else {
+            0.0
+        };
         if !(model.f(c - 1) > margin && model.f(c) < -margin) {
             return None;
         }
         let star = kth_pair_sums(x, c - 1).0;
-        let mut watch = vec![star / 2.0];
-        let (mut below, mut above) = (Some(star), Some(star));
-        for _ in 0..steps {
-            below = below.and_then(|s| neighbour_sums(x, s).0);
-            above = above.and_then(|s| neighbour_sums(x, s).1);
-            watch.extend(below.iter().chain(&above).map(|s| s / 2.0));
-        }
+        let (below, above) = nearest_sums(x, star, steps);
+        let root = star / 2.0;
+        let mut watch = vec![root];
+        watch.extend(below.iter().chain(&above).map(|s| s / 2.0));
+        let reach = watch.iter().map(|w| (w - root).abs()).fold(0.0, f64::max);
+        let near = NearRoot::new(x, root, reach + NEAR_WINDOW * fuzz, correct, alt);
         Some(Plan {
             x,
-            root: star / 2.0,
+            root,
             watch,
             fuzz,
+            near,
+            zq,
         })
     }
 
@@ -205,5 +219,11 @@ impl<'a> Plan<'a> {
             return None;
         }
         Some(d < self.root)
+    }
+
+    /// W(d) − zq, exactly as `shifted_z` gives it, for a `d` near the watched averages (`None`
+    /// elsewhere).
+    pub(super) fn near_value(&self, d: f64) -> Option<f64> {
+        Some(self.near.as_ref()?.value(d)? - self.zq)
     }
 }

@@ -6,6 +6,7 @@ mod ci_plan;
 mod exact;
 mod float_order;
 mod hodges_lehmann;
+mod near_root;
 mod permutation;
 mod ranks;
 mod ratio;

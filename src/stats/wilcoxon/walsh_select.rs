@@ -216,6 +216,72 @@ pub(super) fn neighbour_sums(x: &[f64], v: f64) -> (Option<f64>, Option<f64>) {
     (below, above)
 }
 
+/// The `steps` nearest distinct pair sums below `s` and above it (nearest first; fewer where
+/// there are fewer): what `steps` rounds of [`neighbour_sums`] give, from the sums in a window
+/// around `s` widened until it holds them.
+pub(super) fn nearest_sums(x: &[f64], s: f64, steps: usize) -> (Vec<f64>, Vec<f64>) {
+    let n = x.len();
+    let (min, max) = (x[0] + x[0], x[n - 1] + x[n - 1]);
+    let total = (n as f64) * (n as f64 + 1.0) / 2.0;
+    // At the average density of the sums, about 2 steps + 8 of them on each side.
+    let mut w = (max - min) * (4 * steps + 16) as f64 / total;
+    let mut sums = Vec::new();
+    loop {
+        let (lo, hi) = (s - w, s + w);
+        sums.clear();
+        if !sums_within(x, lo, hi, &mut sums) {
+            return nearest_sums_by_rounds(x, s, steps);
+        }
+        sums.sort_unstable_by(f64::total_cmp);
+        sums.dedup();
+        let first_above = sums.partition_point(|&v| v <= s);
+        let first_at = sums.partition_point(|&v| v < s);
+        let below: Vec<f64> = sums[..first_at].iter().rev().take(steps).copied().collect();
+        let above: Vec<f64> = sums[first_above..].iter().take(steps).copied().collect();
+        if (below.len() == steps || lo < min) && (above.len() == steps || hi > max) {
+            return (below, above);
+        }
+        w *= 4.0;
+    }
+}
+
+/// The most sums [`nearest_sums`] gathers before it falls back to [`neighbour_sums`].
+const MAX_WINDOW_SUMS: usize = 1 << 20;
+
+/// Appends the pair sums of sorted `x` within [lo, hi] to `out`; false when there are more than
+/// [`MAX_WINDOW_SUMS`]. O(n) by two pointers, plus the sums found.
+fn sums_within(x: &[f64], lo: f64, hi: f64, out: &mut Vec<f64>) -> bool {
+    let n = x.len();
+    // For row i: `a` = first j with sum >= lo, `b` = first j with sum > hi; both move down.
+    let (mut a, mut b) = (n, n);
+    for i in 0..n {
+        while a > 0 && x[i] + x[a - 1] >= lo {
+            a -= 1;
+        }
+        while b > 0 && x[i] + x[b - 1] > hi {
+            b -= 1;
+        }
+        out.extend((a.max(i)..b.max(i)).map(|j| x[i] + x[j]));
+        if out.len() > MAX_WINDOW_SUMS {
+            return false;
+        }
+    }
+    true
+}
+
+/// [`nearest_sums`] by `steps` rounds of [`neighbour_sums`] on each side.
+fn nearest_sums_by_rounds(x: &[f64], s: f64, steps: usize) -> (Vec<f64>, Vec<f64>) {
+    let (mut below, mut above) = (Vec::new(), Vec::new());
+    let (mut b, mut a) = (Some(s), Some(s));
+    for _ in 0..steps {
+        b = b.and_then(|v| neighbour_sums(x, v).0);
+        a = a.and_then(|v| neighbour_sums(x, v).1);
+        below.extend(b);
+        above.extend(a);
+    }
+    (below, above)
+}
+
 /// The Walsh average of sorted `x` nearest to `v` (the first such pair in row order on a tie).
 /// O(n) by two pointers: for row i the candidates are the last sum below 2v and the first at
 /// or above it.
@@ -315,6 +381,19 @@ mod tests {
         for k in [total / 40, total / 2] {
             let want = bisect(&x, lo, x[2999] * 2.0, k);
             assert_eq!(kth_pair_sums(&x, k).0.to_bits(), want.to_bits(), "k {k}");
+        }
+    }
+
+    #[test]
+    fn nearest_sums_by_window_and_by_rounds() {
+        for (n, ties) in [(60, true), (400, false), (400, true), (3, false)] {
+            let x = data(n, 11, ties);
+            for s in [x[0] * 2.0, -3.0, 0.0, 1.0, 7.5, 55.0, x[n - 1] * 2.0] {
+                for steps in [1, 6, 40] {
+                    let got = nearest_sums(&x, s, steps);
+                    assert_eq!(got, nearest_sums_by_rounds(&x, s, steps), "n {n} s {s}");
+                }
+            }
         }
     }
 
