@@ -4,7 +4,8 @@ use statrs::distribution::{ContinuousCDF, Normal};
 
 use crate::stats::summary::{bootstrap_ratio_of_means, geometric_mean, median};
 use crate::stats::wilcoxon::{
-    ratio_test, ratio_test_with, wilcoxon, wilcoxon_with, Alternative, Estimates, WilcoxonOptions,
+    ratio_test_with_other, wilcoxon_with, wilcoxon_with_other, Alternative, Estimates,
+    WilcoxonOptions,
 };
 use crate::stats::StatsError;
 
@@ -102,14 +103,10 @@ pub(super) fn ply_row(
         confidence: opts.confidence,
         ..WilcoxonOptions::default()
     };
-    let greater = WilcoxonOptions {
-        alternative: Alternative::Greater,
-        ..two_sided
-    };
     // The tests on the differences and on the log ratios are independent: one a core.
     let (test, effect) = rayon::join(
-        || rank_test(&d, scale, &two_sided, &greater),
-        || effect(&b, &c, &two_sided, &greater),
+        || rank_test(&d, scale, &two_sided),
+        || effect(&b, &c, &two_sided),
     );
     let test = test.map_err(|e| note("Wilcoxon", e)).ok();
     let effect = effect.map_err(|e| note("Wilcoxon on log ratios", e)).ok();
@@ -153,22 +150,16 @@ pub(super) fn ply_row(
 
 /// The Wilcoxon test of the exact differences `d` (in units of 1/`scale` ns), two-sided with its
 /// Hodges–Lehmann estimate and interval, and one-sided (its p-value only).
-fn rank_test(
-    d: &[f64],
-    scale: u64,
-    two_sided: &WilcoxonOptions,
-    greater: &WilcoxonOptions,
-) -> Result<RankTest, StatsError> {
+fn rank_test(d: &[f64], scale: u64, two_sided: &WilcoxonOptions) -> Result<RankTest, StatsError> {
     // Differences are in units of 1/scale ns: back to ms for the estimate.
     let to_ms = 1.0 / (scale as f64 * 1e6);
-    let t = wilcoxon(d, two_sided)?;
-    // The one-sided test gives its p-value only: no estimate or interval to compute.
-    let g = wilcoxon_with(d, greater, Estimates::None)?;
+    // The one-sided p-value from the same ranking.
+    let (t, p_greater) = wilcoxon_with_other(d, two_sided, Estimates::All, Alternative::Greater)?;
     Ok(RankTest {
-        n: g.n,
-        t_plus: g.statistic,
+        n: t.n,
+        t_plus: t.statistic,
         p_value: t.p_value,
-        p_greater: g.p_value,
+        p_greater,
         p_holm: None,
         method: t.method,
         hl_ms: t.estimate * to_ms,
@@ -177,27 +168,22 @@ fn rank_test(
 }
 
 /// The [`Effect`] of the pairs with both times above zero (the others have no ratio).
-fn effect(
-    b: &[f64],
-    c: &[f64],
-    two_sided: &WilcoxonOptions,
-    greater: &WilcoxonOptions,
-) -> Result<Effect, StatsError> {
+fn effect(b: &[f64], c: &[f64], two_sided: &WilcoxonOptions) -> Result<Effect, StatsError> {
     let (b, c): (Vec<f64>, Vec<f64>) = b
         .iter()
         .zip(c)
         .filter(|(x, y)| **x > 0.0 && **y > 0.0)
         .map(|(x, y)| (*x, *y))
         .unzip();
-    let t = ratio_test(&b, &c, two_sided)?;
-    let g = ratio_test_with(&b, &c, greater, Estimates::None)?;
+    let (t, p_greater) =
+        ratio_test_with_other(&b, &c, two_sided, Estimates::All, Alternative::Greater)?;
     Ok(Effect {
         speedup: t.ratio,
         ci: t.ci,
         n: t.test.n,
         t_plus: t.test.statistic,
         p_value: t.test.p_value,
-        p_greater: g.test.p_value,
+        p_greater,
         p_holm: None,
         method: t.test.method,
     })

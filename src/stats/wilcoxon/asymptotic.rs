@@ -3,7 +3,7 @@
 
 use super::ci_plan::Plan;
 use super::float_order::mid_key;
-use super::ranks::RankStat;
+use super::ranks::{shifted_rank_sums, RankStat};
 use super::walsh_select::nearest_walsh;
 use super::Alternative;
 use statrs::distribution::{ContinuousCDF, Normal};
@@ -81,26 +81,10 @@ fn qnorm_upper(p: f64) -> f64 {
 /// The interval's root finding evaluates it only where its [`Plan`] cannot tell the side of the
 /// root (about 64 times per bound without one).
 fn shifted_z(x: &[f64], d: f64, correct: bool, alt: Alternative) -> f64 {
-    let n = x.len();
-    let a = x.partition_point(|v| v - d < 0.0);
-    let b = x.partition_point(|v| v - d <= 0.0);
-    let nx = a + n - b;
-    if nx == 0 {
-        return 0.0;
+    match shifted_rank_sums(x, d) {
+        (0, _, _) => 0.0,
+        (nx, t_plus, ties) => standardised(nx, t_plus, ties, correct, alt),
     }
-    let (mut i, mut j) = (a, b);
-    let mut ranks = TieRanks::default();
-    while i > 0 || j < n {
-        if i > 0 && (j == n || -(x[i - 1] - d) <= x[j] - d) {
-            i -= 1;
-            ranks.push(-(x[i] - d), false);
-        } else {
-            ranks.push(x[j] - d, true);
-            j += 1;
-        }
-    }
-    let (t_plus, ties) = ranks.finish();
-    standardised(nx, t_plus, ties, correct, alt)
 }
 
 /// W from the ranking of `nx` nonzero shifted values: their T+ and tie term Σ(t³ − t).
@@ -124,52 +108,6 @@ pub(super) fn standardised(
         0.0
     };
     (zd - corr) / sigma
-}
-
-/// Mid-ranks of ascending values fed one at a time: the sum of the ranks of the positive ones
-/// (T+) and the tie term Σ(t³ − t), added group by group in order.
-#[derive(Default)]
-struct TieRanks {
-    /// Values ranked before the current group.
-    before: usize,
-    /// The current group: its value, size and how many of it are positive.
-    value: f64,
-    size: usize,
-    positive: usize,
-    t_plus: f64,
-    ties: f64,
-}
-
-impl TieRanks {
-    fn push(&mut self, v: f64, positive: bool) {
-        if self.size > 0 && v == self.value {
-            self.size += 1;
-        } else {
-            self.close_group();
-            self.value = v;
-            self.size = 1;
-        }
-        self.positive += usize::from(positive);
-    }
-
-    fn close_group(&mut self) {
-        if self.size == 0 {
-            return;
-        }
-        let (s, e) = (self.before, self.before + self.size);
-        let r = (s + 1 + e) as f64 / 2.0;
-        self.t_plus += r * self.positive as f64;
-        let t = self.size as f64;
-        self.ties += t * t * t - t;
-        self.before = e;
-        self.size = 0;
-        self.positive = 0;
-    }
-
-    fn finish(mut self) -> (f64, f64) {
-        self.close_group();
-        (self.t_plus, self.ties)
-    }
 }
 
 /// The root of a sign-changing function on [lo, hi] (`flo`, `fhi` its values there), by

@@ -13,12 +13,12 @@ mod ratio;
 mod walsh_select;
 
 pub use hodges_lehmann::{hodges_lehmann, walsh_order_statistic};
-pub use ratio::{log_ratios, ratio_test, ratio_test_with, RatioTest};
+pub use ratio::{log_ratios, ratio_test, ratio_test_with, ratio_test_with_other, RatioTest};
 
 use super::StatsError;
 use exact::SignRankDist;
 use hodges_lehmann::walsh_median_sorted;
-use ranks::signed_rank_statistic;
+use ranks::{signed_rank_statistic, sorted_signed_rank_statistic};
 
 /// How zero differences are treated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -195,6 +195,28 @@ pub fn wilcoxon_with(
     opts: &WilcoxonOptions,
     what: Estimates,
 ) -> Result<WilcoxonResult, StatsError> {
+    wilcoxon_core(d, opts, what, None).map(|(r, _)| r)
+}
+
+/// [`wilcoxon_with`], and the p-value of the same test for the alternative `other`: the p-value
+/// `wilcoxon_with` with `other` gives (the ranks, the method and the statistic do not depend on
+/// the alternative), from one ranking.
+pub fn wilcoxon_with_other(
+    d: &[f64],
+    opts: &WilcoxonOptions,
+    what: Estimates,
+    other: Alternative,
+) -> Result<(WilcoxonResult, f64), StatsError> {
+    wilcoxon_core(d, opts, what, Some(other))
+        .map(|(r, p)| (r, p.expect("a p-value for the other alternative")))
+}
+
+fn wilcoxon_core(
+    d: &[f64],
+    opts: &WilcoxonOptions,
+    what: Estimates,
+    other: Option<Alternative>,
+) -> Result<(WilcoxonResult, Option<f64>), StatsError> {
     if d.iter().any(|v| !v.is_finite()) {
         return Err(StatsError::NonFinite);
     }
@@ -211,11 +233,12 @@ pub fn wilcoxon_with(
         ));
     }
     let n_zero = d.len() - nonzero.len();
-    let ranked: &[f64] = match opts.zero_method {
-        ZeroMethod::Wilcox => &nonzero,
-        ZeroMethod::Pratt | ZeroMethod::Zsplit => d,
+    // Equal under the total order means the same bits: an unstable sort gives the same slice.
+    nonzero.sort_unstable_by(f64::total_cmp);
+    let rs = match opts.zero_method {
+        ZeroMethod::Wilcox => sorted_signed_rank_statistic(&nonzero),
+        ZeroMethod::Pratt | ZeroMethod::Zsplit => signed_rank_statistic(d, opts.zero_method),
     };
-    let rs = signed_rank_statistic(ranked, opts.zero_method);
 
     let method = match opts.method {
         Method::Auto => {
@@ -240,10 +263,9 @@ pub fn wilcoxon_with(
         m => m,
     };
 
-    nonzero.sort_by(f64::total_cmp);
     let n_nz = nonzero.len();
 
-    let (p_value, z, ci, confidence) = match method {
+    let (p_value, p_other, z, ci, confidence) = match method {
         Method::Exact => {
             if rs.count > MAX_EXACT_N || n_nz > MAX_EXACT_N {
                 return Err(StatsError::Invalid(format!(
@@ -253,6 +275,7 @@ pub fn wilcoxon_with(
             }
             let dist = SignRankDist::new(rs.count);
             let p = dist.p_value(rs.r_plus, opts.alternative);
+            let p_other = other.map(|alt| dist.p_value(rs.r_plus, alt));
             let ci_dist = if n_nz == rs.count {
                 dist
             } else {
@@ -263,22 +286,24 @@ pub fn wilcoxon_with(
             } else {
                 ((f64::NAN, f64::NAN), opts.confidence)
             };
-            (p, None, ci, conf)
+            (p, p_other, None, ci, conf)
         }
         Method::Permutation => {
             let (doubled, t2) = ranks::doubled_ranks(&nonzero);
             let p = permutation::p_value(&doubled, t2, opts.alternative);
+            let p_other = other.map(|alt| permutation::p_value(&doubled, t2, alt));
             let (ci, conf) = asymptotic_ci(&nonzero, opts, what);
-            (p, None, ci, conf)
+            (p, p_other, None, ci, conf)
         }
         Method::Asymptotic | Method::Auto => {
             let (p, z_rep) = asymptotic::p_value(&rs, opts.alternative, opts.correction);
+            let p_other = other.map(|alt| asymptotic::p_value(&rs, alt, opts.correction).0);
             let (ci, conf) = asymptotic_ci(&nonzero, opts, what);
-            (p, Some(z_rep), ci, conf)
+            (p, p_other, Some(z_rep), ci, conf)
         }
     };
 
-    Ok(WilcoxonResult {
+    let result = WilcoxonResult {
         n: rs.count,
         statistic: rs.r_plus,
         p_value,
@@ -291,7 +316,8 @@ pub fn wilcoxon_with(
         },
         ci,
         confidence,
-    })
+    };
+    Ok((result, p_other))
 }
 
 /// The asymptotic interval when `what` asks for it.

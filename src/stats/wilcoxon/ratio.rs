@@ -3,7 +3,9 @@
 //! interval is the inversion of the test whose p-value is reported, so at a confidence of
 //! 1 − alpha the two agree in direction and significance.
 
-use super::{wilcoxon_with, Estimates, WilcoxonOptions, WilcoxonResult};
+use super::{
+    wilcoxon_with, wilcoxon_with_other, Alternative, Estimates, WilcoxonOptions, WilcoxonResult,
+};
 use crate::stats::StatsError;
 
 /// The per-pair log ratios ln(x[i] / y[i]) (both positive; the caller leaves out other pairs).
@@ -36,6 +38,34 @@ pub fn ratio_test_with(
     opts: &WilcoxonOptions,
     what: Estimates,
 ) -> Result<RatioTest, StatsError> {
+    check_pairs(x, y)?;
+    Ok(from_log_test(wilcoxon_with(&log_ratios(x, y), opts, what)?))
+}
+
+/// [`ratio_test_with`], and the p-value of the same test for the alternative `other` (see
+/// [`super::wilcoxon_with_other`]).
+pub fn ratio_test_with_other(
+    x: &[f64],
+    y: &[f64],
+    opts: &WilcoxonOptions,
+    what: Estimates,
+    other: Alternative,
+) -> Result<(RatioTest, f64), StatsError> {
+    check_pairs(x, y)?;
+    let (test, p) = wilcoxon_with_other(&log_ratios(x, y), opts, what, other)?;
+    Ok((from_log_test(test), p))
+}
+
+fn from_log_test(test: WilcoxonResult) -> RatioTest {
+    RatioTest {
+        ratio: test.estimate.exp(),
+        ci: (test.ci.0.exp(), test.ci.1.exp()),
+        test,
+    }
+}
+
+/// Paired samples of one length, every value positive.
+fn check_pairs(x: &[f64], y: &[f64]) -> Result<(), StatsError> {
     if x.len() != y.len() {
         return Err(StatsError::Invalid(format!(
             "paired samples differ in length: {} vs {}",
@@ -46,12 +76,7 @@ pub fn ratio_test_with(
     if x.iter().chain(y).any(|v| !(*v > 0.0)) {
         return Err(StatsError::Invalid("a ratio needs positive values".into()));
     }
-    let test = wilcoxon_with(&log_ratios(x, y), opts, what)?;
-    Ok(RatioTest {
-        ratio: test.estimate.exp(),
-        ci: (test.ci.0.exp(), test.ci.1.exp()),
-        test,
-    })
+    Ok(())
 }
 
 #[cfg(test)]
