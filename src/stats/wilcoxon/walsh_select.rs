@@ -67,22 +67,30 @@ impl Bracket {
         out
     }
 
-    /// `m` sums drawn uniformly from the band (rows weighted by their share of it).
+    /// `m` sums drawn uniformly from the band (rows weighted by their share of it): the draws
+    /// sorted, then met in one sweep of the rows.
     fn sample(&self, x: &[f64], m: usize, rng: &mut SplitMix) -> Vec<f64> {
-        let mut prefix = Vec::with_capacity(x.len());
-        let mut acc = 0u64;
-        for (a, b) in self.lo_ends.iter().zip(&self.hi_ends) {
-            acc += (b - a) as u64;
-            prefix.push(acc);
+        let band = self.band();
+        let mut draws: Vec<u64> = (0..m).map(|_| rng.next() % band).collect();
+        draws.sort_unstable();
+        let mut out = Vec::with_capacity(m);
+        let mut before = 0u64;
+        let mut next = draws.iter().peekable();
+        for (i, (&a, &b)) in self.lo_ends.iter().zip(&self.hi_ends).enumerate() {
+            let end = before + (b - a) as u64;
+            while let Some(&&u) = next.peek() {
+                if u >= end {
+                    break;
+                }
+                out.push(x[i] + x[a + (u - before) as usize]);
+                next.next();
+            }
+            if next.peek().is_none() {
+                break;
+            }
+            before = end;
         }
-        (0..m)
-            .map(|_| {
-                let u = rng.next() % acc;
-                let i = prefix.partition_point(|&c| c <= u);
-                let before = if i == 0 { 0 } else { prefix[i - 1] };
-                x[i] + x[self.lo_ends[i] + (u - before) as usize]
-            })
-            .collect()
+        out
     }
 
     /// Narrow the bracket with candidate values from a sample, for the rank `k`.
@@ -142,17 +150,20 @@ pub(super) fn kth_pair_sums(x: &[f64], k: u64) -> (f64, Option<f64>) {
     let mut br = Bracket::new(x);
     let mut rng = SplitMix(0x7265_6562_656e_6368 ^ k);
     let mut scratch = Vec::with_capacity(n);
-    let limit = (4 * n as u64).max(1 << 16);
+    // Enumerating and selecting in a band costs a few passes per n sums; a round, three passes.
+    let limit = (n as u64).max(1 << 16);
     for _ in 0..ROUNDS {
-        if br.band() <= limit || mid_key(br.lo, br.hi).is_none() {
+        let band = br.band();
+        if band <= limit || mid_key(br.lo, br.hi).is_none() {
             break;
         }
         br.narrow(x, k, &mut rng, &mut scratch);
+        if br.band() == band {
+            break; // a sum repeated more than `limit` times: sampling cannot split it
+        }
     }
     if br.band() > limit {
-        let first = bisect(x, br.lo, br.hi, k);
-        let next = (k + 1 < total).then(|| bisect(x, br.lo, x[n - 1] + x[n - 1], k + 1));
-        return (first, next);
+        return by_counting(x, &br, k, &mut scratch);
     }
     let mut sums = br.enumerate(x);
     let idx = (k - br.lo_count) as usize;
@@ -164,6 +175,32 @@ pub(super) fn kth_pair_sums(x: &[f64], k: u64) -> (f64, Option<f64>) {
         None => None,
     };
     (zero_as_negative(v), next.map(zero_as_negative))
+}
+
+/// The k-th and (k+1)-th sums where the bracket holds too many to enumerate: by bisection,
+/// unless the bracket's top is the k-th sum (a sum repeated many times), which one count shows;
+/// the next is then the top again or the first sum above it.
+fn by_counting(x: &[f64], br: &Bracket, k: u64, scratch: &mut Vec<usize>) -> (f64, Option<f64>) {
+    let n = x.len();
+    let total = (n as u64) * (n as u64 + 1) / 2;
+    let below_top = f64_from_key(f64_key(br.hi) - 1);
+    let top_is_kth = below_top <= br.lo || row_ends_le(x, below_top, scratch) <= k;
+    if !top_is_kth {
+        let first = bisect(x, br.lo, br.hi, k);
+        let next = (k + 1 < total).then(|| bisect(x, br.lo, x[n - 1] + x[n - 1], k + 1));
+        return (first, next);
+    }
+    // What bisection on (lo, hi] finds: the smallest double with more than k sums at or below
+    // (not +0.0: −0.0, just below it, has as many).
+    let first = br.hi;
+    let next = if k + 1 >= total {
+        None
+    } else if k + 1 < br.hi_count {
+        Some(first)
+    } else {
+        neighbour_sums(x, br.hi).1.map(zero_as_negative)
+    };
+    (first, next)
 }
 
 fn zero_as_negative(v: f64) -> f64 {
@@ -394,6 +431,25 @@ mod tests {
                     assert_eq!(got, nearest_sums_by_rounds(&x, s, steps), "n {n} s {s}");
                 }
             }
+        }
+    }
+
+    /// Sums repeated far more often than a band can hold: counted, not bisected.
+    #[test]
+    fn heavily_repeated_sums() {
+        let x: Vec<f64> = (0..3000).map(|i| f64::from((i % 7) as i32 - 3)).collect();
+        let mut x = x;
+        x.sort_by(f64::total_cmp);
+        let w = brute(&x);
+        let total = w.len();
+        for k in [0, total / 5, total / 2, total / 2 + 1, total - 2, total - 1] {
+            let (a, b) = kth_pair_sums(&x, k as u64);
+            assert_eq!(a.to_bits(), zero_as_negative(w[k]).to_bits(), "k {k}");
+            assert_eq!(
+                b.map(f64::to_bits),
+                w.get(k + 1).map(|v| zero_as_negative(*v).to_bits()),
+                "k {k}"
+            );
         }
     }
 
