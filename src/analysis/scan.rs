@@ -95,44 +95,179 @@ fn scan_file(path: &Path, bytes: &[u8], s: &mut Scanned) -> Option<FileSummary> 
         return None;
     }
     let width = rec.len();
+    let body = &bytes[usize::try_from(rdr.position().byte()).ok()?..];
     let consistency = Consistency::new(recorded_experiment(path).as_ref());
-    let mut seen = Seen::default();
-    let mut arena: Vec<u8> = Vec::new();
-    let mut pairs: Vec<Vec<bool>> = Vec::new();
+    let (first, second) = match split(body) {
+        None => (
+            scan_rows(body, width, &consistency, &mut s.columns, &mut s.chess)?,
+            None,
+        ),
+        // The two halves on the two cores; the second into columns of its own, merged after.
+        Some((a, b)) => {
+            let (mut columns, mut chess) = (Columns::default(), Vec::new());
+            let (ra, rb) = rayon::join(
+                || scan_rows(a, width, &consistency, &mut s.columns, &mut s.chess),
+                || scan_rows(b, width, &consistency, &mut columns, &mut chess),
+            );
+            (ra?, Some((rb?, columns, chess)))
+        }
+    };
     let mut summary = FileSummary {
         path: path.to_path_buf(),
-        rows: 0,
-        experiments: Vec::new(),
+        rows: first.rows,
+        experiments: first.experiments.clone(),
     };
-    while rdr.read_byte_record(&mut rec).ok()? {
-        let row = parse_row(&rec, width)?;
-        let (e, g) = push_row(&row, &mut s.columns, &mut s.chess)?;
-        let name = &s.columns.experiments[e as usize];
-        if !consistency.expected_ok(name, row.seed, row.slot, (row.ply, row.index), row.moves) {
-            return None;
-        }
-        let key = (e, row.seed, row.ply, row.index);
-        match seen.get(&key) {
-            None => {
-                seen.insert(key, (arena.len() as u32, row.moves.len() as u32, row.score));
-                arena.extend_from_slice(row.moves.as_bytes());
-            }
-            Some(&(at, len, score)) => {
-                if arena[at as usize..(at + len) as usize] != *row.moves.as_bytes()
-                    || score != row.score && !consistency.scores_may_differ(row.moves)
-                {
-                    return None;
-                }
-            }
-        }
-        summary.rows += 1;
-        note_pair(&mut pairs, &mut summary, &s.columns, e, g);
+    if let Some((part, columns, chess)) = second {
+        merge_part(s, &mut summary, &first, part, columns, &chess, &consistency)?;
     }
     Some(summary)
 }
 
+/// Bodies below this size are read in one pass.
+const SPLIT_MIN: usize = 1 << 20;
+
+/// A large body cut in two at a line end, unless a quote could put that line end inside a field.
+fn split(body: &[u8]) -> Option<(&[u8], &[u8])> {
+    if body.len() < SPLIT_MIN || body.contains(&b'"') {
+        return None;
+    }
+    let mid = body.len() / 2;
+    let nl = mid + body[mid..].iter().position(|&c| c == b'\n')? + 1;
+    (nl < body.len()).then(|| body.split_at(nl))
+}
+
+/// What the pass over a run of rows saw: each position's first row, and the file's summary of it.
+struct Part {
+    seen: Seen,
+    /// The moves of the positions' first rows.
+    arena: Vec<u8>,
+    rows: u64,
+    experiments: Vec<(String, Vec<String>)>,
+}
+
+/// The rows of `body` into `columns`, with the checks of one file's rows.
+fn scan_rows(
+    body: &[u8],
+    width: usize,
+    consistency: &Consistency,
+    columns: &mut Columns,
+    chess: &mut Vec<bool>,
+) -> Option<Part> {
+    let mut rdr = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(body);
+    let mut rec = csv::ByteRecord::new();
+    let mut part = Part {
+        seen: Seen::default(),
+        arena: Vec::new(),
+        rows: 0,
+        experiments: Vec::new(),
+    };
+    let mut pairs: Vec<Vec<bool>> = Vec::new();
+    while rdr.read_byte_record(&mut rec).ok()? {
+        let row = parse_row(&rec, width)?;
+        let (e, g) = push_row(&row, columns, chess)?;
+        let name = &columns.experiments[e as usize];
+        if !consistency.expected_ok(name, row.seed, row.slot, (row.ply, row.index), row.moves) {
+            return None;
+        }
+        let key = (e, row.seed, row.ply, row.index);
+        match part.seen.get(&key) {
+            None => {
+                let at = part.arena.len() as u32;
+                part.seen
+                    .insert(key, (at, row.moves.len() as u32, row.score));
+                part.arena.extend_from_slice(row.moves.as_bytes());
+            }
+            Some(&first) => {
+                if !same_position(consistency, &part.arena, first, row.moves, row.score) {
+                    return None;
+                }
+            }
+        }
+        part.rows += 1;
+        note_pair(&mut pairs, &mut part.experiments, columns, e, g);
+    }
+    Some(part)
+}
+
+/// Whether a row of a position agrees with its first row (`first`: moves in `arena`, score).
+fn same_position(
+    consistency: &Consistency,
+    arena: &[u8],
+    (at, len, score): (u32, u32, i32),
+    moves: &str,
+    row_score: i32,
+) -> bool {
+    arena[at as usize..(at + len) as usize] == *moves.as_bytes()
+        && (score == row_score || consistency.scores_may_differ(moves))
+}
+
+/// Append the second half of a file (`part`, read into `columns` with codes of its own) to `s`
+/// after the first (`first`), as if read in one pass: names coded in order of appearance, each
+/// position's first row in the second half checked against its first row in the first.
+fn merge_part(
+    s: &mut Scanned,
+    summary: &mut FileSummary,
+    first: &Part,
+    part: Part,
+    columns: Columns,
+    chess: &[bool],
+    consistency: &Consistency,
+) -> Option<()> {
+    let c = &mut s.columns;
+    let mut experiments = Vec::with_capacity(columns.experiments.len());
+    for (name, &is_chess) in columns.experiments.iter().zip(chess) {
+        let known = c.experiments.len();
+        experiments.push(intern(&mut c.experiments, name.as_bytes())?);
+        if c.experiments.len() > known {
+            s.chess.push(is_chess);
+        }
+    }
+    let engines = columns
+        .engines
+        .iter()
+        .map(|n| intern(&mut c.engines, n.as_bytes()))
+        .collect::<Option<Vec<u32>>>()?;
+    for (&(e, seed, ply, index), &(at, len, score)) in &part.seen {
+        let key = (experiments[e as usize], seed, ply, index);
+        if let Some(&earlier) = first.seen.get(&key) {
+            let moves = std::str::from_utf8(&part.arena[at as usize..(at + len) as usize]).ok()?;
+            if !same_position(consistency, &first.arena, earlier, moves, score) {
+                return None;
+            }
+        }
+    }
+    c.experiment
+        .extend(columns.experiment.iter().map(|&e| experiments[e as usize]));
+    c.engine
+        .extend(columns.engine.iter().map(|&g| engines[g as usize]));
+    c.seed.extend_from_slice(&columns.seed);
+    c.ply.extend_from_slice(&columns.ply);
+    c.index.extend_from_slice(&columns.index);
+    c.slot.extend_from_slice(&columns.slot);
+    c.repeat.extend_from_slice(&columns.repeat);
+    c.score.extend_from_slice(&columns.score);
+    c.nodes.extend_from_slice(&columns.nodes);
+    c.nanos.extend_from_slice(&columns.nanos);
+    c.probes.extend_from_slice(&columns.probes);
+    summary.rows += part.rows;
+    for (e, gs) in part.experiments {
+        for g in gs {
+            note_engine(&mut summary.experiments, e.clone(), g);
+        }
+    }
+    Some(())
+}
+
 /// Note engine `g` of experiment `e` in the file's summary, once.
-fn note_pair(pairs: &mut Vec<Vec<bool>>, summary: &mut FileSummary, c: &Columns, e: u32, g: u32) {
+fn note_pair(
+    pairs: &mut Vec<Vec<bool>>,
+    experiments: &mut Vec<(String, Vec<String>)>,
+    c: &Columns,
+    e: u32,
+    g: u32,
+) {
     let (e, g) = (e as usize, g as usize);
     if pairs.len() <= e {
         pairs.resize(e + 1, Vec::new());
@@ -142,11 +277,7 @@ fn note_pair(pairs: &mut Vec<Vec<bool>>, summary: &mut FileSummary, c: &Columns,
     }
     if !pairs[e][g] {
         pairs[e][g] = true;
-        note_engine(
-            &mut summary.experiments,
-            c.experiments[e].clone(),
-            c.engines[g].clone(),
-        );
+        note_engine(experiments, c.experiments[e].clone(), c.engines[g].clone());
     }
 }
 
@@ -280,6 +411,96 @@ fn signed(b: &[u8]) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::synthetic::{write_synthetic, SyntheticSpec};
+
+    /// A fresh folder of this test process.
+    fn test_dir(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("treebench-scan-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// A results file large enough to be read in two halves, and its header's length.
+    fn big_file(dir: &Path) -> (PathBuf, Vec<u8>, usize) {
+        let path = dir.join("big.csv");
+        let spec = SyntheticSpec {
+            positions_per_ply: 2000,
+            ..SyntheticSpec::default()
+        };
+        write_synthetic(&path, &spec).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        let header = bytes.iter().position(|&c| c == b'\n').unwrap() + 1;
+        assert!(split(&bytes[header..]).is_some(), "{} bytes", bytes.len());
+        (path, bytes, header)
+    }
+
+    /// Two halves give the columns, names and summary of one pass.
+    #[test]
+    fn halves_read_as_one_pass() {
+        let dir = test_dir("halves");
+        let (path, bytes, header) = big_file(&dir);
+        let halves = scan_files(std::slice::from_ref(&path)).unwrap();
+        let (mut columns, mut chess) = (Columns::default(), Vec::new());
+        let consistency = Consistency::new(None);
+        let width = bytes[..header].iter().filter(|&&c| c == b',').count() + 1;
+        let one = scan_rows(
+            &bytes[header..],
+            width,
+            &consistency,
+            &mut columns,
+            &mut chess,
+        );
+        let one = one.unwrap();
+        let c = &halves.columns;
+        assert_eq!(c.experiment.len(), one.rows as usize);
+        assert_eq!(halves.summaries[0].rows, one.rows);
+        assert_eq!(halves.summaries[0].experiments, one.experiments);
+        assert_eq!(
+            (&c.experiments, &c.engines),
+            (&columns.experiments, &columns.engines)
+        );
+        assert_eq!(
+            (&c.experiment, &c.engine, &c.seed),
+            (&columns.experiment, &columns.engine, &columns.seed)
+        );
+        assert_eq!(
+            (&c.ply, &c.index, &c.slot, &c.repeat),
+            (&columns.ply, &columns.index, &columns.slot, &columns.repeat)
+        );
+        assert_eq!(
+            (&c.score, &c.nodes, &c.nanos, &c.probes),
+            (
+                &columns.score,
+                &columns.nodes,
+                &columns.nanos,
+                &columns.probes
+            )
+        );
+        assert_eq!(halves.chess, chess);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// A position of the first half repeated in the second with other moves is refused, as in
+    /// one pass (the general reader then reports it).
+    #[test]
+    fn halves_check_positions_across_the_cut() {
+        let dir = test_dir("cut");
+        let (path, bytes, header) = big_file(&dir);
+        let first =
+            &bytes[header..header + bytes[header..].iter().position(|&c| c == b'\n').unwrap()];
+        let mut fields: Vec<&[u8]> = first.split(|&c| c == b',').collect();
+        let other = [fields[MOVES], b"1"].concat();
+        fields[MOVES] = &other;
+        let mut out = bytes.clone();
+        out.extend_from_slice(&fields.join(&b','));
+        out.push(b'\n');
+        assert!(scan_files(std::slice::from_ref(&path)).is_some());
+        std::fs::write(&path, &out).unwrap();
+        assert!(scan_files(std::slice::from_ref(&path)).is_none());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
 
     #[test]
     fn plain_decimals_only() {
