@@ -13,6 +13,30 @@ pub enum Ordering {
     None,
 }
 
+/// What the search does with the best move kept in a table entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TtMove {
+    /// Nothing: no move is stored.
+    Off,
+    /// Ordered first among the children.
+    First,
+    /// Searched before the other children are ordered (their threat maps and prefetches are
+    /// spared when it cuts off); at nodes without ETC.
+    Early,
+}
+
+impl TtMove {
+    /// The spec name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            TtMove::Off => "off",
+            TtMove::First => "first",
+            TtMove::Early => "early",
+        }
+    }
+}
+
 /// How a node at the depth limit is scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Eval {
@@ -126,6 +150,15 @@ pub struct SearchConfig {
     /// Pass the children their threat maps, computed by the parent's threat ordering, instead
     /// of computing them again (needs `non_losing` and [`Ordering::Threats`]; same tree).
     pub inherit_threats: bool,
+    /// Store the best move (the one that cut off, or the best of an exact node) in the table
+    /// entry and search it first when the entry does not end the node.
+    pub tt_move: TtMove,
+    /// Prefetch a child's table slot when its elder sibling's search starts, instead of every
+    /// child's while ordering them (with `prefetch`).
+    pub prefetch_next: bool,
+    /// Run the default configuration's own instantiation, with its switches compiled in
+    /// ([`Self::default_search`]); off: the same search reading the switches at run time.
+    pub fixed: bool,
     /// A seeded bug, or [`Mutant::None`].
     pub mutant: Mutant,
     /// Fill the search counters ([`super::counters::SearchCounters`]; one thread, no mutant).
@@ -148,27 +181,57 @@ impl SearchConfig {
     pub const DEFAULT_TT_MIN_LEFT: u32 = 8;
 }
 
+impl SearchConfig {
+    /// The full engine (what [`Default`] gives).
+    pub const DEFAULT: Self = Self {
+        tt_bits: Some(Self::DEFAULT_TT_BITS),
+        tt_ways: 2,
+        ordering: Ordering::Threats,
+        clamp: true,
+        non_losing: true,
+        mirror_min_left: Some(Self::DEFAULT_MIRROR_MIN_LEFT),
+        etc_min_left: Some(Self::DEFAULT_ETC_MIN_LEFT),
+        double_threat: true,
+        tt_min_left: Self::DEFAULT_TT_MIN_LEFT,
+        prefetch: true,
+        huge_pages: true,
+        max_depth: None,
+        eval: Eval::Rollout,
+        pvs: false,
+        mirror_swap: true,
+        inherit_threats: true,
+        tt_move: TtMove::Off,
+        prefetch_next: false,
+        fixed: true,
+        mutant: Mutant::None,
+        count: false,
+    };
+
+    /// Whether the search runs exactly as [`Self::DEFAULT`] does, so that it can take the
+    /// instantiation with that configuration compiled in: the switches the search reads are
+    /// the default's. The table's size, ways and pages, the depth limit and the horizon's
+    /// evaluation are read elsewhere (or at run time), PVS, counting and mutants are const
+    /// parameters of their own.
+    #[must_use]
+    pub fn default_search(&self) -> bool {
+        let d = Self::DEFAULT;
+        let normalised = Self {
+            tt_bits: self.tt_bits.and(d.tt_bits),
+            tt_ways: d.tt_ways,
+            huge_pages: d.huge_pages,
+            max_depth: d.max_depth,
+            eval: d.eval,
+            pvs: d.pvs,
+            mutant: d.mutant,
+            count: d.count,
+            ..*self
+        };
+        normalised == d
+    }
+}
+
 impl Default for SearchConfig {
     fn default() -> Self {
-        Self {
-            tt_bits: Some(Self::DEFAULT_TT_BITS),
-            tt_ways: 2,
-            ordering: Ordering::Threats,
-            clamp: true,
-            non_losing: true,
-            mirror_min_left: Some(Self::DEFAULT_MIRROR_MIN_LEFT),
-            etc_min_left: Some(Self::DEFAULT_ETC_MIN_LEFT),
-            double_threat: true,
-            tt_min_left: Self::DEFAULT_TT_MIN_LEFT,
-            prefetch: true,
-            huge_pages: true,
-            max_depth: None,
-            eval: Eval::Rollout,
-            pvs: false,
-            mirror_swap: true,
-            inherit_threats: true,
-            mutant: Mutant::None,
-            count: false,
-        }
+        Self::DEFAULT
     }
 }

@@ -3,7 +3,7 @@
 
 use super::drivers::{self, Driver, Probe};
 use super::parallel::{Parallel, Smp, MAX_THREADS};
-use super::search::{Eval, Mutant, Ordering, SearchConfig, Searcher};
+use super::search::{Eval, Mutant, Ordering, SearchConfig, Searcher, TtMove};
 use super::spec::{parse_spec, spec_name};
 use super::{Engine, EngineError, GameKind, Solve};
 use crate::game::connect4::score::score_to_moves_left;
@@ -28,7 +28,7 @@ pub struct SolverConfig {
 pub use super::spec::SpecError;
 
 const OPTIONS: &str =
-    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, mutant, count, threads, smp";
+    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, ttmove, pfnext, fixed, mutant, count, threads, smp";
 
 impl SolverConfig {
     /// Parse `DRIVER[:key=value,...]` for the drivers of [`Driver::NAMES`].
@@ -183,6 +183,20 @@ impl SolverConfig {
             "id" => self.iterative = parse_switch(key, value)?,
             "mswap" => s.mirror_swap = parse_switch(key, value)?,
             "inherit" => s.inherit_threats = parse_switch(key, value)?,
+            "ttmove" => {
+                s.tt_move = match value {
+                    "off" => TtMove::Off,
+                    "first" | "on" => TtMove::First,
+                    "early" => TtMove::Early,
+                    _ => {
+                        return Err(format!(
+                            "option `ttmove={value}`: expected off, first or early"
+                        ))
+                    }
+                }
+            }
+            "pfnext" => s.prefetch_next = parse_switch(key, value)?,
+            "fixed" => s.fixed = parse_switch(key, value)?,
             "count" => s.count = parse_switch(key, value)?,
             "guess" => match &mut self.driver {
                 Driver::Mtdf { guess } | Driver::Aspiration { guess, .. } => {
@@ -334,6 +348,15 @@ impl fmt::Display for SolverConfig {
         }
         if s.inherit_threats != d.inherit_threats {
             opts.push(format!("inherit={}", onoff(s.inherit_threats)));
+        }
+        if s.tt_move != d.tt_move {
+            opts.push(format!("ttmove={}", s.tt_move.name()));
+        }
+        if s.prefetch_next != d.prefetch_next {
+            opts.push(format!("pfnext={}", onoff(s.prefetch_next)));
+        }
+        if s.fixed != d.fixed {
+            opts.push(format!("fixed={}", onoff(s.fixed)));
         }
         if s.mutant != Mutant::None {
             opts.push(format!("mutant={}", s.mutant.name()));

@@ -4,7 +4,7 @@
 //!
 //! Nothing here allocates after [`Searcher::new`], prints, or calls through a trait object.
 
-pub use super::config::{Eval, Mutant, Ordering, SearchConfig};
+pub use super::config::{Eval, Mutant, Ordering, SearchConfig, TtMove};
 use super::counters::SearchCounters;
 use super::ordering::{centre_first, MoveSorter};
 use super::tt::{Bound, Table, Tt};
@@ -50,7 +50,22 @@ struct Slot {
     used: bool,
     key: u64,
     need: u32,
+    /// The table's best move for this node (column + 1; 0: none or [`SearchConfig::tt_move`]
+    /// off): searched first.
+    hint: u32,
 }
+
+/// Where the children's search starts: the window's alpha before any child was searched, and
+/// the best score and move so far ([`TtMove::Early`] may have searched one).
+#[derive(Clone, Copy)]
+struct Start {
+    alpha0: i32,
+    best: i32,
+    best_mv: u64,
+}
+
+/// The ordering score that puts the table's move first (threat scores are below 2·W·H).
+const TT_MOVE_FIRST: u32 = 1 << 16;
 
 /// The ordered children and, where ETC or prefetch wants them, their table keys.
 struct Children<const W: usize> {
@@ -70,6 +85,9 @@ const PVS: u8 = 0x10;
 /// Fill [`SearchCounters`] ([`SearchConfig::count`]). A const bit like the mutants: the
 /// default instantiation has every counting statement compiled out.
 const COUNT: u8 = 0x20;
+/// The configuration is [`SearchConfig::DEFAULT`] ([`SearchConfig::default_search`]): every
+/// switch the search reads is a constant of this instantiation, its branches compiled out.
+const DEF: u8 = 0x40;
 
 /// Remaining depth marker for a search to the end of the game.
 const UNLIMITED: u32 = u32::MAX;
@@ -254,6 +272,11 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         let depth = depth.unwrap_or(UNLIMITED);
         let pvs = if self.cfg.pvs { PVS } else { 0 };
         let count = if self.cfg.count { COUNT } else { 0 };
+        let def = if Self::SPECIALISED && self.cfg.default_search() {
+            DEF
+        } else {
+            0
+        };
         // The parity mutant lives outside the search: it runs the correct one.
         let mutant = match self.cfg.mutant {
             Mutant::MovesLeftParity => Mutant::None,
@@ -261,13 +284,15 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         };
         macro_rules! dispatch {
             ($($m:expr),*) => {
-                match (mutant as u8) | pvs | count {
+                match (mutant as u8) | pvs | count | def {
                     $(x if x == $m => self.search::<{ $m }>(pos, alpha, beta, depth, Threats::NONE),)*
                     _ => unreachable!("every mutant with and without PVS is listed"),
                 }
             };
         }
-        if Self::MUTANTS_COMPILED && !T::SHARED {
+        if Self::SPECIALISED && def != 0 {
+            dispatch!(DEF, PVS | DEF)
+        } else if Self::MUTANTS_COMPILED && !T::SHARED {
             dispatch!(
                 0,
                 1,
@@ -308,6 +333,21 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     /// search only (with and without PVS), which keeps the 42 compiled sizes cheap to build.
     pub const MUTANTS_COMPILED: bool = (W == 7 && H == 6) || W * H <= 24;
 
+    /// Whether the default configuration has an instantiation of its own ([`DEF`]): for one
+    /// thread on the standard board.
+    pub const SPECIALISED: bool = W == 7 && H == 6 && !T::SHARED;
+
+    /// The configuration the search reads: [`SearchConfig::DEFAULT`], a constant, in the
+    /// [`DEF`] instantiation.
+    #[inline(always)]
+    fn c<const M: u8>(&self) -> &SearchConfig {
+        if M & DEF != 0 {
+            &SearchConfig::DEFAULT
+        } else {
+            &self.cfg
+        }
+    }
+
     /// One node of the search, as the sequence of steps below; each step either passes on what
     /// the next one needs or ends the node with a value ([`ControlFlow::Break`]).
     fn search<const M: u8>(
@@ -341,11 +381,18 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             self.tally::<M>(|c| c.leaves += 1);
             return ControlFlow::Break(self.evaluate(pos, &moves));
         }
-        let child_depth = self.leaf_if::<M, _>(self.double_threat(pos, &moves, depth))?;
-        if self.cfg.clamp {
+        let child_depth = self.leaf_if::<M, _>(self.double_threat::<M>(pos, &moves, depth))?;
+        if self.c::<M>().clamp {
             self.leaf_if::<M, _>(Self::clamp_window::<M>(pos, moves.floor, &mut w))?;
         }
-        let slot = self.probe::<M>(pos, depth, &mut w)?;
+        let mut slot = self.probe::<M>(pos, depth, &mut w)?;
+        let mut start = Start {
+            alpha0: w.alpha,
+            best: i32::MIN,
+            best_mv: 0,
+        };
+        let mut moves = moves;
+        self.table_move_early::<M>(pos, &mut moves, &mut w, child_depth, &mut slot, &mut start)?;
         // Filled in place: returning it by value costs a memcpy per node.
         let mut children = Children {
             sorter: MoveSorter::<W>::new(),
@@ -363,7 +410,67 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             w,
             child_depth,
             &slot,
+            start,
         ))
+    }
+
+    /// Step 5b ([`TtMove::Early`]): search the table's move before ordering the others; a
+    /// cutoff ends the node without their threat maps, keys and prefetches. Not where ETC
+    /// probes the children (it needs every child's key first) nor in a parallel search.
+    #[inline(always)]
+    fn table_move_early<const M: u8>(
+        &mut self,
+        pos: &Position<W, H>,
+        m: &mut Moves,
+        w: &mut Window,
+        child_depth: u32,
+        slot: &mut Slot,
+        start: &mut Start,
+    ) -> ControlFlow<i32> {
+        let (tt_move, etc_min_left) = (self.c::<M>().tt_move, self.c::<M>().etc_min_left);
+        if T::SHARED || tt_move != TtMove::Early || slot.hint == 0 || slot.hint as usize > W {
+            return ControlFlow::Continue(());
+        }
+        if matches!(etc_min_left, Some(min) if pos.cells_left() >= min) {
+            return ControlFlow::Continue(());
+        }
+        let mv = m.next & Position::<W, H>::column_mask(slot.hint as usize - 1);
+        slot.hint = 0;
+        if mv == 0 {
+            return ControlFlow::Continue(());
+        }
+        self.tally::<M>(|c| c.interior += 1);
+        let mut child = *pos;
+        child.play(mv);
+        let t = if self.inherits::<M>() {
+            Threats {
+                own: m.theirs & !mv,
+                theirs: pos.winning_position_after(mv) & !mv,
+            }
+        } else {
+            Threats::NONE
+        };
+        let score = self.child_value::<M>(&child, t, *w, i32::MIN, child_depth);
+        let hint = self.move_hint::<M>(mv);
+        if score >= w.beta {
+            if slot.used {
+                self.store::<M>(slot.key, score, Bound::Lower, slot.need, hint);
+            }
+            self.tally::<M>(|c| {
+                c.beta_cutoffs += 1;
+                c.first_move_cutoffs += 1;
+            });
+            return ControlFlow::Break(score);
+        }
+        start.best = score;
+        start.best_mv = mv;
+        w.alpha = w.alpha.max(score);
+        m.next &= !mv;
+        if m.next == 0 {
+            self.store_best::<M>(score, start.alpha0, slot, hint);
+            return ControlFlow::Break(score);
+        }
+        ControlFlow::Continue(())
     }
 
     /// Step 1: count the node and look at the clock every 2^14 nodes when a deadline is set;
@@ -399,7 +506,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         } else {
             pos.winning_position()
         };
-        let mut moves = if self.cfg.non_losing {
+        let mut moves = if self.c::<M>().non_losing {
             debug_assert!(own & pos.possible() == 0, "side to move can win at once");
             let theirs = if given {
                 inherited.theirs
@@ -448,15 +555,20 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
 
     /// Step 3: the children's remaining depth; at unlimited depth, the double-threat shortcut.
     #[inline(always)]
-    fn double_threat(&self, pos: &Position<W, H>, m: &Moves, depth: u32) -> ControlFlow<i32, u32> {
+    fn double_threat<const M: u8>(
+        &self,
+        pos: &Position<W, H>,
+        m: &Moves,
+        depth: u32,
+    ) -> ControlFlow<i32, u32> {
         if depth != UNLIMITED {
             return ControlFlow::Continue(depth - 1);
         }
         // A move below two stacked winning cells of ours, where the opponent has no winning
         // cell right above it: they must block the first, we win with the second. That is the
         // best score possible, since we cannot win with the next stone.
-        if self.cfg.double_threat
-            && self.cfg.non_losing
+        if self.c::<M>().double_threat
+            && self.c::<M>().non_losing
             && m.next & (m.own >> 1) & (m.own >> 2) & !(m.theirs >> 1) != 0
         {
             return ControlFlow::Break((pos.cells_left() as i32 - 1) / 2);
@@ -504,11 +616,13 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     ) {
         let left = pos.cells_left();
         let child_left = left - 1;
-        let etc = slot.used && matches!(self.cfg.etc_min_left, Some(min) if left >= min);
-        let prefetch = slot.used && self.cfg.prefetch && child_left >= self.cfg.tt_min_left;
+        let etc = slot.used && matches!(self.c::<M>().etc_min_left, Some(min) if left >= min);
+        let cfg = self.c::<M>();
+        let prefetch =
+            slot.used && cfg.prefetch && !cfg.prefetch_next && child_left >= cfg.tt_min_left;
         c.etc = etc;
         for i in (0..W).rev() {
-            let (col, cells) = match self.cfg.ordering {
+            let (col, cells) = match self.c::<M>().ordering {
                 Ordering::None => (W - 1 - i, Position::<W, H>::column_mask(W - 1 - i)),
                 _ => (Self::ORDER[i], Self::ORDER_MASKS[i]),
             };
@@ -528,7 +642,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                 c.keys[c.n_keys] = ck;
                 c.n_keys += 1;
             }
-            let score = match self.cfg.ordering {
+            let score = match self.c::<M>().ordering {
                 Ordering::Threats => {
                     let under_own = m.own & (mv << 1) != 0;
                     let map = pos.winning_position_after(mv);
@@ -537,7 +651,12 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                 }
                 _ => 0,
             };
-            c.sorter.add(mv, score);
+            let first = if slot.hint == col as u32 + 1 {
+                TT_MOVE_FIRST
+            } else {
+                0
+            };
+            c.sorter.add(mv, score | first);
         }
     }
 
@@ -570,7 +689,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                     if usable && -e.value >= w.beta {
                         // The child is worth at most e.value to the opponent: we get -e.value.
                         self.tally::<M>(|c| c.table_cutoffs += 1);
-                        self.store::<M>(slot.key, -e.value, Bound::Lower, slot.need);
+                        self.store::<M>(slot.key, -e.value, Bound::Lower, slot.need, 0);
                         return ControlFlow::Break(-e.value);
                     }
                 }
@@ -589,23 +708,31 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         mut w: Window,
         child_depth: u32,
         slot: &Slot,
+        start: Start,
     ) -> i32 {
         if T::SHARED {
             return self.search_children_smp::<M>(pos, c, m, w, child_depth, slot);
         }
-        let alpha0 = w.alpha;
-        let mut best = i32::MIN;
-        self.tally::<M>(|c| c.interior += 1);
+        let Start {
+            alpha0,
+            mut best,
+            mut best_mv,
+        } = start;
+        if best == i32::MIN {
+            self.tally::<M>(|c| c.interior += 1);
+        }
         while let Some(mv) = c.sorter.pop() {
+            self.prefetch_next::<M>(pos, c, slot);
             let mut child = *pos;
             child.play(mv);
-            let t = self.child_threats(m, c, mv);
+            let t = self.child_threats::<M>(m, c, mv);
             let score = self.child_value::<M>(&child, t, w, best, child_depth);
             // As `take_score`, written out: the one-thread loop compiles as it did before the
             // parallel search existed.
             if score >= w.beta {
                 if slot.used {
-                    self.store::<M>(slot.key, score, Bound::Lower, slot.need);
+                    let hint = self.move_hint::<M>(mv);
+                    self.store::<M>(slot.key, score, Bound::Lower, slot.need, hint);
                 }
                 self.tally::<M>(|c| {
                     c.beta_cutoffs += 1;
@@ -615,13 +742,44 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             }
             if score > best {
                 best = score;
+                best_mv = mv;
                 if score > w.alpha {
                     w.alpha = score;
                 }
             }
         }
-        self.store_best::<M>(best, alpha0, slot);
+        let hint = self.move_hint::<M>(best_mv);
+        self.store_best::<M>(best, alpha0, slot, hint);
         best
+    }
+
+    /// [`SearchConfig::prefetch_next`]: prefetch the slot of the child searched after the one
+    /// about to be searched.
+    #[inline(always)]
+    fn prefetch_next<const M: u8>(&self, pos: &Position<W, H>, c: &Children<W>, slot: &Slot) {
+        let cfg = self.c::<M>();
+        if !(cfg.prefetch_next && cfg.prefetch && slot.used) {
+            return;
+        }
+        if pos.cells_left() - 1 < cfg.tt_min_left {
+            return;
+        }
+        if let (Some(&(next, _)), Some(t)) = (c.sorter.as_slice().last(), &self.table) {
+            let mut child = *pos;
+            child.play(next);
+            t.prefetch(self.table_key::<M>(&child));
+        }
+    }
+
+    /// What the table keeps of the best move `mv` (0: none): its column + 1 when
+    /// [`SearchConfig::tt_move`] is on and the column fits the entry's three bits.
+    #[inline(always)]
+    fn move_hint<const M: u8>(&self, mv: u64) -> u32 {
+        if self.c::<M>().tt_move != TtMove::Off && mv != 0 && W < 8 {
+            Position::<W, H>::column_of(mv) as u32 + 1
+        } else {
+            0
+        }
     }
 
     /// The child's threat maps when the parent's threat ordering computed them
@@ -629,9 +787,8 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     /// our opponent: its winning cells are our `theirs`, its opponent's are ours after `mv`;
     /// `mv` itself is no longer empty.
     #[inline(always)]
-    fn child_threats(&self, m: &Moves, c: &Children<W>, mv: u64) -> Threats {
-        if self.cfg.inherit_threats && self.cfg.non_losing && self.cfg.ordering == Ordering::Threats
-        {
+    fn child_threats<const M: u8>(&self, m: &Moves, c: &Children<W>, mv: u64) -> Threats {
+        if self.inherits::<M>() {
             Threats {
                 own: m.theirs & !mv,
                 theirs: c.maps[Position::<W, H>::column_of(mv)] & !mv,
@@ -639,6 +796,13 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         } else {
             Threats::NONE
         }
+    }
+
+    /// Whether children take their threat maps from the parent ([`Self::child_threats`]).
+    #[inline(always)]
+    fn inherits<const M: u8>(&self) -> bool {
+        let c = self.c::<M>();
+        c.inherit_threats && c.non_losing && c.ordering == Ordering::Threats
     }
 
     /// The value of one child for the side to move, searched with the window `w`; with PVS
@@ -673,13 +837,15 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     fn take_score<const M: u8>(
         &mut self,
         score: i32,
+        mv: u64,
         best: &mut i32,
         w: &mut Window,
         slot: &Slot,
     ) -> ControlFlow<i32> {
         if score >= w.beta {
             if slot.used {
-                self.store::<M>(slot.key, score, Bound::Lower, slot.need);
+                let hint = self.move_hint::<M>(mv);
+                self.store::<M>(slot.key, score, Bound::Lower, slot.need, hint);
             }
             return ControlFlow::Break(score);
         }

@@ -65,20 +65,21 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                     }
                     t.enter(key);
                 }
-                let t = self.child_threats(m, c, mv);
+                let t = self.child_threats::<M>(m, c, mv);
                 let score = self.child_value::<M>(&child, t, w, best, child_depth);
                 if abdada {
                     if let Some(t) = &self.table {
                         t.leave(key);
                     }
                 }
-                if let ControlFlow::Break(v) = self.take_score::<M>(score, &mut best, &mut w, slot)
+                if let ControlFlow::Break(v) =
+                    self.take_score::<M>(score, mv, &mut best, &mut w, slot)
                 {
                     return v;
                 }
             }
         }
-        self.store_best::<M>(best, alpha0, slot);
+        self.store_best::<M>(best, alpha0, slot, 0);
         best
     }
 }

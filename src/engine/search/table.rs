@@ -3,7 +3,7 @@
 //! [`Searcher::node`]), and the stores of what the node proved.
 
 use super::{Searcher, Slot, Window, MUTANT_BITS};
-use crate::engine::config::Mutant;
+use crate::engine::config::{Mutant, TtMove};
 use crate::engine::tt::{Bound, Tt};
 use crate::game::connect4::Position;
 use std::ops::ControlFlow;
@@ -12,12 +12,12 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     /// The table key of `pos`: canonical near the root when the mirror lookup is on.
     #[inline(always)]
     pub(super) fn table_key<const M: u8>(&self, pos: &Position<W, H>) -> u64 {
-        match self.cfg.mirror_min_left {
+        match self.c::<M>().mirror_min_left {
             Some(min) if pos.cells_left() >= min => {
                 if M & MUTANT_BITS == Mutant::MirrorWrongKey as u8 {
                     let wrong = pos.current() + Position::<W, H>::mirror(pos).mask();
                     pos.key().min(wrong)
-                } else if self.cfg.mirror_swap {
+                } else if self.c::<M>().mirror_swap {
                     pos.canonical_key_swap()
                 } else {
                     pos.canonical_key()
@@ -49,10 +49,15 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         depth: u32,
         w: &mut Window,
     ) -> ControlFlow<i32, Slot> {
-        let used = self.table.is_some() && pos.cells_left() >= self.cfg.tt_min_left;
+        let used = self.table.is_some() && pos.cells_left() >= self.c::<M>().tt_min_left;
         let need = Self::depth_tag(pos, depth);
         if !used {
-            return ControlFlow::Continue(Slot { used, key: 0, need });
+            return ControlFlow::Continue(Slot {
+                used,
+                key: 0,
+                need,
+                hint: 0,
+            });
         }
         let key = self.table_key::<M>(pos);
         let found = self.table.as_ref().and_then(|t| t.get(key));
@@ -60,7 +65,11 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             c.probes += 1;
             c.hits += u64::from(found.is_some());
         });
+        let mut hint = 0;
         if let Some(e) = found {
+            if self.c::<M>().tt_move != TtMove::Off {
+                hint = e.mv;
+            }
             if e.depth == need {
                 match e.bound {
                     Bound::Exact => return self.table_cutoff::<M>(e.value),
@@ -83,7 +92,12 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                 }
             }
         }
-        ControlFlow::Continue(Slot { used, key, need })
+        ControlFlow::Continue(Slot {
+            used,
+            key,
+            need,
+            hint,
+        })
     }
 
     /// End the node with a stored value (counted as a table cutoff).
@@ -95,26 +109,39 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
 
     /// Store the result of a node whose every child was searched without a cutoff.
     #[inline(always)]
-    pub(super) fn store_best<const M: u8>(&mut self, best: i32, alpha0: i32, slot: &Slot) {
+    pub(super) fn store_best<const M: u8>(
+        &mut self,
+        best: i32,
+        alpha0: i32,
+        slot: &Slot,
+        hint: u32,
+    ) {
         if slot.used {
-            let bound = if best > alpha0 {
-                Bound::Exact
+            let (bound, hint) = if best > alpha0 {
+                (Bound::Exact, hint)
             } else {
-                Bound::Upper
+                (Bound::Upper, 0)
             };
-            self.store::<M>(slot.key, best, bound, slot.need);
+            self.store::<M>(slot.key, best, bound, slot.need, hint);
         }
     }
 
     #[inline(always)]
-    pub(super) fn store<const M: u8>(&mut self, key: u64, value: i32, bound: Bound, depth: u32) {
+    pub(super) fn store<const M: u8>(
+        &mut self,
+        key: u64,
+        value: i32,
+        bound: Bound,
+        depth: u32,
+        hint: u32,
+    ) {
         if let Some(t) = &mut self.table {
             let bound = if M & MUTANT_BITS == Mutant::TtBoundsAsExact as u8 {
                 Bound::Exact
             } else {
                 bound
             };
-            t.put(key, value, bound, depth);
+            t.put_move(key, value, bound, depth, hint);
         }
     }
 }
