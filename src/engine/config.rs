@@ -13,30 +13,6 @@ pub enum Ordering {
     None,
 }
 
-/// What the search does with the best move kept in a table entry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TtMove {
-    /// Nothing: no move is stored.
-    Off,
-    /// Ordered first among the children.
-    First,
-    /// Searched before the other children are ordered (their threat maps and prefetches are
-    /// spared when it cuts off); at nodes without ETC.
-    Early,
-}
-
-impl TtMove {
-    /// The spec name.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            TtMove::Off => "off",
-            TtMove::First => "first",
-            TtMove::Early => "early",
-        }
-    }
-}
-
 /// How a node at the depth limit is scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Eval {
@@ -150,12 +126,9 @@ pub struct SearchConfig {
     /// Pass the children their threat maps, computed by the parent's threat ordering, instead
     /// of computing them again (needs `non_losing` and [`Ordering::Threats`]; same tree).
     pub inherit_threats: bool,
-    /// Store the best move (the one that cut off, or the best of an exact node) in the table
-    /// entry and search it first when the entry does not end the node.
-    pub tt_move: TtMove,
-    /// Prefetch a child's table slot when its elder sibling's search starts, instead of every
-    /// child's while ordering them (with `prefetch`).
-    pub prefetch_next: bool,
+    /// Prefetch the children's table slots before the node's own probe instead of while
+    /// ordering them after it (with `prefetch`).
+    pub prefetch_early: bool,
     /// Run the default configuration's own instantiation, with its switches compiled in
     /// ([`Self::default_search`]); off: the same search reading the switches at run time.
     pub fixed: bool,
@@ -200,8 +173,7 @@ impl SearchConfig {
         pvs: false,
         mirror_swap: true,
         inherit_threats: true,
-        tt_move: TtMove::Off,
-        prefetch_next: false,
+        prefetch_early: true,
         fixed: true,
         mutant: Mutant::None,
         count: false,

@@ -3,7 +3,7 @@
 
 use super::drivers::{self, Driver, Probe};
 use super::parallel::{Parallel, Smp, MAX_THREADS};
-use super::search::{Eval, Mutant, Ordering, SearchConfig, Searcher, TtMove};
+use super::search::{Eval, Mutant, Ordering, SearchConfig, Searcher};
 use super::spec::{parse_spec, spec_name};
 use super::{Engine, EngineError, GameKind, Solve};
 use crate::game::connect4::score::score_to_moves_left;
@@ -28,7 +28,7 @@ pub struct SolverConfig {
 pub use super::spec::SpecError;
 
 const OPTIONS: &str =
-    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, ttmove, pfnext, fixed, mutant, count, threads, smp";
+    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, pfearly, fixed, mutant, count, threads, smp";
 
 impl SolverConfig {
     /// Parse `DRIVER[:key=value,...]` for the drivers of [`Driver::NAMES`].
@@ -183,19 +183,7 @@ impl SolverConfig {
             "id" => self.iterative = parse_switch(key, value)?,
             "mswap" => s.mirror_swap = parse_switch(key, value)?,
             "inherit" => s.inherit_threats = parse_switch(key, value)?,
-            "ttmove" => {
-                s.tt_move = match value {
-                    "off" => TtMove::Off,
-                    "first" | "on" => TtMove::First,
-                    "early" => TtMove::Early,
-                    _ => {
-                        return Err(format!(
-                            "option `ttmove={value}`: expected off, first or early"
-                        ))
-                    }
-                }
-            }
-            "pfnext" => s.prefetch_next = parse_switch(key, value)?,
+            "pfearly" => s.prefetch_early = parse_switch(key, value)?,
             "fixed" => s.fixed = parse_switch(key, value)?,
             "count" => s.count = parse_switch(key, value)?,
             "guess" => match &mut self.driver {
@@ -349,11 +337,8 @@ impl fmt::Display for SolverConfig {
         if s.inherit_threats != d.inherit_threats {
             opts.push(format!("inherit={}", onoff(s.inherit_threats)));
         }
-        if s.tt_move != d.tt_move {
-            opts.push(format!("ttmove={}", s.tt_move.name()));
-        }
-        if s.prefetch_next != d.prefetch_next {
-            opts.push(format!("pfnext={}", onoff(s.prefetch_next)));
+        if s.prefetch_early != d.prefetch_early {
+            opts.push(format!("pfearly={}", onoff(s.prefetch_early)));
         }
         if s.fixed != d.fixed {
             opts.push(format!("fixed={}", onoff(s.fixed)));
@@ -578,6 +563,7 @@ mod tests {
             "mtdf:tt=off,ways=1,order=none,clamp=off,nonlosing=off,mirror=off,etc=10,dthreat=off,ttmin=5,prefetch=off,huge=off,depth=8,guess=-3,mutant=drop-move",
             "pvs:id=on",
             "mtdf:mswap=off,inherit=off",
+            "mtdf:mswap=off,inherit=off,pfearly=off,fixed=off",
             "aspiration:depth=6,eval=threats,id=on,guess=2,delta=3",
             "sss",
             "dual:tt=20",
@@ -587,6 +573,13 @@ mod tests {
             let c = SolverConfig::parse(s).unwrap().unwrap();
             assert_eq!(c.to_string(), s);
         }
+        // Only the default search takes the instantiation with its switches compiled in.
+        let search = |s: &str| SolverConfig::parse(s).unwrap().unwrap().search;
+        assert!(search("mtdf").default_search() && search("pvs:tt=20").default_search());
+        assert!(!search("mtdf:fixed=off").default_search());
+        assert!(
+            !search("mtdf:etc=off").default_search() && !search("mtdf:tt=off").default_search()
+        );
         assert_eq!(
             SolverConfig::parse("mtdf:guess=0")
                 .unwrap()

@@ -4,7 +4,7 @@
 //!
 //! Nothing here allocates after [`Searcher::new`], prints, or calls through a trait object.
 
-pub use super::config::{Eval, Mutant, Ordering, SearchConfig, TtMove};
+pub use super::config::{Eval, Mutant, Ordering, SearchConfig};
 use super::counters::SearchCounters;
 use super::ordering::{centre_first, MoveSorter};
 use super::tt::{Bound, Table, Tt};
@@ -50,22 +50,7 @@ struct Slot {
     used: bool,
     key: u64,
     need: u32,
-    /// The table's best move for this node (column + 1; 0: none or [`SearchConfig::tt_move`]
-    /// off): searched first.
-    hint: u32,
 }
-
-/// Where the children's search starts: the window's alpha before any child was searched, and
-/// the best score and move so far ([`TtMove::Early`] may have searched one).
-#[derive(Clone, Copy)]
-struct Start {
-    alpha0: i32,
-    best: i32,
-    best_mv: u64,
-}
-
-/// The ordering score that puts the table's move first (threat scores are below 2·W·H).
-const TT_MOVE_FIRST: u32 = 1 << 16;
 
 /// The ordered children and, where ETC or prefetch wants them, their table keys.
 struct Children<const W: usize> {
@@ -385,14 +370,8 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         if self.c::<M>().clamp {
             self.leaf_if::<M, _>(Self::clamp_window::<M>(pos, moves.floor, &mut w))?;
         }
-        let mut slot = self.probe::<M>(pos, depth, &mut w)?;
-        let mut start = Start {
-            alpha0: w.alpha,
-            best: i32::MIN,
-            best_mv: 0,
-        };
-        let mut moves = moves;
-        self.table_move_early::<M>(pos, &mut moves, &mut w, child_depth, &mut slot, &mut start)?;
+        self.prefetch_early::<M>(pos, &moves);
+        let slot = self.probe::<M>(pos, depth, &mut w)?;
         // Filled in place: returning it by value costs a memcpy per node.
         let mut children = Children {
             sorter: MoveSorter::<W>::new(),
@@ -410,67 +389,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             w,
             child_depth,
             &slot,
-            start,
         ))
-    }
-
-    /// Step 5b ([`TtMove::Early`]): search the table's move before ordering the others; a
-    /// cutoff ends the node without their threat maps, keys and prefetches. Not where ETC
-    /// probes the children (it needs every child's key first) nor in a parallel search.
-    #[inline(always)]
-    fn table_move_early<const M: u8>(
-        &mut self,
-        pos: &Position<W, H>,
-        m: &mut Moves,
-        w: &mut Window,
-        child_depth: u32,
-        slot: &mut Slot,
-        start: &mut Start,
-    ) -> ControlFlow<i32> {
-        let (tt_move, etc_min_left) = (self.c::<M>().tt_move, self.c::<M>().etc_min_left);
-        if T::SHARED || tt_move != TtMove::Early || slot.hint == 0 || slot.hint as usize > W {
-            return ControlFlow::Continue(());
-        }
-        if matches!(etc_min_left, Some(min) if pos.cells_left() >= min) {
-            return ControlFlow::Continue(());
-        }
-        let mv = m.next & Position::<W, H>::column_mask(slot.hint as usize - 1);
-        slot.hint = 0;
-        if mv == 0 {
-            return ControlFlow::Continue(());
-        }
-        self.tally::<M>(|c| c.interior += 1);
-        let mut child = *pos;
-        child.play(mv);
-        let t = if self.inherits::<M>() {
-            Threats {
-                own: m.theirs & !mv,
-                theirs: pos.winning_position_after(mv) & !mv,
-            }
-        } else {
-            Threats::NONE
-        };
-        let score = self.child_value::<M>(&child, t, *w, i32::MIN, child_depth);
-        let hint = self.move_hint::<M>(mv);
-        if score >= w.beta {
-            if slot.used {
-                self.store::<M>(slot.key, score, Bound::Lower, slot.need, hint);
-            }
-            self.tally::<M>(|c| {
-                c.beta_cutoffs += 1;
-                c.first_move_cutoffs += 1;
-            });
-            return ControlFlow::Break(score);
-        }
-        start.best = score;
-        start.best_mv = mv;
-        w.alpha = w.alpha.max(score);
-        m.next &= !mv;
-        if m.next == 0 {
-            self.store_best::<M>(score, start.alpha0, slot, hint);
-            return ControlFlow::Break(score);
-        }
-        ControlFlow::Continue(())
     }
 
     /// Step 1: count the node and look at the clock every 2^14 nodes when a deadline is set;
@@ -619,7 +538,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         let etc = slot.used && matches!(self.c::<M>().etc_min_left, Some(min) if left >= min);
         let cfg = self.c::<M>();
         let prefetch =
-            slot.used && cfg.prefetch && !cfg.prefetch_next && child_left >= cfg.tt_min_left;
+            slot.used && cfg.prefetch && !cfg.prefetch_early && child_left >= cfg.tt_min_left;
         c.etc = etc;
         for i in (0..W).rev() {
             let (col, cells) = match self.c::<M>().ordering {
@@ -651,12 +570,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                 }
                 _ => 0,
             };
-            let first = if slot.hint == col as u32 + 1 {
-                TT_MOVE_FIRST
-            } else {
-                0
-            };
-            c.sorter.add(mv, score | first);
+            c.sorter.add(mv, score);
         }
     }
 
@@ -689,7 +603,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                     if usable && -e.value >= w.beta {
                         // The child is worth at most e.value to the opponent: we get -e.value.
                         self.tally::<M>(|c| c.table_cutoffs += 1);
-                        self.store::<M>(slot.key, -e.value, Bound::Lower, slot.need, 0);
+                        self.store::<M>(slot.key, -e.value, Bound::Lower, slot.need);
                         return ControlFlow::Break(-e.value);
                     }
                 }
@@ -708,21 +622,14 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         mut w: Window,
         child_depth: u32,
         slot: &Slot,
-        start: Start,
     ) -> i32 {
         if T::SHARED {
             return self.search_children_smp::<M>(pos, c, m, w, child_depth, slot);
         }
-        let Start {
-            alpha0,
-            mut best,
-            mut best_mv,
-        } = start;
-        if best == i32::MIN {
-            self.tally::<M>(|c| c.interior += 1);
-        }
+        let alpha0 = w.alpha;
+        let mut best = i32::MIN;
+        self.tally::<M>(|c| c.interior += 1);
         while let Some(mv) = c.sorter.pop() {
-            self.prefetch_next::<M>(pos, c, slot);
             let mut child = *pos;
             child.play(mv);
             let t = self.child_threats::<M>(m, c, mv);
@@ -731,8 +638,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             // parallel search existed.
             if score >= w.beta {
                 if slot.used {
-                    let hint = self.move_hint::<M>(mv);
-                    self.store::<M>(slot.key, score, Bound::Lower, slot.need, hint);
+                    self.store::<M>(slot.key, score, Bound::Lower, slot.need);
                 }
                 self.tally::<M>(|c| {
                     c.beta_cutoffs += 1;
@@ -742,43 +648,35 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             }
             if score > best {
                 best = score;
-                best_mv = mv;
                 if score > w.alpha {
                     w.alpha = score;
                 }
             }
         }
-        let hint = self.move_hint::<M>(best_mv);
-        self.store_best::<M>(best, alpha0, slot, hint);
+        self.store_best::<M>(best, alpha0, slot);
         best
     }
 
-    /// [`SearchConfig::prefetch_next`]: prefetch the slot of the child searched after the one
-    /// about to be searched.
+    /// Step 4b ([`SearchConfig::prefetch_early`]): prefetch the children's table slots before
+    /// the node's own probe, so that their misses overlap its miss and the first child's probe
+    /// finds its slot in cache. (Prefetching while ordering, after the probe, left the first
+    /// child waiting: Pons' Begin-Medium plies 6-14 took 11% longer.)
     #[inline(always)]
-    fn prefetch_next<const M: u8>(&self, pos: &Position<W, H>, c: &Children<W>, slot: &Slot) {
+    fn prefetch_early<const M: u8>(&self, pos: &Position<W, H>, m: &Moves) {
         let cfg = self.c::<M>();
-        if !(cfg.prefetch_next && cfg.prefetch && slot.used) {
+        if !(cfg.prefetch_early && cfg.prefetch) || pos.cells_left() <= cfg.tt_min_left {
             return;
         }
-        if pos.cells_left() - 1 < cfg.tt_min_left {
+        let Some(t) = &self.table else {
             return;
-        }
-        if let (Some(&(next, _)), Some(t)) = (c.sorter.as_slice().last(), &self.table) {
+        };
+        let mut next = m.next;
+        while next != 0 {
+            let mv = next & next.wrapping_neg();
+            next &= next - 1;
             let mut child = *pos;
-            child.play(next);
+            child.play(mv);
             t.prefetch(self.table_key::<M>(&child));
-        }
-    }
-
-    /// What the table keeps of the best move `mv` (0: none): its column + 1 when
-    /// [`SearchConfig::tt_move`] is on and the column fits the entry's three bits.
-    #[inline(always)]
-    fn move_hint<const M: u8>(&self, mv: u64) -> u32 {
-        if self.c::<M>().tt_move != TtMove::Off && mv != 0 && W < 8 {
-            Position::<W, H>::column_of(mv) as u32 + 1
-        } else {
-            0
         }
     }
 
@@ -837,15 +735,13 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     fn take_score<const M: u8>(
         &mut self,
         score: i32,
-        mv: u64,
         best: &mut i32,
         w: &mut Window,
         slot: &Slot,
     ) -> ControlFlow<i32> {
         if score >= w.beta {
             if slot.used {
-                let hint = self.move_hint::<M>(mv);
-                self.store::<M>(slot.key, score, Bound::Lower, slot.need, hint);
+                self.store::<M>(slot.key, score, Bound::Lower, slot.need);
             }
             return ControlFlow::Break(score);
         }

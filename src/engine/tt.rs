@@ -6,10 +6,10 @@
 //! BitBully's 2^22 × 16-byte table, with twice the entries):
 //!
 //! ```text
-//!  63                30 29    24 23 22 21    16 15  13 12         0
-//! +--------------------+--------+-----+--------+------+------------+
-//! |        tag         | depth  |flag | value  | move | generation |
-//! +--------------------+--------+-----+--------+------+------------+
+//!  63                30 29    24 23 22 21    16 15             0
+//! +--------------------+--------+-----+--------+----------------+
+//! |        tag         | depth  |flag | value  |   generation   |
+//! +--------------------+--------+-----+--------+----------------+
 //! ```
 //!
 //! The position key (`W·(H+1)` bits, unique per position) is scrambled by a multiplication with
@@ -17,11 +17,8 @@
 //! slot and the remaining low bits are the tag. Slot and tag together determine the key, so a
 //! matching tag is a verified hit, never a collision.
 //!
-//! `move` is the best move the search found (its column + 1; 0: none), tried first when the
-//! entry does not end the node ([`crate::engine::search::SearchConfig::tt_move`]).
-//!
-//! Reset bumps the generation: entries of older generations read as empty. Only when the 13-bit
-//! generation wraps (once every 8,191 resets) is the table zeroed, so a reset is O(1) amortised.
+//! Reset bumps the generation: entries of older generations read as empty. Only when the 16-bit
+//! generation wraps (once every 65,535 resets) is the table zeroed, so a reset is O(1) amortised.
 //!
 //! Replacement, one-way (`ways = 1`): always replace (the newest result is the one the search is
 //! about to need).
@@ -68,9 +65,7 @@ pub const DEPTH_EXACT: u32 = 63;
 
 /// Most tag bits an entry holds.
 const TAG_BITS: u32 = 34;
-pub(super) const GEN_MASK: u64 = 0x1FFF;
-/// Where the move field starts.
-const MOVE_SHIFT: u32 = 13;
+pub(super) const GEN_MASK: u64 = 0xFFFF;
 /// Odd multiplier (from the golden ratio) that scrambles keys bijectively.
 const SCRAMBLE: u64 = 0x9E37_79B9_7F4A_7C15;
 
@@ -82,8 +77,6 @@ pub struct Entry {
     /// Remaining depth the value is valid for (at most [`DEPTH_EXACT`]; the search stores the
     /// number of empty cells for a full-depth value).
     pub depth: u32,
-    /// The best move stored with the value: its column + 1, 0 for none.
-    pub mv: u32,
 }
 
 /// What an entry is stored as: `u64` in the private [`Table`] (reached only through `&mut`),
@@ -273,27 +266,18 @@ impl Geometry {
             value: ((e >> 16) & 63) as i32 - 32,
             bound: Bound::from_bits((e >> 22) & 3),
             depth: ((e >> 24) & 63) as u32,
-            mv: ((e >> MOVE_SHIFT) & 7) as u32,
         })
     }
 }
 
 /// One packed entry (see the layout above).
 #[inline(always)]
-pub(super) fn pack(
-    tag: u64,
-    value: i32,
-    bound: Bound,
-    depth: u32,
-    mv: u32,
-    generation: u64,
-) -> u64 {
-    debug_assert!((-32..32).contains(&value) && depth <= DEPTH_EXACT && mv < 8);
+pub(super) fn pack(tag: u64, value: i32, bound: Bound, depth: u32, generation: u64) -> u64 {
+    debug_assert!((-32..32).contains(&value) && depth <= DEPTH_EXACT);
     (tag << 30)
         | ((depth as u64) << 24)
         | ((bound as u64) << 22)
         | (((value + 32) as u64) << 16)
-        | ((mv as u64) << MOVE_SHIFT)
         | generation
 }
 
@@ -317,11 +301,7 @@ pub trait Tt: Send {
     /// The entry stored for `key` in this generation, if any.
     fn get(&self, key: u64) -> Option<Entry>;
     /// Store a value for `key`.
-    fn put(&mut self, key: u64, value: i32, bound: Bound, depth: u32) {
-        self.put_move(key, value, bound, depth, 0);
-    }
-    /// Store a value for `key` with its best move (column + 1; 0: none; at most 7).
-    fn put_move(&mut self, key: u64, value: i32, bound: Bound, depth: u32, mv: u32);
+    fn put(&mut self, key: u64, value: i32, bound: Bound, depth: u32);
     /// Hint the processor to fetch the slot of `key`.
     fn prefetch(&self, key: u64);
     /// Forget every entry (a no-op for a handle on a shared table: its owner resets it once).
@@ -411,7 +391,7 @@ impl Table {
         self.entries.len() * std::mem::size_of::<u64>()
     }
 
-    /// Forget every entry. O(1) except once every 8,191 calls, when the table is zeroed.
+    /// Forget every entry. O(1) except once every 65,535 calls, when the table is zeroed.
     pub fn reset(&mut self) {
         let (g, wrapped) = next_generation(self.generation);
         self.generation = g;
@@ -428,14 +408,8 @@ impl Table {
     /// Store a value for `key`.
     #[inline]
     pub fn put(&mut self, key: u64, value: i32, bound: Bound, depth: u32) {
-        self.put_move(key, value, bound, depth, 0);
-    }
-
-    /// Store a value for `key` with its best move (column + 1; 0: none).
-    #[inline]
-    pub fn put_move(&mut self, key: u64, value: i32, bound: Bound, depth: u32, mv: u32) {
         let (i, tag) = self.slot(key);
-        let e = pack(tag, value, bound, depth, mv, self.generation);
+        let e = pack(tag, value, bound, depth, self.generation);
         let entries = self.entries.as_mut_ptr();
         // SAFETY: `slot` returns an index below `entries.len()` (top `bits` bits of a
         // `key_bits`-bit value); two-way, an even index, so `i + 1` is in bounds too. The
@@ -489,8 +463,8 @@ impl Tt for Table {
         Table::get(self, key)
     }
     #[inline(always)]
-    fn put_move(&mut self, key: u64, value: i32, bound: Bound, depth: u32, mv: u32) {
-        Table::put_move(self, key, value, bound, depth, mv);
+    fn put(&mut self, key: u64, value: i32, bound: Bound, depth: u32) {
+        Table::put(self, key, value, bound, depth);
     }
     #[inline(always)]
     fn prefetch(&self, key: u64) {
@@ -515,8 +489,7 @@ mod tests {
             Some(Entry {
                 value: -7,
                 bound: Bound::Lower,
-                depth: DEPTH_EXACT,
-                mv: 0
+                depth: DEPTH_EXACT
             })
         );
         assert_eq!(t.get(12346), None);
@@ -524,11 +497,6 @@ mod tests {
         assert_eq!(t.get(12345), None);
         t.put(12345, 21, Bound::Exact, 5);
         assert_eq!(t.get(12345).unwrap().value, 21);
-        t.put_move(777, 3, Bound::Lower, 9, 7);
-        assert_eq!(
-            t.get(777).map(|e| (e.value, e.depth, e.mv)),
-            Some((3, 9, 7))
-        );
     }
 
     #[test]

@@ -17,7 +17,7 @@
 //! # ABDADA's busy marks
 //!
 //! An entry has no spare bit for ABDADA's "being searched" count (34 tag bits, depth, bound,
-//! value, a move and a 13-bit generation fill it), so the marks live beside it in a small table of
+//! value and a 16-bit generation fill it), so the marks live beside it in a small table of
 //! [`BUSY_SLOTS`] keys (128 KiB, cache-resident), as in Kerrigan's "simplified ABDADA": a
 //! thread marks a child's key while it searches it, and siblings whose key is marked by
 //! another thread are deferred to the end of the move list. A lost mark (two keys on one slot)
@@ -119,15 +119,9 @@ impl SharedTable {
     /// Store a value for `key`.
     #[inline]
     pub fn put(&self, key: u64, value: i32, bound: Bound, depth: u32) {
-        self.put_move(key, value, bound, depth, 0);
-    }
-
-    /// Store a value for `key` with its best move (column + 1; 0: none).
-    #[inline]
-    pub fn put_move(&self, key: u64, value: i32, bound: Bound, depth: u32, mv: u32) {
         let (i, tag) = self.geo.slot(key);
         let generation = self.generation();
-        let e = pack(tag, value, bound, depth, mv, generation);
+        let e = pack(tag, value, bound, depth, generation);
         let cells: &[AtomicU64] = &self.entries;
         // SAFETY: as in `get`.
         self.geo.place(
@@ -156,8 +150,8 @@ impl Tt for Arc<SharedTable> {
         SharedTable::get(self, key)
     }
     #[inline(always)]
-    fn put_move(&mut self, key: u64, value: i32, bound: Bound, depth: u32, mv: u32) {
-        SharedTable::put_move(self, key, value, bound, depth, mv);
+    fn put(&mut self, key: u64, value: i32, bound: Bound, depth: u32) {
+        SharedTable::put(self, key, value, bound, depth);
     }
     #[inline(always)]
     fn prefetch(&self, key: u64) {

@@ -72,14 +72,13 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                         t.leave(key);
                     }
                 }
-                if let ControlFlow::Break(v) =
-                    self.take_score::<M>(score, mv, &mut best, &mut w, slot)
+                if let ControlFlow::Break(v) = self.take_score::<M>(score, &mut best, &mut w, slot)
                 {
                     return v;
                 }
             }
         }
-        self.store_best::<M>(best, alpha0, slot, 0);
+        self.store_best::<M>(best, alpha0, slot);
         best
     }
 }

@@ -3,7 +3,7 @@
 //! [`Searcher::node`]), and the stores of what the node proved.
 
 use super::{Searcher, Slot, Window, MUTANT_BITS};
-use crate::engine::config::{Mutant, TtMove};
+use crate::engine::config::Mutant;
 use crate::engine::tt::{Bound, Tt};
 use crate::game::connect4::Position;
 use std::ops::ControlFlow;
@@ -52,12 +52,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         let used = self.table.is_some() && pos.cells_left() >= self.c::<M>().tt_min_left;
         let need = Self::depth_tag(pos, depth);
         if !used {
-            return ControlFlow::Continue(Slot {
-                used,
-                key: 0,
-                need,
-                hint: 0,
-            });
+            return ControlFlow::Continue(Slot { used, key: 0, need });
         }
         let key = self.table_key::<M>(pos);
         let found = self.table.as_ref().and_then(|t| t.get(key));
@@ -65,11 +60,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             c.probes += 1;
             c.hits += u64::from(found.is_some());
         });
-        let mut hint = 0;
         if let Some(e) = found {
-            if self.c::<M>().tt_move != TtMove::Off {
-                hint = e.mv;
-            }
             if e.depth == need {
                 match e.bound {
                     Bound::Exact => return self.table_cutoff::<M>(e.value),
@@ -92,12 +83,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                 }
             }
         }
-        ControlFlow::Continue(Slot {
-            used,
-            key,
-            need,
-            hint,
-        })
+        ControlFlow::Continue(Slot { used, key, need })
     }
 
     /// End the node with a stored value (counted as a table cutoff).
@@ -109,39 +95,26 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
 
     /// Store the result of a node whose every child was searched without a cutoff.
     #[inline(always)]
-    pub(super) fn store_best<const M: u8>(
-        &mut self,
-        best: i32,
-        alpha0: i32,
-        slot: &Slot,
-        hint: u32,
-    ) {
+    pub(super) fn store_best<const M: u8>(&mut self, best: i32, alpha0: i32, slot: &Slot) {
         if slot.used {
-            let (bound, hint) = if best > alpha0 {
-                (Bound::Exact, hint)
+            let bound = if best > alpha0 {
+                Bound::Exact
             } else {
-                (Bound::Upper, 0)
+                Bound::Upper
             };
-            self.store::<M>(slot.key, best, bound, slot.need, hint);
+            self.store::<M>(slot.key, best, bound, slot.need);
         }
     }
 
     #[inline(always)]
-    pub(super) fn store<const M: u8>(
-        &mut self,
-        key: u64,
-        value: i32,
-        bound: Bound,
-        depth: u32,
-        hint: u32,
-    ) {
+    pub(super) fn store<const M: u8>(&mut self, key: u64, value: i32, bound: Bound, depth: u32) {
         if let Some(t) = &mut self.table {
             let bound = if M & MUTANT_BITS == Mutant::TtBoundsAsExact as u8 {
                 Bound::Exact
             } else {
                 bound
             };
-            t.put_move(key, value, bound, depth, hint);
+            t.put(key, value, bound, depth);
         }
     }
 }
