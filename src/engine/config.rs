@@ -129,6 +129,9 @@ pub struct SearchConfig {
     /// Prefetch the children's table slots before the node's own probe instead of while
     /// ordering them after it (with `prefetch`).
     pub prefetch_early: bool,
+    /// Threat ordering computes the children's maps of winning cells two at a time, in the two
+    /// lanes of an SSE2 register (same maps, same order).
+    pub win_pairs: bool,
     /// Run the default configuration's own instantiation, with its switches compiled in
     /// ([`Self::default_search`]); off: the same search reading the switches at run time.
     pub fixed: bool,
@@ -174,6 +177,7 @@ impl SearchConfig {
         mirror_swap: true,
         inherit_threats: true,
         prefetch_early: true,
+        win_pairs: false,
         fixed: true,
         mutant: Mutant::None,
         count: false,

@@ -28,7 +28,7 @@ pub struct SolverConfig {
 pub use super::spec::SpecError;
 
 const OPTIONS: &str =
-    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, pfearly, fixed, mutant, count, threads, smp";
+    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, pfearly, wpair, fixed, mutant, count, threads, smp";
 
 impl SolverConfig {
     /// Parse `DRIVER[:key=value,...]` for the drivers of [`Driver::NAMES`].
@@ -184,6 +184,7 @@ impl SolverConfig {
             "mswap" => s.mirror_swap = parse_switch(key, value)?,
             "inherit" => s.inherit_threats = parse_switch(key, value)?,
             "pfearly" => s.prefetch_early = parse_switch(key, value)?,
+            "wpair" => s.win_pairs = parse_switch(key, value)?,
             "fixed" => s.fixed = parse_switch(key, value)?,
             "count" => s.count = parse_switch(key, value)?,
             "guess" => match &mut self.driver {
@@ -339,6 +340,9 @@ impl fmt::Display for SolverConfig {
         }
         if s.prefetch_early != d.prefetch_early {
             opts.push(format!("pfearly={}", onoff(s.prefetch_early)));
+        }
+        if s.win_pairs != d.win_pairs {
+            opts.push(format!("wpair={}", onoff(s.win_pairs)));
         }
         if s.fixed != d.fixed {
             opts.push(format!("fixed={}", onoff(s.fixed)));

@@ -540,6 +540,9 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         let prefetch =
             slot.used && cfg.prefetch && !cfg.prefetch_early && child_left >= cfg.tt_min_left;
         c.etc = etc;
+        if cfg.win_pairs && cfg.ordering == Ordering::Threats {
+            return self.order_by_threat_pairs::<M>(pos, m, c, prefetch);
+        }
         for i in (0..W).rev() {
             let (col, cells) = match self.c::<M>().ordering {
                 Ordering::None => (W - 1 - i, Position::<W, H>::column_mask(W - 1 - i)),
@@ -549,28 +552,82 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             if mv == 0 {
                 continue;
             }
-            if etc || prefetch {
-                let mut child = *pos;
-                child.play(mv);
-                let ck = self.table_key::<M>(&child);
-                if prefetch {
-                    if let Some(t) = &self.table {
-                        t.prefetch(ck);
-                    }
-                }
-                c.keys[c.n_keys] = ck;
-                c.n_keys += 1;
-            }
+            self.child_key::<M>(pos, mv, c, prefetch);
             let score = match self.c::<M>().ordering {
                 Ordering::Threats => {
-                    let under_own = m.own & (mv << 1) != 0;
                     let map = pos.winning_position_after(mv);
                     c.maps[col] = map;
-                    map.count_ones() * 2 + 1 - 2 * under_own as u32
+                    Self::threat_score(m, mv, map)
                 }
                 _ => 0,
             };
             c.sorter.add(mv, score);
+        }
+    }
+
+    /// The threat ordering's score of `mv`, whose map of winning cells is `map`: two a cell,
+    /// one less for a move right below one of our winning cells (it would be blocked at once).
+    #[inline(always)]
+    fn threat_score(m: &Moves, mv: u64, map: u64) -> u32 {
+        let under_own = m.own & (mv << 1) != 0;
+        map.count_ones() * 2 + 1 - 2 * under_own as u32
+    }
+
+    /// The child's table key for ETC (kept) and the prefetch (issued), where wanted.
+    #[inline(always)]
+    fn child_key<const M: u8>(
+        &self,
+        pos: &Position<W, H>,
+        mv: u64,
+        c: &mut Children<W>,
+        prefetch: bool,
+    ) {
+        if c.etc || prefetch {
+            let mut child = *pos;
+            child.play(mv);
+            let ck = self.table_key::<M>(&child);
+            if prefetch {
+                if let Some(t) = &self.table {
+                    t.prefetch(ck);
+                }
+            }
+            c.keys[c.n_keys] = ck;
+            c.n_keys += 1;
+        }
+    }
+
+    /// [`Self::order_children`] by threats with the children's maps computed two at a time
+    /// ([`SearchConfig::win_pairs`]); the same order.
+    #[inline(always)]
+    fn order_by_threat_pairs<const M: u8>(
+        &self,
+        pos: &Position<W, H>,
+        m: &Moves,
+        c: &mut Children<W>,
+        prefetch: bool,
+    ) {
+        let mut mvs = [0u64; W];
+        let mut cols = [0usize; W];
+        let mut n = 0;
+        for i in (0..W).rev() {
+            let mv = m.next & Self::ORDER_MASKS[i];
+            if mv != 0 {
+                self.child_key::<M>(pos, mv, c, prefetch);
+                mvs[n] = mv;
+                cols[n] = Self::ORDER[i];
+                n += 1;
+            }
+        }
+        let mut k = 0;
+        while k < n {
+            let b = if k + 1 < n { mvs[k + 1] } else { 0 };
+            let maps = pos.winning_positions_after_pair(mvs[k], b);
+            for j in k..n.min(k + 2) {
+                let map = maps[j - k];
+                c.maps[cols[j]] = map;
+                c.sorter.add(mvs[j], Self::threat_score(m, mvs[j], map));
+            }
+            k += 2;
         }
     }
 
