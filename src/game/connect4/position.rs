@@ -626,7 +626,14 @@ mod tests {
 
     #[test]
     fn winning_pairs_equal_single_maps() {
-        for moves in ["", "4453", "3344553", "112233445566", "4444441111112222"] {
+        for moves in [
+            "",
+            "4453",
+            "3344553",
+            "32751571231557",
+            "335662333565",
+            "2416615552",
+        ] {
             let p = Position::<7, 6>::from_moves(moves).unwrap();
             let poss = p.possible();
             let mut a = poss;
