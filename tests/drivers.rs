@@ -72,6 +72,7 @@ fn every_driver_and_switch_combination_solves_known_positions() {
         "mirror=off,etc=off",
         "ttmin=0,ways=1",
         "ttmin=12,etc=18,prefetch=off,huge=off",
+        "pfearly=off,fixed=off",
         "order=centre,dthreat=off",
         "nonlosing=off,clamp=off",
         "tt=16,mirror=40,etc=0",

@@ -17,7 +17,7 @@ const DRIVERS: [&str; 13] = [
     "aspiration",
     "sss",
     "dual",
-    "mtdf:mswap=off,inherit=off",
+    "mtdf:mswap=off,inherit=off,pfearly=off,fixed=off",
     "mtdf:id=on",
     "pvs:id=on",
     "aspiration:id=on,delta=1",
@@ -36,7 +36,7 @@ const PLAIN_DRIVERS: [&str; 10] = [
     "sss",
     "dual",
     // the per-node switches off (their defaults are on) and the tie-breaks
-    "mtdf:mswap=off,inherit=off",
+    "mtdf:mswap=off,inherit=off,pfearly=off,fixed=off",
 ];
 const ID_MIN_PLY: usize = 16;
 

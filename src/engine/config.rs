@@ -126,6 +126,15 @@ pub struct SearchConfig {
     /// Pass the children their threat maps, computed by the parent's threat ordering, instead
     /// of computing them again (needs `non_losing` and [`Ordering::Threats`]; same tree).
     pub inherit_threats: bool,
+    /// Prefetch the children's table slots before the node's own probe instead of while
+    /// ordering them after it (with `prefetch`).
+    pub prefetch_early: bool,
+    /// Threat ordering computes the children's maps of winning cells two at a time, in the two
+    /// lanes of an SSE2 register (same maps, same order).
+    pub win_pairs: bool,
+    /// Run the default configuration's own instantiation, with its switches compiled in
+    /// ([`Self::default_search`]); off: the same search reading the switches at run time.
+    pub fixed: bool,
     /// A seeded bug, or [`Mutant::None`].
     pub mutant: Mutant,
     /// Fill the search counters ([`super::counters::SearchCounters`]; one thread, no mutant).
@@ -148,27 +157,57 @@ impl SearchConfig {
     pub const DEFAULT_TT_MIN_LEFT: u32 = 8;
 }
 
+impl SearchConfig {
+    /// The full engine (what [`Default`] gives).
+    pub const DEFAULT: Self = Self {
+        tt_bits: Some(Self::DEFAULT_TT_BITS),
+        tt_ways: 2,
+        ordering: Ordering::Threats,
+        clamp: true,
+        non_losing: true,
+        mirror_min_left: Some(Self::DEFAULT_MIRROR_MIN_LEFT),
+        etc_min_left: Some(Self::DEFAULT_ETC_MIN_LEFT),
+        double_threat: true,
+        tt_min_left: Self::DEFAULT_TT_MIN_LEFT,
+        prefetch: true,
+        huge_pages: true,
+        max_depth: None,
+        eval: Eval::Rollout,
+        pvs: false,
+        mirror_swap: true,
+        inherit_threats: true,
+        prefetch_early: true,
+        win_pairs: false,
+        fixed: true,
+        mutant: Mutant::None,
+        count: false,
+    };
+
+    /// Whether the search runs exactly as [`Self::DEFAULT`] does, so that it can take the
+    /// instantiation with that configuration compiled in: the switches the search reads are
+    /// the default's. The table's size, ways and pages, the depth limit and the horizon's
+    /// evaluation are read elsewhere (or at run time), PVS, counting and mutants are const
+    /// parameters of their own.
+    #[must_use]
+    pub fn default_search(&self) -> bool {
+        let d = Self::DEFAULT;
+        let normalised = Self {
+            tt_bits: self.tt_bits.and(d.tt_bits),
+            tt_ways: d.tt_ways,
+            huge_pages: d.huge_pages,
+            max_depth: d.max_depth,
+            eval: d.eval,
+            pvs: d.pvs,
+            mutant: d.mutant,
+            count: d.count,
+            ..*self
+        };
+        normalised == d
+    }
+}
+
 impl Default for SearchConfig {
     fn default() -> Self {
-        Self {
-            tt_bits: Some(Self::DEFAULT_TT_BITS),
-            tt_ways: 2,
-            ordering: Ordering::Threats,
-            clamp: true,
-            non_losing: true,
-            mirror_min_left: Some(Self::DEFAULT_MIRROR_MIN_LEFT),
-            etc_min_left: Some(Self::DEFAULT_ETC_MIN_LEFT),
-            double_threat: true,
-            tt_min_left: Self::DEFAULT_TT_MIN_LEFT,
-            prefetch: true,
-            huge_pages: true,
-            max_depth: None,
-            eval: Eval::Rollout,
-            pvs: false,
-            mirror_swap: true,
-            inherit_threats: true,
-            mutant: Mutant::None,
-            count: false,
-        }
+        Self::DEFAULT
     }
 }

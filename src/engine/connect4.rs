@@ -28,7 +28,7 @@ pub struct SolverConfig {
 pub use super::spec::SpecError;
 
 const OPTIONS: &str =
-    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, mutant, count, threads, smp";
+    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, pfearly, wpair, fixed, mutant, count, threads, smp";
 
 impl SolverConfig {
     /// Parse `DRIVER[:key=value,...]` for the drivers of [`Driver::NAMES`].
@@ -183,6 +183,9 @@ impl SolverConfig {
             "id" => self.iterative = parse_switch(key, value)?,
             "mswap" => s.mirror_swap = parse_switch(key, value)?,
             "inherit" => s.inherit_threats = parse_switch(key, value)?,
+            "pfearly" => s.prefetch_early = parse_switch(key, value)?,
+            "wpair" => s.win_pairs = parse_switch(key, value)?,
+            "fixed" => s.fixed = parse_switch(key, value)?,
             "count" => s.count = parse_switch(key, value)?,
             "guess" => match &mut self.driver {
                 Driver::Mtdf { guess } | Driver::Aspiration { guess, .. } => {
@@ -334,6 +337,15 @@ impl fmt::Display for SolverConfig {
         }
         if s.inherit_threats != d.inherit_threats {
             opts.push(format!("inherit={}", onoff(s.inherit_threats)));
+        }
+        if s.prefetch_early != d.prefetch_early {
+            opts.push(format!("pfearly={}", onoff(s.prefetch_early)));
+        }
+        if s.win_pairs != d.win_pairs {
+            opts.push(format!("wpair={}", onoff(s.win_pairs)));
+        }
+        if s.fixed != d.fixed {
+            opts.push(format!("fixed={}", onoff(s.fixed)));
         }
         if s.mutant != Mutant::None {
             opts.push(format!("mutant={}", s.mutant.name()));
@@ -555,6 +567,7 @@ mod tests {
             "mtdf:tt=off,ways=1,order=none,clamp=off,nonlosing=off,mirror=off,etc=10,dthreat=off,ttmin=5,prefetch=off,huge=off,depth=8,guess=-3,mutant=drop-move",
             "pvs:id=on",
             "mtdf:mswap=off,inherit=off",
+            "mtdf:mswap=off,inherit=off,pfearly=off,fixed=off",
             "aspiration:depth=6,eval=threats,id=on,guess=2,delta=3",
             "sss",
             "dual:tt=20",
@@ -564,6 +577,13 @@ mod tests {
             let c = SolverConfig::parse(s).unwrap().unwrap();
             assert_eq!(c.to_string(), s);
         }
+        // Only the default search takes the instantiation with its switches compiled in.
+        let search = |s: &str| SolverConfig::parse(s).unwrap().unwrap().search;
+        assert!(search("mtdf").default_search() && search("pvs:tt=20").default_search());
+        assert!(!search("mtdf:fixed=off").default_search());
+        assert!(
+            !search("mtdf:etc=off").default_search() && !search("mtdf:tt=off").default_search()
+        );
         assert_eq!(
             SolverConfig::parse("mtdf:guess=0")
                 .unwrap()

@@ -70,6 +70,9 @@ const PVS: u8 = 0x10;
 /// Fill [`SearchCounters`] ([`SearchConfig::count`]). A const bit like the mutants: the
 /// default instantiation has every counting statement compiled out.
 const COUNT: u8 = 0x20;
+/// The configuration is [`SearchConfig::DEFAULT`] ([`SearchConfig::default_search`]): every
+/// switch the search reads is a constant of this instantiation, its branches compiled out.
+const DEF: u8 = 0x40;
 
 /// Remaining depth marker for a search to the end of the game.
 const UNLIMITED: u32 = u32::MAX;
@@ -254,6 +257,11 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         let depth = depth.unwrap_or(UNLIMITED);
         let pvs = if self.cfg.pvs { PVS } else { 0 };
         let count = if self.cfg.count { COUNT } else { 0 };
+        let def = if Self::SPECIALISED && self.cfg.default_search() {
+            DEF
+        } else {
+            0
+        };
         // The parity mutant lives outside the search: it runs the correct one.
         let mutant = match self.cfg.mutant {
             Mutant::MovesLeftParity => Mutant::None,
@@ -261,13 +269,15 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         };
         macro_rules! dispatch {
             ($($m:expr),*) => {
-                match (mutant as u8) | pvs | count {
+                match (mutant as u8) | pvs | count | def {
                     $(x if x == $m => self.search::<{ $m }>(pos, alpha, beta, depth, Threats::NONE),)*
                     _ => unreachable!("every mutant with and without PVS is listed"),
                 }
             };
         }
-        if Self::MUTANTS_COMPILED && !T::SHARED {
+        if Self::SPECIALISED && def != 0 {
+            dispatch!(DEF, PVS | DEF)
+        } else if Self::MUTANTS_COMPILED && !T::SHARED {
             dispatch!(
                 0,
                 1,
@@ -308,6 +318,21 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     /// search only (with and without PVS), which keeps the 42 compiled sizes cheap to build.
     pub const MUTANTS_COMPILED: bool = (W == 7 && H == 6) || W * H <= 24;
 
+    /// Whether the default configuration has an instantiation of its own ([`DEF`]): for one
+    /// thread on the standard board.
+    pub const SPECIALISED: bool = W == 7 && H == 6 && !T::SHARED;
+
+    /// The configuration the search reads: [`SearchConfig::DEFAULT`], a constant, in the
+    /// [`DEF`] instantiation.
+    #[inline(always)]
+    fn c<const M: u8>(&self) -> &SearchConfig {
+        if M & DEF != 0 {
+            &SearchConfig::DEFAULT
+        } else {
+            &self.cfg
+        }
+    }
+
     /// One node of the search, as the sequence of steps below; each step either passes on what
     /// the next one needs or ends the node with a value ([`ControlFlow::Break`]).
     fn search<const M: u8>(
@@ -341,10 +366,11 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             self.tally::<M>(|c| c.leaves += 1);
             return ControlFlow::Break(self.evaluate(pos, &moves));
         }
-        let child_depth = self.leaf_if::<M, _>(self.double_threat(pos, &moves, depth))?;
-        if self.cfg.clamp {
+        let child_depth = self.leaf_if::<M, _>(self.double_threat::<M>(pos, &moves, depth))?;
+        if self.c::<M>().clamp {
             self.leaf_if::<M, _>(Self::clamp_window::<M>(pos, moves.floor, &mut w))?;
         }
+        self.prefetch_early::<M>(pos, &moves);
         let slot = self.probe::<M>(pos, depth, &mut w)?;
         // Filled in place: returning it by value costs a memcpy per node.
         let mut children = Children {
@@ -399,7 +425,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         } else {
             pos.winning_position()
         };
-        let mut moves = if self.cfg.non_losing {
+        let mut moves = if self.c::<M>().non_losing {
             debug_assert!(own & pos.possible() == 0, "side to move can win at once");
             let theirs = if given {
                 inherited.theirs
@@ -448,15 +474,20 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
 
     /// Step 3: the children's remaining depth; at unlimited depth, the double-threat shortcut.
     #[inline(always)]
-    fn double_threat(&self, pos: &Position<W, H>, m: &Moves, depth: u32) -> ControlFlow<i32, u32> {
+    fn double_threat<const M: u8>(
+        &self,
+        pos: &Position<W, H>,
+        m: &Moves,
+        depth: u32,
+    ) -> ControlFlow<i32, u32> {
         if depth != UNLIMITED {
             return ControlFlow::Continue(depth - 1);
         }
         // A move below two stacked winning cells of ours, where the opponent has no winning
         // cell right above it: they must block the first, we win with the second. That is the
         // best score possible, since we cannot win with the next stone.
-        if self.cfg.double_threat
-            && self.cfg.non_losing
+        if self.c::<M>().double_threat
+            && self.c::<M>().non_losing
             && m.next & (m.own >> 1) & (m.own >> 2) & !(m.theirs >> 1) != 0
         {
             return ControlFlow::Break((pos.cells_left() as i32 - 1) / 2);
@@ -504,11 +535,16 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     ) {
         let left = pos.cells_left();
         let child_left = left - 1;
-        let etc = slot.used && matches!(self.cfg.etc_min_left, Some(min) if left >= min);
-        let prefetch = slot.used && self.cfg.prefetch && child_left >= self.cfg.tt_min_left;
+        let etc = slot.used && matches!(self.c::<M>().etc_min_left, Some(min) if left >= min);
+        let cfg = self.c::<M>();
+        let prefetch =
+            slot.used && cfg.prefetch && !cfg.prefetch_early && child_left >= cfg.tt_min_left;
         c.etc = etc;
+        if cfg.win_pairs && cfg.ordering == Ordering::Threats {
+            return self.order_by_threat_pairs::<M>(pos, m, c, prefetch);
+        }
         for i in (0..W).rev() {
-            let (col, cells) = match self.cfg.ordering {
+            let (col, cells) = match self.c::<M>().ordering {
                 Ordering::None => (W - 1 - i, Position::<W, H>::column_mask(W - 1 - i)),
                 _ => (Self::ORDER[i], Self::ORDER_MASKS[i]),
             };
@@ -516,28 +552,82 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             if mv == 0 {
                 continue;
             }
-            if etc || prefetch {
-                let mut child = *pos;
-                child.play(mv);
-                let ck = self.table_key::<M>(&child);
-                if prefetch {
-                    if let Some(t) = &self.table {
-                        t.prefetch(ck);
-                    }
-                }
-                c.keys[c.n_keys] = ck;
-                c.n_keys += 1;
-            }
-            let score = match self.cfg.ordering {
+            self.child_key::<M>(pos, mv, c, prefetch);
+            let score = match self.c::<M>().ordering {
                 Ordering::Threats => {
-                    let under_own = m.own & (mv << 1) != 0;
                     let map = pos.winning_position_after(mv);
                     c.maps[col] = map;
-                    map.count_ones() * 2 + 1 - 2 * under_own as u32
+                    Self::threat_score(m, mv, map)
                 }
                 _ => 0,
             };
             c.sorter.add(mv, score);
+        }
+    }
+
+    /// The threat ordering's score of `mv`, whose map of winning cells is `map`: two a cell,
+    /// one less for a move right below one of our winning cells (it would be blocked at once).
+    #[inline(always)]
+    fn threat_score(m: &Moves, mv: u64, map: u64) -> u32 {
+        let under_own = m.own & (mv << 1) != 0;
+        map.count_ones() * 2 + 1 - 2 * under_own as u32
+    }
+
+    /// The child's table key for ETC (kept) and the prefetch (issued), where wanted.
+    #[inline(always)]
+    fn child_key<const M: u8>(
+        &self,
+        pos: &Position<W, H>,
+        mv: u64,
+        c: &mut Children<W>,
+        prefetch: bool,
+    ) {
+        if c.etc || prefetch {
+            let mut child = *pos;
+            child.play(mv);
+            let ck = self.table_key::<M>(&child);
+            if prefetch {
+                if let Some(t) = &self.table {
+                    t.prefetch(ck);
+                }
+            }
+            c.keys[c.n_keys] = ck;
+            c.n_keys += 1;
+        }
+    }
+
+    /// [`Self::order_children`] by threats with the children's maps computed two at a time
+    /// ([`SearchConfig::win_pairs`]); the same order.
+    #[inline(always)]
+    fn order_by_threat_pairs<const M: u8>(
+        &self,
+        pos: &Position<W, H>,
+        m: &Moves,
+        c: &mut Children<W>,
+        prefetch: bool,
+    ) {
+        let mut mvs = [0u64; W];
+        let mut cols = [0usize; W];
+        let mut n = 0;
+        for i in (0..W).rev() {
+            let mv = m.next & Self::ORDER_MASKS[i];
+            if mv != 0 {
+                self.child_key::<M>(pos, mv, c, prefetch);
+                mvs[n] = mv;
+                cols[n] = Self::ORDER[i];
+                n += 1;
+            }
+        }
+        let mut k = 0;
+        while k < n {
+            let b = if k + 1 < n { mvs[k + 1] } else { 0 };
+            let maps = pos.winning_positions_after_pair(mvs[k], b);
+            for j in k..n.min(k + 2) {
+                let map = maps[j - k];
+                c.maps[cols[j]] = map;
+                c.sorter.add(mvs[j], Self::threat_score(m, mvs[j], map));
+            }
+            k += 2;
         }
     }
 
@@ -599,7 +689,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         while let Some(mv) = c.sorter.pop() {
             let mut child = *pos;
             child.play(mv);
-            let t = self.child_threats(m, c, mv);
+            let t = self.child_threats::<M>(m, c, mv);
             let score = self.child_value::<M>(&child, t, w, best, child_depth);
             // As `take_score`, written out: the one-thread loop compiles as it did before the
             // parallel search existed.
@@ -624,14 +714,36 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         best
     }
 
+    /// Step 4b ([`SearchConfig::prefetch_early`]): prefetch the children's table slots before
+    /// the node's own probe, so that their misses overlap its miss and the first child's probe
+    /// finds its slot in cache. (Prefetching while ordering, after the probe, left the first
+    /// child waiting: Pons' Begin-Medium plies 6-14 took 11% longer.)
+    #[inline(always)]
+    fn prefetch_early<const M: u8>(&self, pos: &Position<W, H>, m: &Moves) {
+        let cfg = self.c::<M>();
+        if !(cfg.prefetch_early && cfg.prefetch) || pos.cells_left() <= cfg.tt_min_left {
+            return;
+        }
+        let Some(t) = &self.table else {
+            return;
+        };
+        let mut next = m.next;
+        while next != 0 {
+            let mv = next & next.wrapping_neg();
+            next &= next - 1;
+            let mut child = *pos;
+            child.play(mv);
+            t.prefetch(self.table_key::<M>(&child));
+        }
+    }
+
     /// The child's threat maps when the parent's threat ordering computed them
     /// ([`SearchConfig::inherit_threats`]), else [`Threats::NONE`]. The child's side to move is
     /// our opponent: its winning cells are our `theirs`, its opponent's are ours after `mv`;
     /// `mv` itself is no longer empty.
     #[inline(always)]
-    fn child_threats(&self, m: &Moves, c: &Children<W>, mv: u64) -> Threats {
-        if self.cfg.inherit_threats && self.cfg.non_losing && self.cfg.ordering == Ordering::Threats
-        {
+    fn child_threats<const M: u8>(&self, m: &Moves, c: &Children<W>, mv: u64) -> Threats {
+        if self.inherits::<M>() {
             Threats {
                 own: m.theirs & !mv,
                 theirs: c.maps[Position::<W, H>::column_of(mv)] & !mv,
@@ -639,6 +751,13 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         } else {
             Threats::NONE
         }
+    }
+
+    /// Whether children take their threat maps from the parent ([`Self::child_threats`]).
+    #[inline(always)]
+    fn inherits<const M: u8>(&self) -> bool {
+        let c = self.c::<M>();
+        c.inherit_threats && c.non_losing && c.ordering == Ordering::Threats
     }
 
     /// The value of one child for the side to move, searched with the window `w`; with PVS

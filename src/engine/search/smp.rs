@@ -65,7 +65,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                     }
                     t.enter(key);
                 }
-                let t = self.child_threats(m, c, mv);
+                let t = self.child_threats::<M>(m, c, mv);
                 let score = self.child_value::<M>(&child, t, w, best, child_depth);
                 if abdada {
                     if let Some(t) = &self.table {

@@ -12,12 +12,12 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     /// The table key of `pos`: canonical near the root when the mirror lookup is on.
     #[inline(always)]
     pub(super) fn table_key<const M: u8>(&self, pos: &Position<W, H>) -> u64 {
-        match self.cfg.mirror_min_left {
+        match self.c::<M>().mirror_min_left {
             Some(min) if pos.cells_left() >= min => {
                 if M & MUTANT_BITS == Mutant::MirrorWrongKey as u8 {
                     let wrong = pos.current() + Position::<W, H>::mirror(pos).mask();
                     pos.key().min(wrong)
-                } else if self.cfg.mirror_swap {
+                } else if self.c::<M>().mirror_swap {
                     pos.canonical_key_swap()
                 } else {
                     pos.canonical_key()
@@ -49,7 +49,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         depth: u32,
         w: &mut Window,
     ) -> ControlFlow<i32, Slot> {
-        let used = self.table.is_some() && pos.cells_left() >= self.cfg.tt_min_left;
+        let used = self.table.is_some() && pos.cells_left() >= self.c::<M>().tt_min_left;
         let need = Self::depth_tag(pos, depth);
         if !used {
             return ControlFlow::Continue(Slot { used, key: 0, need });

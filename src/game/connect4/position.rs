@@ -270,6 +270,57 @@ impl<const W: usize, const H: usize> Position<W, H> {
         Self::compute_winning_position(self.current | mv, self.mask)
     }
 
+    /// [`Self::winning_position_after`] of two moves at once, the two maps computed side by
+    /// side in the two 64-bit lanes of an SSE2 register (part of every x86-64): about half the
+    /// instructions of two calls. A move of 0 gives the map of the position itself.
+    #[inline(always)]
+    #[must_use]
+    pub fn winning_positions_after_pair(&self, a: u64, b: u64) -> [u64; 2] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            Self::winning_pair_sse2(self.current | a, self.current | b, self.mask)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            [
+                self.winning_position_after(a),
+                self.winning_position_after(b),
+            ]
+        }
+    }
+
+    /// [`Self::compute_winning_position`] of `pa` and `pb` in the two lanes of one register.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    #[allow(unused_unsafe)]
+    fn winning_pair_sse2(pa: u64, pb: u64, mask: u64) -> [u64; 2] {
+        use std::arch::x86_64::{
+            __m128i, _mm_and_si128, _mm_cvtsi128_si64, _mm_cvtsi32_si128, _mm_or_si128,
+            _mm_set1_epi64x, _mm_set_epi64x, _mm_sll_epi64, _mm_srl_epi64, _mm_unpackhi_epi64,
+        };
+        // SAFETY: SSE2 is enabled on every x86-64 target; these are register operations.
+        unsafe {
+            let shl = |v: __m128i, s: usize| _mm_sll_epi64(v, _mm_cvtsi32_si128(s as i32));
+            let shr = |v: __m128i, s: usize| _mm_srl_epi64(v, _mm_cvtsi32_si128(s as i32));
+            let and = |x: __m128i, y: __m128i| _mm_and_si128(x, y);
+            let p = _mm_set_epi64x(pb as i64, pa as i64);
+            let mut r = and(and(shl(p, 1), shl(p, 2)), shl(p, 3));
+            for s in [H + 1, H, H + 2] {
+                let q = and(shl(p, s), shl(p, 2 * s));
+                r = _mm_or_si128(r, and(q, shl(p, 3 * s)));
+                r = _mm_or_si128(r, and(q, shr(p, s)));
+                let q = and(shr(p, s), shr(p, 2 * s));
+                r = _mm_or_si128(r, and(q, shl(p, s)));
+                r = _mm_or_si128(r, and(q, shr(p, 3 * s)));
+            }
+            let r = and(r, _mm_set1_epi64x((Self::BOARD ^ mask) as i64));
+            [
+                _mm_cvtsi128_si64(r) as u64,
+                _mm_cvtsi128_si64(_mm_unpackhi_epi64(r, r)) as u64,
+            ]
+        }
+    }
+
     /// Ordering score of a move: how many winning cells the side to move holds after it.
     #[inline]
     #[must_use]
@@ -571,6 +622,32 @@ mod tests {
             swap_equals_loop::<7, 6>(1 << i);
         }
         swap_equals_loop::<7, 6>(u64::MAX);
+    }
+
+    #[test]
+    fn winning_pairs_equal_single_maps() {
+        for moves in [
+            "",
+            "4453",
+            "3344553",
+            "32751571231557",
+            "335662333565",
+            "2416615552",
+        ] {
+            let p = Position::<7, 6>::from_moves(moves).unwrap();
+            let poss = p.possible();
+            let mut a = poss;
+            while a != 0 {
+                let mv = a & a.wrapping_neg();
+                a &= a - 1;
+                let [x, y] = p.winning_positions_after_pair(mv, 0);
+                assert_eq!(x, p.winning_position_after(mv));
+                assert_eq!(y, p.winning_position());
+                let [x, y] = p.winning_positions_after_pair(poss & !mv, mv);
+                assert_eq!(x, p.winning_position_after(poss & !mv));
+                assert_eq!(y, p.winning_position_after(mv));
+            }
+        }
     }
 
     #[test]
