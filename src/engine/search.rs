@@ -78,6 +78,7 @@ const DEF: u8 = 0x40;
 const UNLIMITED: u32 = u32::MAX;
 
 mod eval;
+mod order;
 mod smp;
 mod table;
 
@@ -257,15 +258,20 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         let depth = depth.unwrap_or(UNLIMITED);
         let pvs = if self.cfg.pvs { PVS } else { 0 };
         let count = if self.cfg.count { COUNT } else { 0 };
-        let def = if Self::SPECIALISED && self.cfg.default_search() {
-            DEF
-        } else {
-            0
-        };
         // The parity mutant lives outside the search: it runs the correct one.
         let mutant = match self.cfg.mutant {
             Mutant::MovesLeftParity => Mutant::None,
             m => m,
+        };
+        // The compiled-in default: not for mutants or counting (their own instantiations).
+        let def = if Self::SPECIALISED
+            && self.cfg.default_search()
+            && mutant == Mutant::None
+            && count == 0
+        {
+            DEF
+        } else {
+            0
         };
         macro_rules! dispatch {
             ($($m:expr),*) => {
@@ -522,115 +528,6 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         ControlFlow::Continue(())
     }
 
-    /// Step 6: order the children, and compute and prefetch their table keys, so that the
-    /// probes of ETC and of the children's own searches find them in cache (or at least on
-    /// their way: the misses overlap instead of following one another).
-    #[inline(always)]
-    fn order_children<const M: u8>(
-        &self,
-        pos: &Position<W, H>,
-        m: &Moves,
-        slot: &Slot,
-        c: &mut Children<W>,
-    ) {
-        let left = pos.cells_left();
-        let child_left = left - 1;
-        let etc = slot.used && matches!(self.c::<M>().etc_min_left, Some(min) if left >= min);
-        let cfg = self.c::<M>();
-        let prefetch =
-            slot.used && cfg.prefetch && !cfg.prefetch_early && child_left >= cfg.tt_min_left;
-        c.etc = etc;
-        if cfg.win_pairs && cfg.ordering == Ordering::Threats {
-            return self.order_by_threat_pairs::<M>(pos, m, c, prefetch);
-        }
-        for i in (0..W).rev() {
-            let (col, cells) = match self.c::<M>().ordering {
-                Ordering::None => (W - 1 - i, Position::<W, H>::column_mask(W - 1 - i)),
-                _ => (Self::ORDER[i], Self::ORDER_MASKS[i]),
-            };
-            let mv = m.next & cells;
-            if mv == 0 {
-                continue;
-            }
-            self.child_key::<M>(pos, mv, c, prefetch);
-            let score = match self.c::<M>().ordering {
-                Ordering::Threats => {
-                    let map = pos.winning_position_after(mv);
-                    c.maps[col] = map;
-                    Self::threat_score(m, mv, map)
-                }
-                _ => 0,
-            };
-            c.sorter.add(mv, score);
-        }
-    }
-
-    /// The threat ordering's score of `mv`, whose map of winning cells is `map`: two a cell,
-    /// one less for a move right below one of our winning cells (it would be blocked at once).
-    #[inline(always)]
-    fn threat_score(m: &Moves, mv: u64, map: u64) -> u32 {
-        let under_own = m.own & (mv << 1) != 0;
-        map.count_ones() * 2 + 1 - 2 * under_own as u32
-    }
-
-    /// The child's table key for ETC (kept) and the prefetch (issued), where wanted.
-    #[inline(always)]
-    fn child_key<const M: u8>(
-        &self,
-        pos: &Position<W, H>,
-        mv: u64,
-        c: &mut Children<W>,
-        prefetch: bool,
-    ) {
-        if c.etc || prefetch {
-            let mut child = *pos;
-            child.play(mv);
-            let ck = self.table_key::<M>(&child);
-            if prefetch {
-                if let Some(t) = &self.table {
-                    t.prefetch(ck);
-                }
-            }
-            c.keys[c.n_keys] = ck;
-            c.n_keys += 1;
-        }
-    }
-
-    /// [`Self::order_children`] by threats with the children's maps computed two at a time
-    /// ([`SearchConfig::win_pairs`]); the same order.
-    #[inline(always)]
-    fn order_by_threat_pairs<const M: u8>(
-        &self,
-        pos: &Position<W, H>,
-        m: &Moves,
-        c: &mut Children<W>,
-        prefetch: bool,
-    ) {
-        let mut mvs = [0u64; W];
-        let mut cols = [0usize; W];
-        let mut n = 0;
-        for i in (0..W).rev() {
-            let mv = m.next & Self::ORDER_MASKS[i];
-            if mv != 0 {
-                self.child_key::<M>(pos, mv, c, prefetch);
-                mvs[n] = mv;
-                cols[n] = Self::ORDER[i];
-                n += 1;
-            }
-        }
-        let mut k = 0;
-        while k < n {
-            let b = if k + 1 < n { mvs[k + 1] } else { 0 };
-            let maps = pos.winning_positions_after_pair(mvs[k], b);
-            for j in k..n.min(k + 2) {
-                let map = maps[j - k];
-                c.maps[cols[j]] = map;
-                c.sorter.add(mvs[j], Self::threat_score(m, mvs[j], map));
-            }
-            k += 2;
-        }
-    }
-
     /// Step 7, enhanced transposition cutoffs: a child whose stored upper bound (for the
     /// opponent) already gives us a score of at least beta cuts off without searching any child.
     #[inline(always)]
@@ -712,29 +609,6 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         }
         self.store_best::<M>(best, alpha0, slot);
         best
-    }
-
-    /// Step 4b ([`SearchConfig::prefetch_early`]): prefetch the children's table slots before
-    /// the node's own probe, so that their misses overlap its miss and the first child's probe
-    /// finds its slot in cache. (Prefetching while ordering, after the probe, left the first
-    /// child waiting: Pons' Begin-Medium plies 6-14 took 11% longer.)
-    #[inline(always)]
-    fn prefetch_early<const M: u8>(&self, pos: &Position<W, H>, m: &Moves) {
-        let cfg = self.c::<M>();
-        if !(cfg.prefetch_early && cfg.prefetch) || pos.cells_left() <= cfg.tt_min_left {
-            return;
-        }
-        let Some(t) = &self.table else {
-            return;
-        };
-        let mut next = m.next;
-        while next != 0 {
-            let mv = next & next.wrapping_neg();
-            next &= next - 1;
-            let mut child = *pos;
-            child.play(mv);
-            t.prefetch(self.table_key::<M>(&child));
-        }
     }
 
     /// The child's threat maps when the parent's threat ordering computed them

@@ -626,14 +626,8 @@ mod tests {
 
     #[test]
     fn winning_pairs_equal_single_maps() {
-        for moves in [
-            "",
-            "4453",
-            "3344553",
-            "32751571231557",
-            "335662333565",
-            "2416615552",
-        ] {
+        let positions = "/4453/3344553/32751571231557/335662333565/2416615552";
+        for moves in positions.split('/') {
             let p = Position::<7, 6>::from_moves(moves).unwrap();
             let poss = p.possible();
             let mut a = poss;
