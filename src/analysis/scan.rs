@@ -97,7 +97,7 @@ fn scan_file(path: &Path, bytes: &[u8], s: &mut Scanned) -> Option<FileSummary> 
     let width = rec.len();
     let body = &bytes[usize::try_from(rdr.position().byte()).ok()?..];
     let consistency = Consistency::new(recorded_experiment(path).as_ref());
-    let (first, second) = match split(body) {
+    let (mut first, second) = match split(body) {
         None => (
             scan_rows(body, width, &consistency, &mut s.columns, &mut s.chess)?,
             None,
@@ -115,7 +115,7 @@ fn scan_file(path: &Path, bytes: &[u8], s: &mut Scanned) -> Option<FileSummary> 
     let mut summary = FileSummary {
         path: path.to_path_buf(),
         rows: first.rows,
-        experiments: first.experiments.clone(),
+        experiments: std::mem::take(&mut first.experiments),
     };
     if let Some((part, columns, chess)) = second {
         merge_part(s, &mut summary, &first, part, columns, &chess, &consistency)?;
@@ -238,19 +238,34 @@ fn merge_part(
             }
         }
     }
+    // Every column named (no `..`): a column added to `Columns` must be appended here too.
+    let Columns {
+        experiment,
+        engine,
+        seed,
+        ply,
+        index,
+        slot,
+        repeat,
+        score,
+        nodes,
+        nanos,
+        probes,
+        experiments: _,
+        engines: _,
+    } = columns;
     c.experiment
-        .extend(columns.experiment.iter().map(|&e| experiments[e as usize]));
-    c.engine
-        .extend(columns.engine.iter().map(|&g| engines[g as usize]));
-    c.seed.extend_from_slice(&columns.seed);
-    c.ply.extend_from_slice(&columns.ply);
-    c.index.extend_from_slice(&columns.index);
-    c.slot.extend_from_slice(&columns.slot);
-    c.repeat.extend_from_slice(&columns.repeat);
-    c.score.extend_from_slice(&columns.score);
-    c.nodes.extend_from_slice(&columns.nodes);
-    c.nanos.extend_from_slice(&columns.nanos);
-    c.probes.extend_from_slice(&columns.probes);
+        .extend(experiment.iter().map(|&e| experiments[e as usize]));
+    c.engine.extend(engine.iter().map(|&g| engines[g as usize]));
+    c.seed.extend(seed);
+    c.ply.extend(ply);
+    c.index.extend(index);
+    c.slot.extend(slot);
+    c.repeat.extend(repeat);
+    c.score.extend(score);
+    c.nodes.extend(nodes);
+    c.nanos.extend(nanos);
+    c.probes.extend(probes);
     summary.rows += part.rows;
     for (e, gs) in part.experiments {
         for g in gs {

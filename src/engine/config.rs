@@ -185,9 +185,10 @@ impl SearchConfig {
 
     /// Whether the search runs exactly as [`Self::DEFAULT`] does, so that it can take the
     /// instantiation with that configuration compiled in: the switches the search reads are
-    /// the default's. The table's size, ways and pages, the depth limit and the horizon's
-    /// evaluation are read elsewhere (or at run time), PVS, counting and mutants are const
-    /// parameters of their own.
+    /// the default's, with no mutant and no counting (those take the instantiations that read
+    /// the switches at run time). The table's size, ways and pages, the depth limit and the
+    /// horizon's evaluation are read elsewhere (or at run time); PVS is a const parameter of
+    /// its own.
     #[must_use]
     pub fn default_search(&self) -> bool {
         let d = Self::DEFAULT;
@@ -198,8 +199,6 @@ impl SearchConfig {
             max_depth: d.max_depth,
             eval: d.eval,
             pvs: d.pvs,
-            mutant: d.mutant,
-            count: d.count,
             ..*self
         };
         normalised == d

@@ -581,6 +581,11 @@ mod tests {
         let search = |s: &str| SolverConfig::parse(s).unwrap().unwrap().search;
         assert!(search("mtdf").default_search() && search("pvs:tt=20").default_search());
         assert!(!search("mtdf:fixed=off").default_search());
+        // A mutant or counting is a const parameter the compiled-in default does not take.
+        assert!(
+            !search("mtdf:mutant=drop-move").default_search()
+                && !search("mtdf:count=on").default_search()
+        );
         assert!(
             !search("mtdf:etc=off").default_search() && !search("mtdf:tt=off").default_search()
         );

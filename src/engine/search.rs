@@ -263,12 +263,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             Mutant::MovesLeftParity => Mutant::None,
             m => m,
         };
-        // The compiled-in default: not for mutants or counting (their own instantiations).
-        let def = if Self::SPECIALISED
-            && self.cfg.default_search()
-            && mutant == Mutant::None
-            && count == 0
-        {
+        let def = if Self::SPECIALISED && self.cfg.default_search() {
             DEF
         } else {
             0

@@ -63,16 +63,9 @@ pub(super) struct NearRoot {
 
 /// The distinct values of sorted `x` and how many times each occurs.
 fn distinct(x: &[f64]) -> (Vec<f64>, Vec<u64>) {
-    let (mut vals, mut counts) = (Vec::with_capacity(x.len()), Vec::with_capacity(x.len()));
-    for &v in x {
-        if vals.last() == Some(&v) {
-            *counts.last_mut().expect("a count per value") += 1;
-        } else {
-            vals.push(v);
-            counts.push(1);
-        }
-    }
-    (vals, counts)
+    x.chunk_by(|a, b| a == b)
+        .map(|g| (g[0], g.len() as u64))
+        .unzip()
 }
 
 impl NearRoot {
@@ -177,19 +170,10 @@ impl NearRoot {
             .map(|v| (v.magnitude(d), v.count))
             .collect();
         mags.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
-        let mut ties = 0;
-        let mut k = 0;
-        while k < mags.len() {
-            let mut t = 0;
-            let mut e = k;
-            while e < mags.len() && mags[e].0 == mags[k].0 {
-                t += mags[e].1;
-                e += 1;
-            }
-            ties += t * t * t - t;
-            k = e;
-        }
-        ties
+        mags.chunk_by(|a, b| a.0 == b.0)
+            .map(|class| class.iter().map(|m| m.1).sum::<u64>())
+            .map(|t| t * t * t - t)
+            .sum()
     }
 }
 
