@@ -79,14 +79,17 @@ pub(super) fn analyze_experiment(
     let keyed = Keyed::new(frame, &rows)?;
     check_duplicates(&keyed, frame, name)?;
     let solves = Solves::new(frame, &keyed)?;
-    let done: Vec<_> = pairs
+    let prepared: Vec<_> = pairs
         .par_iter()
-        .map(|(b, c)| compare(&solves, name, b, c, opts))
+        .map(|(b, c)| prepare(&solves, name, b, c, opts))
         .collect();
+    // The first error in the pairs' order.
+    let prepared = prepared.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let mut computed = all_rows(&prepared, opts).into_iter();
     let mut warnings = Vec::new();
     let mut comparisons = Vec::with_capacity(pairs.len());
-    for d in done {
-        let (c, w) = d?;
+    for p in prepared {
+        let (c, w) = p.finish(computed.by_ref(), opts);
         comparisons.push(c);
         warnings.extend(w);
     }
@@ -197,13 +200,22 @@ fn pair_up(s: &Solves, baseline: u32, candidate: u32) -> (Pairs, Vec<u64>, Vec<u
     (m, seeds, indices)
 }
 
-fn compare(
+/// One comparison's pairs and units, before its rows.
+struct Prepared<'a> {
+    baseline: &'a str,
+    candidate: &'a str,
+    measurements: Pairs,
+    units: Vec<Unit>,
+    warnings: Vec<String>,
+}
+
+fn prepare<'a>(
     s: &Solves,
     name: &str,
-    baseline: &str,
-    candidate: &str,
+    baseline: &'a str,
+    candidate: &'a str,
     opts: &AnalyzeOptions,
-) -> Result<(Comparison, Vec<String>), AnalysisError> {
+) -> Result<Prepared<'a>, AnalysisError> {
     let (m, seeds, indices) = pair_up(s, s.code(baseline), s.code(candidate));
     if m.is_empty() {
         return Err(AnalysisError::Data(format!(
@@ -220,45 +232,90 @@ fn compare(
             ));
         }
     }
-    let units = units(&m, &seeds, &indices, opts.collapse_repeats);
-    let (rows, total) = ply_rows(&units, opts);
-    if rows
-        .iter()
-        .any(|r| r.notes.iter().any(|n| n.contains("zero time")))
-    {
-        warnings.push(format!(
-            "`{candidate}` vs `{baseline}`: some positions have a zero time; they are left out \
-             of the median and geometric-mean ratios"
-        ));
-    }
-    let c = Comparison {
-        baseline: baseline.to_string(),
-        candidate: candidate.to_string(),
+    Ok(Prepared {
+        baseline,
+        candidate,
+        units: units(&m, &seeds, &indices, opts.collapse_repeats),
         measurements: m,
-        rows,
-        total,
-    };
-    Ok((c, warnings))
+        warnings,
+    })
 }
 
-/// The rows of the plies (ascending) with their Holm-adjusted p-values, and the all-plies row.
-fn ply_rows(units: &[Unit], opts: &AnalyzeOptions) -> (Vec<super::PlyRow>, super::PlyRow) {
-    // The common multiple of the repeat counts: every unit's difference of sums is scaled to
-    // `scale` × the difference of its means, an integer, so the rank test sees exact values.
-    let scale = units.iter().fold(1u64, |l, u| lcm(l, u.k)).min(1 << 20);
-    let mut ranges = Vec::new();
-    let mut start = 0;
-    for i in 1..=units.len() {
-        if i == units.len() || units[i].ply != units[start].ply {
-            ranges.push((Some(units[start].ply), start..i));
-            start = i;
+/// The rows of every comparison in `prepared`, in order (each one's plies ascending, then its
+/// all-plies row), computed as one pool of tasks, largest first, so that both cores stay busy.
+fn all_rows(prepared: &[Prepared], opts: &AnalyzeOptions) -> Vec<super::PlyRow> {
+    let mut tasks = Vec::new();
+    for p in prepared {
+        // The common multiple of the repeat counts: every unit's difference of sums is scaled
+        // to `scale` × the difference of its means, an integer, so the rank test sees exact
+        // values.
+        let scale = p.units.iter().fold(1u64, |l, u| lcm(l, u.k)).min(1 << 20);
+        for (ply, range) in row_ranges(&p.units) {
+            tasks.push((tasks.len(), &p.units[range], ply, scale));
         }
     }
-    ranges.push((None, 0..units.len()));
-    let mut rows: Vec<_> = ranges
+    tasks.sort_by_key(|t| std::cmp::Reverse(t.1.len()));
+    let mut rows: Vec<_> = tasks
         .into_par_iter()
-        .map(|(p, r)| ply_row(p, &units[r], scale, opts))
+        .with_max_len(1)
+        .map(|(at, units, ply, scale)| (at, ply_row(ply, units, scale, opts)))
         .collect();
+    rows.sort_by_key(|r| r.0);
+    rows.into_iter().map(|r| r.1).collect()
+}
+
+/// The units' plies (ascending) with their ranges, then the all-plies range.
+fn row_ranges(units: &[Unit]) -> Vec<(Option<u32>, std::ops::Range<usize>)> {
+    let mut ranges: Vec<_> = units
+        .chunk_by(|a, b| a.ply == b.ply)
+        .scan(0, |start, g| {
+            *start += g.len();
+            Some((Some(g[0].ply), *start - g.len()..*start))
+        })
+        .collect();
+    ranges.push((None, 0..units.len()));
+    ranges
+}
+
+impl Prepared<'_> {
+    /// The comparison, from its rows (taken from `rows`: its plies, then the all-plies row),
+    /// with their Holm-adjusted p-values.
+    fn finish(
+        self,
+        rows: &mut impl Iterator<Item = super::PlyRow>,
+        opts: &AnalyzeOptions,
+    ) -> (Comparison, Vec<String>) {
+        let plies = row_ranges(&self.units).len() - 1;
+        let rows: Vec<_> = rows.take(plies + 1).collect();
+        let (rows, total) = holm_adjusted(rows, opts);
+        let mut warnings = self.warnings;
+        if rows
+            .iter()
+            .any(|r| r.notes.iter().any(|n| n.contains("zero time")))
+        {
+            warnings.push(format!(
+                "`{}` vs `{}`: some positions have a zero time; they are left out of the median \
+                 and geometric-mean ratios",
+                self.candidate, self.baseline
+            ));
+        }
+        let c = Comparison {
+            baseline: self.baseline.to_string(),
+            candidate: self.candidate.to_string(),
+            measurements: self.measurements,
+            rows,
+            total,
+        };
+        (c, warnings)
+    }
+}
+
+/// The ply rows (ascending, then the all-plies row) with their Holm-adjusted p-values, and the
+/// all-plies row apart.
+fn holm_adjusted(
+    mut rows: Vec<super::PlyRow>,
+    opts: &AnalyzeOptions,
+) -> (Vec<super::PlyRow>, super::PlyRow) {
     let mut total = rows.pop().expect("total row");
     total.significant = total.effect.is_some_and(|t| t.p_value < opts.alpha);
     let p_of = |f: &dyn Fn(&super::PlyRow) -> Option<f64>| {

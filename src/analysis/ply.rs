@@ -212,13 +212,13 @@ fn time_per_node(
             confidence: opts.confidence,
             ..WilcoxonOptions::default()
         },
-        Estimates::Estimate,
+        Estimates::Sign,
     )
     .ok();
     let relation = match test {
         Some(t) if t.p_value < opts.alpha => {
             // A positive difference: the baseline takes longer per node.
-            if t.estimate > 0.0 {
+            if t.estimate_above_zero == Some(true) {
                 Relation::Lower
             } else {
                 Relation::Higher

@@ -77,6 +77,7 @@ pub fn print_headlines(analysis: &Analysis) {
 }
 
 pub fn run(args: AnalyzeArgs) -> Result<i32> {
+    crate::util::malloc::keep_freed_memory();
     if args.parquet.is_some() && !crate::analysis::PARQUET {
         anyhow::bail!(
             "--parquet needs the cargo feature `parquet`, which this binary was built without: cargo build --release --features parquet"

@@ -24,6 +24,7 @@ pub fn write(results: &[PathBuf], out: &Path) -> Result<()> {
 }
 
 pub fn run(args: ReportArgs) -> Result<i32> {
+    crate::util::malloc::keep_freed_memory();
     let a = &args.analysis;
     if !a.against.is_empty() {
         anyhow::bail!("--against belongs to `treebench analyze`, not `report`");

@@ -2,11 +2,13 @@
 //!
 //! [`fmt`]: number and unit formatting; [`exit`]: the process exit codes; [`names`]: names made
 //! safe for file names; [`repro`]: the command lines that reproduce a solve; [`oracles`]: the one
-//! reading of `TREEBENCH_REQUIRE_ORACLES` and `PYTHON`; [`affinity`]: pinning to one CPU.
+//! reading of `TREEBENCH_REQUIRE_ORACLES` and `PYTHON`; [`affinity`]: pinning to one CPU;
+//! [`malloc`]: the allocator's settings for the analysis.
 
 pub mod affinity;
 pub mod exit;
 pub mod fmt;
+pub mod malloc;
 pub mod names;
 pub mod oracles;
 pub mod repro;

@@ -25,7 +25,7 @@
 //! too close to the quantile, end points not of opposite signs) gives no plan: the plain bisection.
 
 use super::near_root::NearRoot;
-use super::walsh_select::{kth_pair_sums, nearest_sums};
+use super::walsh_select::kth_pair_sum_and_nearest;
 use super::Alternative;
 
 /// Below this many values the plain bisection is cheap enough.
@@ -191,8 +191,7 @@ impl<'a> Plan<'a> {
         if !(model.f(c - 1) > margin && model.f(c) < -margin) {
             return None;
         }
-        let star = kth_pair_sums(x, c - 1).0;
-        let (below, above) = nearest_sums(x, star, steps);
+        let (star, (below, above)) = kth_pair_sum_and_nearest(x, c - 1, steps);
         let root = star / 2.0;
         let mut watch = vec![root];
         watch.extend(below.iter().chain(&above).map(|s| s / 2.0));

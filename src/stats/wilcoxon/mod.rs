@@ -17,7 +17,7 @@ pub use ratio::{log_ratios, ratio_test, ratio_test_with, ratio_test_with_other, 
 
 use super::StatsError;
 use exact::SignRankDist;
-use hodges_lehmann::walsh_median_sorted;
+use hodges_lehmann::{walsh_median_above_zero, walsh_median_sorted};
 use ranks::{signed_rank_statistic, sorted_signed_rank_statistic};
 
 /// How zero differences are treated.
@@ -105,6 +105,9 @@ pub struct WilcoxonResult {
     pub method: Method,
     /// Hodges–Lehmann estimate: the median of the Walsh averages of the differences.
     pub estimate: f64,
+    /// Whether `estimate` is above zero: known without the estimate under [`Estimates::Sign`];
+    /// `None` under [`Estimates::None`].
+    pub estimate_above_zero: Option<bool>,
     /// Confidence interval of the location of the differences at `confidence`.
     pub ci: (f64, f64),
     /// Confidence level of `ci`: the requested one, or lower when R would lower it because the
@@ -184,6 +187,9 @@ pub enum Estimates {
     All,
     /// The estimate only (the interval is NaN).
     Estimate,
+    /// Only whether the estimate is above zero (`estimate_above_zero`; the estimate and the
+    /// interval are NaN): one counting pass instead of a selection.
+    Sign,
     /// Neither (both NaN): the test alone.
     None,
 }
@@ -303,17 +309,22 @@ fn wilcoxon_core(
         }
     };
 
+    let (estimate, estimate_above_zero) = match what {
+        Estimates::None => (f64::NAN, None),
+        Estimates::Sign => (f64::NAN, Some(walsh_median_above_zero(&nonzero))),
+        Estimates::All | Estimates::Estimate => {
+            let e = walsh_median_sorted(&nonzero);
+            (e, Some(e > 0.0))
+        }
+    };
     let result = WilcoxonResult {
         n: rs.count,
         statistic: rs.r_plus,
         p_value,
         z,
         method,
-        estimate: if what == Estimates::None {
-            f64::NAN
-        } else {
-            walsh_median_sorted(&nonzero)
-        },
+        estimate,
+        estimate_above_zero,
         ci,
         confidence,
     };

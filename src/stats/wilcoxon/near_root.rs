@@ -1,47 +1,38 @@
-//! R's statistic W(d) for shifts d in a small window around a point r, computed from the few
-//! values whose order in |x − d| rounding can change, instead of ranking all n values.
+//! R's statistic W(d) for shifts d in a small window around a point r, computed from the
+//! pairs of values whose order in |x − d| rounding can change, instead of ranking all n values.
 //!
 //! `asymptotic::shifted_z` ranks the rounded |x_i − d| and needs three exact integers from them:
-//! the number of nonzero values, T+ and the tie term Σ(t³ − t). With no data point in the window
-//! (so every x − d keeps its sign), for the a negatives and P positives:
+//! the number of nonzero values, T+ and the tie term Σ(t³ − t). In the pairwise form of the
+//! midranks, 2T+ sums over the pairs i ≤ j of values 2, 1 or 0 as x_i + x_j is above, at or
+//! below 2d: for two positive x − d always 2, for two negative 0, and for a negative and a
+//! positive one as |x_i − d| is below, equal to or above x_j − d (computed as `shifted_z` does).
 //!
-//! - T+ = P(P+1)/2 + C< + C=/2, where C< counts the pairs (negative i, positive j) with
-//!   |x_i − d| < x_j − d and C= those with the two equal (the pairwise form of the midranks);
-//! - Σ(t³ − t) runs over the classes of equal rounded |x − d|.
+//! The pairs whose rounded sum is further from 2r than the window (plus rounding) compare the
+//! same way for every d in it: they are counted once. The others (near pairs) are kept sorted by
+//! their sum: for a d, those further from 2d than the rounding are counted from the sorted sums,
+//! and the few within it are compared with the very expressions `shifted_z` uses. A d equal to a
+//! data point (a zero, dropped from the ranking) is left to `shifted_z`.
 //!
-//! Away from 2r by more than the rounding error, the comparison of a pair is that of x_i + x_j
-//! with 2d, the same for every d in the window: such pairs are counted once. Only the pairs with
-//! x_i + x_j near 2r are compared for each d, with the very expressions `shifted_z` uses. Two
-//! values can round to one |x − d| only if they are such a pair or lie on one side within the
-//! rounding error of each other (a cluster); every other value's class is its group of equal
-//! values, counted once. The classes of the values in clusters and near pairs are formed for
-//! each d from their rounded |x − d|. So W is the same double as `shifted_z`'s (the three
-//! integers are exact in f64, whatever the order of the sums).
+//! Two values can round to one |x − d| only if they are a pair with sum within rounding of 2d or
+//! lie on one side within the rounding error of each other (a cluster); every other value's
+//! class is its group of equal values. The classes of those few values are formed for each d
+//! from their rounded |x − d|. So W is the same double as `shifted_z`'s (the three integers are
+//! exact in f64, whatever the order of the sums).
 
 use super::asymptotic::standardised;
 use super::Alternative;
 
-/// The most pairs of distinct values near 2r, and values in them or in clusters, handled for
-/// each d; beyond them, no window.
-const MAX_NEAR: usize = 1 << 14;
+/// The most near pairs of distinct values, and values in clusters; beyond them, no window.
+const MAX_NEAR: usize = 1 << 18;
 
-/// A distinct value of x, how many times it occurs, and whether it is below r.
+/// A near pair: indices of two distinct values a ≤ b (a = b: the pairs of a value with itself),
+/// its rounded sum and the pairs of values of x it stands for.
 #[derive(Clone, Copy)]
-struct Value {
-    v: f64,
-    count: u64,
-    negative: bool,
-}
-
-impl Value {
-    /// |x − d| as `shifted_z` rounds it.
-    fn magnitude(&self, d: f64) -> f64 {
-        if self.negative {
-            -(self.v - d)
-        } else {
-            self.v - d
-        }
-    }
+struct Pair {
+    sum: f64,
+    a: u32,
+    b: u32,
+    weight: u64,
 }
 
 /// W(d) for d in [lo, hi] (see the module).
@@ -49,14 +40,19 @@ pub(super) struct NearRoot {
     lo: f64,
     hi: f64,
     n: usize,
-    /// 2 T+ from the pairs whose order is the same for every d in the window, P(P+1) included.
+    /// 2 T+ from the pairs whose share is the same for every d in the window.
     fixed2: u64,
-    /// Σ(t³ − t) of the groups of equal values outside clusters and near pairs.
-    fixed_ties: u64,
-    /// The values in clusters or near pairs.
-    involved: Vec<Value>,
-    /// The near pairs: indices into `involved` of a negative and a positive value.
-    near: Vec<(u32, u32)>,
+    /// Σ(t³ − t) over every group of equal values.
+    ties: u64,
+    /// Rounding margin of the sums (and of |x − d|).
+    err: f64,
+    vals: Vec<f64>,
+    counts: Vec<u64>,
+    /// The near pairs, by ascending sum, and their weights summed from the top.
+    near: Vec<Pair>,
+    above: Vec<u64>,
+    /// The values in clusters (indices).
+    clustered: Vec<u32>,
     correct: bool,
     alt: Alternative,
 }
@@ -68,9 +64,18 @@ fn distinct(x: &[f64]) -> (Vec<f64>, Vec<u64>) {
         .unzip()
 }
 
+/// Pairs of values of x that a pair of distinct values stands for (a = b: a value with itself).
+fn weight(counts: &[u64], a: usize, b: usize) -> u64 {
+    if a == b {
+        counts[a] * (counts[a] + 1) / 2
+    } else {
+        counts[a] * counts[b]
+    }
+}
+
 impl NearRoot {
-    /// The evaluator for d within `half` of `r`, on sorted nonzero `x`, or `None` when a data
-    /// point is in the window or too many values need handling for each d.
+    /// The evaluator for d within `half` of `r`, on sorted nonzero `x`, or `None` when too many
+    /// pairs need handling for each d.
     pub(super) fn new(
         x: &[f64],
         r: f64,
@@ -85,74 +90,58 @@ impl NearRoot {
         // A bound on the rounding error of x − d and of x_i + x_j (four times the largest).
         let big = x[0].abs().max(x[n - 1].abs()) + r.abs() + half;
         let err = big * 2f64.powi(-51);
-        let a = x.partition_point(|&v| v < r);
-        let guard = half + 2.0 * err;
-        if x[a.saturating_sub(1)..(a + 1).min(n)]
-            .iter()
-            .any(|&v| (v - r).abs() <= guard)
-        {
-            return None;
-        }
         let (vals, counts) = distinct(x);
-        let split = vals.partition_point(|&v| v < r);
         // Pairs whose rounded sum is within `band` of 2r are compared for each d; beyond it the
         // exact order (x_i + x_j against 2d) holds by more than the rounding of both sides.
         let band = 6.0 * err + 2.0 * half;
-        let (above, pairs) = pairs_near(&vals, &counts, split, 2.0 * r, band)?;
-        let mut flag = clustered(&vals, split, 2.0 * err);
-        for &(i, j) in &pairs {
-            flag[i] = true;
-            flag[j] = true;
+        let (fixed, mut near) = pairs_near(&vals, &counts, 2.0 * r, band)?;
+        near.sort_unstable_by(|p, q| p.sum.total_cmp(&q.sum));
+        let mut above = vec![0u64; near.len() + 1];
+        for k in (0..near.len()).rev() {
+            above[k] = above[k + 1] + near[k].weight;
         }
-        let mut index = vec![u32::MAX; vals.len()];
-        let mut involved = Vec::new();
-        let mut fixed_ties = 0;
-        for (k, (&v, &t)) in vals.iter().zip(&counts).enumerate() {
-            if flag[k] {
-                index[k] = involved.len() as u32;
-                involved.push(Value {
-                    v,
-                    count: t,
-                    negative: k < split,
-                });
-            } else {
-                fixed_ties += t * t * t - t;
-            }
-        }
-        if involved.len() > MAX_NEAR {
+        let clustered = clustered(&vals, 2.0 * err);
+        if clustered.len() > MAX_NEAR {
             return None;
         }
-        let near = pairs.iter().map(|&(i, j)| (index[i], index[j])).collect();
-        let p = (n - a) as u64;
         Some(NearRoot {
             lo: r - half,
             hi: r + half,
             n,
-            fixed2: p * (p + 1) + 2 * above,
-            fixed_ties,
-            involved,
+            fixed2: 2 * fixed,
+            ties: counts.iter().map(|&t| t * t * t - t).sum(),
+            err,
+            vals,
+            counts,
             near,
+            above,
+            clustered,
             correct,
             alt,
         })
     }
 
-    /// W(d), when d is in the window.
+    /// W(d), when d is in the window and no data point.
     pub(super) fn value(&self, d: f64) -> Option<f64> {
         if !(self.lo <= d && d <= self.hi) {
             return None;
         }
-        let mut t2 = self.fixed2;
-        for &(i, j) in &self.near {
-            let (a, b) = (self.involved[i as usize], self.involved[j as usize]);
-            let (u, v) = (a.magnitude(d), b.magnitude(d));
-            if u < v {
-                t2 += 2 * a.count * b.count;
-            } else if u == v {
-                t2 += a.count * b.count;
-            }
+        let at = self.vals.partition_point(|&v| v < d);
+        if self.vals.get(at) == Some(&d) {
+            return None;
         }
-        let ties = self.fixed_ties + self.class_ties(d);
+        // Pairs clearly above 2d count 2 each; those within rounding of it, as `shifted_z` ranks.
+        let (from, to) = (
+            self.near
+                .partition_point(|p| p.sum < 2.0 * d - 6.0 * self.err),
+            self.near
+                .partition_point(|p| p.sum <= 2.0 * d + 6.0 * self.err),
+        );
+        let mut t2 = self.fixed2 + 2 * self.above[to];
+        for p in &self.near[from..to] {
+            t2 += self.share2(p, d);
+        }
+        let ties = self.ties + self.merged_ties(&self.near[from..to], d);
         Some(standardised(
             self.n,
             t2 as f64 / 2.0,
@@ -162,67 +151,102 @@ impl NearRoot {
         ))
     }
 
-    /// Σ(t³ − t) over the classes of equal rounded |x − d| of the involved values.
-    fn class_ties(&self, d: f64) -> u64 {
-        let mut mags: Vec<(f64, u64)> = self
-            .involved
+    /// 2 × the pair's share of T+ at d, from the rounded |x − d| as `shifted_z` compares them.
+    fn share2(&self, p: &Pair, d: f64) -> u64 {
+        let (za, zb) = (self.vals[p.a as usize] - d, self.vals[p.b as usize] - d);
+        match (za > 0.0, zb > 0.0) {
+            (true, true) => 2 * p.weight,
+            (false, false) => 0,
+            (a_positive, _) => {
+                let (neg, pos) = if a_positive { (-zb, za) } else { (-za, zb) };
+                if neg < pos {
+                    2 * p.weight
+                } else if neg == pos {
+                    p.weight
+                } else {
+                    0
+                }
+            }
+        }
+    }
+
+    /// How the classes of equal rounded |x − d| change Σ(t³ − t) from the groups of equal
+    /// values: among the values of the pairs `close` to 2d and those in clusters.
+    fn merged_ties(&self, close: &[Pair], d: f64) -> u64 {
+        let mut ks: Vec<u32> = close
             .iter()
-            .map(|v| (v.magnitude(d), v.count))
+            .filter(|p| p.a != p.b)
+            .flat_map(|p| [p.a, p.b])
+            .chain(self.clustered.iter().copied())
+            .collect();
+        if ks.len() < 2 {
+            return 0;
+        }
+        ks.sort_unstable();
+        ks.dedup();
+        let mut mags: Vec<(f64, u64)> = ks
+            .iter()
+            .map(|&k| ((self.vals[k as usize] - d).abs(), self.counts[k as usize]))
             .collect();
         mags.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
         mags.chunk_by(|a, b| a.0 == b.0)
-            .map(|class| class.iter().map(|m| m.1).sum::<u64>())
-            .map(|t| t * t * t - t)
+            .filter(|class| class.len() > 1)
+            .map(|class| {
+                let t: u64 = class.iter().map(|m| m.1).sum();
+                let apart: u64 = class.iter().map(|m| m.1 * m.1 * m.1 - m.1).sum();
+                t * t * t - t - apart
+            })
             .sum()
     }
 }
 
-/// Flags of the distinct values within `gap` of a neighbour on their side of `split` (values
-/// that rounding may make equal).
-fn clustered(vals: &[f64], split: usize, gap: f64) -> Vec<bool> {
-    let mut flag = vec![false; vals.len()];
-    for k in 1..vals.len() {
-        if k != split && vals[k] - vals[k - 1] <= gap {
-            flag[k] = true;
-            flag[k - 1] = true;
-        }
-    }
-    flag
+/// The distinct values within `gap` of a neighbour (values that rounding may make equal).
+fn clustered(vals: &[f64], gap: f64) -> Vec<u32> {
+    (0..vals.len())
+        .filter(|&k| {
+            (k > 0 && vals[k] - vals[k - 1] <= gap)
+                || (k + 1 < vals.len() && vals[k + 1] - vals[k] <= gap)
+        })
+        .map(|k| k as u32)
+        .collect()
 }
 
-/// For the negative distinct values `vals[..split]` and the positive ones `vals[split..]`: the
-/// number of (negative, positive) pairs of values of x (with their counts) whose rounded sum
-/// exceeds `target + band`, and the pairs of distinct values (indices) within `band` of it.
-fn pairs_near(
-    vals: &[f64],
-    counts: &[u64],
-    split: usize,
-    target: f64,
-    band: f64,
-) -> Option<(u64, Vec<(usize, usize)>)> {
+/// Over the pairs a ≤ b of distinct values: the pairs of values of x whose rounded sum exceeds
+/// `target + band`, and the pairs within `band` of `target`.
+fn pairs_near(vals: &[f64], counts: &[u64], target: f64, band: f64) -> Option<(u64, Vec<Pair>)> {
     let m = vals.len();
     // suffix[j]: the values of x at or above vals[j].
     let mut suffix = vec![0u64; m + 1];
     for j in (0..m).rev() {
         suffix[j] = suffix[j + 1] + counts[j];
     }
-    let (mut above, mut near) = (0u64, Vec::new());
-    // For each negative (ascending), the first positive with sum > target + band and the
-    // first with sum >= target - band: both move down as the negative grows.
+    let (mut fixed, mut near) = (0u64, Vec::new());
+    // For each a (ascending), the first b with sum > target + band and the first with
+    // sum >= target - band: both move down as a grows.
     let (mut far, mut close) = (m, m);
-    for i in 0..split {
-        let v = vals[i];
-        while far > split && v + vals[far - 1] > target + band {
+    for a in 0..m {
+        let v = vals[a];
+        while far > a && v + vals[far - 1] > target + band {
             far -= 1;
         }
-        while close > split && v + vals[close - 1] >= target - band {
+        while close > a && v + vals[close - 1] >= target - band {
             close -= 1;
         }
-        above += counts[i] * suffix[far];
-        near.extend((close..far).map(|j| (i, j)));
+        let f = far.max(a);
+        fixed += counts[a] * suffix[f];
+        if f == a {
+            // The pairs of a value with itself: t(t+1)/2, not t².
+            fixed -= counts[a] * counts[a] - weight(counts, a, a);
+        }
+        near.extend((close.max(a)..f).map(|b| Pair {
+            sum: v + vals[b],
+            a: a as u32,
+            b: b as u32,
+            weight: weight(counts, a, b),
+        }));
         if near.len() > MAX_NEAR {
             return None;
         }
     }
-    Some((above, near))
+    Some((fixed, near))
 }

@@ -30,6 +30,20 @@ fn row_ends_le(x: &[f64], v: f64, ends: &mut Vec<usize>) -> u64 {
     count
 }
 
+/// The number of pair sums x_i + x_j (i ≤ j) ≤ `v` of sorted `x`, by two pointers.
+pub(super) fn count_le(x: &[f64], v: f64) -> u64 {
+    let n = x.len();
+    let mut count = 0u64;
+    let mut j = n;
+    for i in 0..n {
+        while j > i && x[i] + x[j - 1] > v {
+            j -= 1;
+        }
+        count += (j.max(i) - i) as u64;
+    }
+    count
+}
+
 /// A bracket (lo, hi] on the value of the sums: `count(lo) ≤ k < count(hi)`, with each row's
 /// ends at both values.
 struct Bracket {
@@ -67,26 +81,25 @@ impl Bracket {
         out
     }
 
-    /// `m` sums drawn uniformly from the band (rows weighted by their share of it): the draws
-    /// sorted, then met in one sweep of the rows.
+    /// `m` sums drawn from the band, one uniformly from each of its `m` equal strata in row
+    /// order (so the draws come sorted), met in one sweep of the rows.
     fn sample(&self, x: &[f64], m: usize, rng: &mut SplitMix) -> Vec<f64> {
         let band = self.band();
-        let mut draws: Vec<u64> = (0..m).map(|_| rng.next() % band).collect();
-        draws.sort_unstable();
         let mut out = Vec::with_capacity(m);
+        let mut t = 0u64;
+        let step = band / m as u64;
+        let mut draw = |t: u64| t * step + ((rng.next() as u128 * step as u128) >> 64) as u64;
+        let mut u = draw(0);
         let mut before = 0u64;
-        let mut next = draws.iter().peekable();
         for (i, (&a, &b)) in self.lo_ends.iter().zip(&self.hi_ends).enumerate() {
             let end = before + (b - a) as u64;
-            while let Some(&&u) = next.peek() {
-                if u >= end {
-                    break;
-                }
+            while u < end {
                 out.push(x[i] + x[a + (u - before) as usize]);
-                next.next();
-            }
-            if next.peek().is_none() {
-                break;
+                t += 1;
+                if t == m as u64 {
+                    return out;
+                }
+                u = draw(t);
             }
             before = end;
         }
@@ -96,17 +109,24 @@ impl Bracket {
     /// Narrow the bracket with candidate values from a sample, for the rank `k`.
     fn narrow(&mut self, x: &[f64], k: u64, rng: &mut SplitMix, scratch: &mut Vec<usize>) {
         let band = self.band();
-        let mut s = self.sample(x, SAMPLES, rng);
+        let m = SAMPLES;
+        let mut s = self.sample(x, m, rng);
         let p = (k - self.lo_count) as f64 / band as f64;
-        let pos = p * SAMPLES as f64;
-        let margin = 4.5 * (SAMPLES as f64 * p * (1.0 - p)).sqrt() + 2.0;
-        let last = SAMPLES - 1;
+        let pos = p * m as f64;
+        let margin = 4.5 * (m as f64 * p * (1.0 - p)).sqrt() + 2.0;
+        let last = m - 1;
         let a = (pos - margin).floor();
         let b = (pos + margin).ceil();
         if b <= last as f64 {
             let v = *s.select_nth_unstable_by(b as usize, f64::total_cmp).1;
+            // The candidate is the top itself (a sum repeated there): try the double just below.
+            let v = if v >= self.hi {
+                f64_from_key(f64_key(self.hi) - 1)
+            } else {
+                v
+            };
             let c = row_ends_le(x, v, scratch);
-            if c > k && v < self.hi {
+            if c > k && v < self.hi && v > self.lo {
                 (self.hi, self.hi_count) = (v, c);
                 std::mem::swap(&mut self.hi_ends, scratch);
             }
@@ -145,6 +165,37 @@ impl SplitMix {
 /// second `None` when k is the last). A zero sum is returned as −0.0, the first double (in bit
 /// order) with more than k sums at or below it, as bisection over the doubles finds it.
 pub(super) fn kth_pair_sums(x: &[f64], k: u64) -> (f64, Option<f64>) {
+    let s = select(x, k, true, 0);
+    (s.kth, s.next)
+}
+
+/// The k-th smallest pair sum alone ([`kth_pair_sums`]`.0`).
+pub(super) fn kth_pair_sum(x: &[f64], k: u64) -> f64 {
+    select(x, k, false, 0).kth
+}
+
+/// The k-th smallest pair sum s and its `steps` nearest distinct sums below and above
+/// ([`nearest_sums`] of s), from the sums the selection enumerated where they hold them.
+pub(super) fn kth_pair_sum_and_nearest(
+    x: &[f64],
+    k: u64,
+    steps: usize,
+) -> (f64, (Vec<f64>, Vec<f64>)) {
+    let s = select(x, k, false, steps);
+    let nearest = s.nearest.unwrap_or_else(|| nearest_sums(x, s.kth, steps));
+    (s.kth, nearest)
+}
+
+/// A selection's k-th sum, with the next and the nearest where asked for and known.
+struct Selection {
+    kth: f64,
+    next: Option<f64>,
+    nearest: Option<(Vec<f64>, Vec<f64>)>,
+}
+
+/// The k-th sum, the (k+1)-th when `next` asks for it, and the `steps` nearest distinct sums
+/// on either side when `steps` > 0 and the enumerated band holds them.
+fn select(x: &[f64], k: u64, next: bool, steps: usize) -> Selection {
     let n = x.len();
     let total = (n as u64) * (n as u64 + 1) / 2;
     let mut br = Bracket::new(x);
@@ -163,44 +214,85 @@ pub(super) fn kth_pair_sums(x: &[f64], k: u64) -> (f64, Option<f64>) {
         }
     }
     if br.band() > limit {
-        return by_counting(x, &br, k, &mut scratch);
+        let (kth, next) = by_counting(x, &br, k, next, &mut scratch);
+        return Selection {
+            kth,
+            next,
+            nearest: None,
+        };
     }
     let mut sums = br.enumerate(x);
     let idx = (k - br.lo_count) as usize;
     let (_, v, above) = sums.select_nth_unstable_by(idx, f64::total_cmp);
     let v = *v;
-    let next = match above.iter().copied().min_by(f64::total_cmp) {
+    let after = match above.iter().copied().min_by(f64::total_cmp) {
+        _ if !next => None,
         Some(s) => Some(s),
-        None if k + 1 < total => Some(kth_pair_sums(x, k + 1).0),
+        None if k + 1 < total => Some(kth_pair_sum(x, k + 1)),
         None => None,
     };
-    (zero_as_negative(v), next.map(zero_as_negative))
+    let nearest = (steps > 0)
+        .then(|| nearest_in_band(&sums, &br, total, v, steps))
+        .flatten();
+    Selection {
+        kth: zero_as_negative(v),
+        next: after.map(zero_as_negative),
+        nearest,
+    }
 }
 
-/// The k-th and (k+1)-th sums where the bracket holds too many to enumerate: by bisection,
-/// unless the bracket's top is the k-th sum (a sum repeated many times), which one count shows;
-/// the next is then the top again or the first sum above it.
-fn by_counting(x: &[f64], br: &Bracket, k: u64, scratch: &mut Vec<usize>) -> (f64, Option<f64>) {
+/// The `steps` nearest distinct sums below and above `s` among the band's `sums`, when the
+/// band holds them all: as many on each side, or every sum of that side.
+fn nearest_in_band(
+    sums: &[f64],
+    br: &Bracket,
+    total: u64,
+    s: f64,
+    steps: usize,
+) -> Option<(Vec<f64>, Vec<f64>)> {
+    let (mut below, mut above) = (Nearest::new(steps, false), Nearest::new(steps, true));
+    for &v in sums {
+        if v < s {
+            below.offer(v);
+        } else if v > s {
+            above.offer(v);
+        }
+    }
+    let below_done = below.kept.len() == steps || br.lo_count == 0;
+    let above_done = above.kept.len() == steps || br.hi_count == total;
+    (below_done && above_done).then_some((below.kept, above.kept))
+}
+
+/// The k-th and (k+1)-th sums (the latter when `next`) where the bracket holds too many to
+/// enumerate: by bisection, unless the bracket's top is the k-th sum (a sum repeated many
+/// times), which one count shows; the next is then the top again or the first sum above it.
+fn by_counting(
+    x: &[f64],
+    br: &Bracket,
+    k: u64,
+    next: bool,
+    scratch: &mut Vec<usize>,
+) -> (f64, Option<f64>) {
     let n = x.len();
     let total = (n as u64) * (n as u64 + 1) / 2;
     let below_top = f64_from_key(f64_key(br.hi) - 1);
     let top_is_kth = below_top <= br.lo || row_ends_le(x, below_top, scratch) <= k;
     if !top_is_kth {
         let first = bisect(x, br.lo, br.hi, k);
-        let next = (k + 1 < total).then(|| bisect(x, br.lo, x[n - 1] + x[n - 1], k + 1));
-        return (first, next);
+        let after = (next && k + 1 < total).then(|| bisect(x, br.lo, x[n - 1] + x[n - 1], k + 1));
+        return (first, after);
     }
     // What bisection on (lo, hi] finds: the smallest double with more than k sums at or below
     // (not +0.0: −0.0, just below it, has as many).
     let first = br.hi;
-    let next = if k + 1 >= total {
+    let after = if !next || k + 1 >= total {
         None
     } else if k + 1 < br.hi_count {
         Some(first)
     } else {
         neighbour_sums(x, br.hi).1.map(zero_as_negative)
     };
-    (first, next)
+    (first, after)
 }
 
 fn zero_as_negative(v: f64) -> f64 {
@@ -254,59 +346,75 @@ pub(super) fn neighbour_sums(x: &[f64], v: f64) -> (Option<f64>, Option<f64>) {
 }
 
 /// The `steps` nearest distinct pair sums below `s` and above it (nearest first; fewer where
-/// there are fewer): what `steps` rounds of [`neighbour_sums`] give, from the sums in a window
-/// around `s` widened until it holds them.
+/// there are fewer): what `steps` rounds of [`neighbour_sums`] give, in one pass over the
+/// distinct values. Each row's sums beyond `s` are offered nearest first until one is no nearer
+/// than the `steps`-th kept, so a row costs a few comparisons however often its sums repeat.
 pub(super) fn nearest_sums(x: &[f64], s: f64, steps: usize) -> (Vec<f64>, Vec<f64>) {
-    let n = x.len();
-    let (min, max) = (x[0] + x[0], x[n - 1] + x[n - 1]);
-    let total = (n as f64) * (n as f64 + 1.0) / 2.0;
-    // At the average density of the sums, about 2 steps + 8 of them on each side.
-    let mut w = (max - min) * (4 * steps + 16) as f64 / total;
-    let mut sums = Vec::new();
-    loop {
-        let (lo, hi) = (s - w, s + w);
-        sums.clear();
-        if !sums_within(x, lo, hi, &mut sums) {
-            return nearest_sums_by_rounds(x, s, steps);
+    let mut vals = x.to_vec();
+    vals.dedup();
+    let m = vals.len();
+    let (mut below, mut above) = (Nearest::new(steps, false), Nearest::new(steps, true));
+    // For row a: `lt` = first b ≥ a with sum ≥ s, `le` = first b ≥ a with sum > s; both move
+    // down as a grows.
+    let (mut lt, mut le) = (m, m);
+    for a in 0..m {
+        let v = vals[a];
+        while lt > a && v + vals[lt - 1] >= s {
+            lt -= 1;
         }
-        sums.sort_unstable_by(f64::total_cmp);
-        sums.dedup();
-        let first_above = sums.partition_point(|&v| v <= s);
-        let first_at = sums.partition_point(|&v| v < s);
-        let below: Vec<f64> = sums[..first_at].iter().rev().take(steps).copied().collect();
-        let above: Vec<f64> = sums[first_above..].iter().take(steps).copied().collect();
-        if (below.len() == steps || lo < min) && (above.len() == steps || hi > max) {
-            return (below, above);
+        while le > a && v + vals[le - 1] > s {
+            le -= 1;
         }
-        w *= 4.0;
+        for b in le.max(a)..m {
+            if !above.offer(v + vals[b]) {
+                break;
+            }
+        }
+        for b in (a..lt.max(a)).rev() {
+            if !below.offer(v + vals[b]) {
+                break;
+            }
+        }
     }
+    (below.kept, above.kept)
 }
 
-/// The most sums [`nearest_sums`] gathers before it falls back to [`neighbour_sums`].
-const MAX_WINDOW_SUMS: usize = 1 << 20;
+/// The `steps` distinct values nearest to `s` on one side of it, nearest first.
+struct Nearest {
+    steps: usize,
+    /// Above `s` (nearer is smaller) or below (nearer is larger).
+    above: bool,
+    kept: Vec<f64>,
+}
 
-/// Appends the pair sums of sorted `x` within [lo, hi] to `out`; false when there are more than
-/// [`MAX_WINDOW_SUMS`]. O(n) by two pointers, plus the sums found.
-fn sums_within(x: &[f64], lo: f64, hi: f64, out: &mut Vec<f64>) -> bool {
-    let n = x.len();
-    // For row i: `a` = first j with sum >= lo, `b` = first j with sum > hi; both move down.
-    let (mut a, mut b) = (n, n);
-    for i in 0..n {
-        while a > 0 && x[i] + x[a - 1] >= lo {
-            a -= 1;
+impl Nearest {
+    fn new(steps: usize, above: bool) -> Self {
+        Nearest {
+            steps,
+            above,
+            kept: Vec::with_capacity(steps + 1),
         }
-        while b > 0 && x[i] + x[b - 1] > hi {
-            b -= 1;
-        }
-        out.extend((a.max(i)..b.max(i)).map(|j| x[i] + x[j]));
-        if out.len() > MAX_WINDOW_SUMS {
+    }
+
+    /// Keeps `v` (on the list's side of `s`) if it is among the nearest so far. False when it
+    /// is no nearer than the last of a full list: neither is anything after it in its row, whose
+    /// sums move away from `s`.
+    fn offer(&mut self, v: f64) -> bool {
+        let key = |w: f64| if self.above { w } else { -w };
+        if self.kept.len() == self.steps && self.kept.last().is_none_or(|&last| key(v) >= key(last))
+        {
             return false;
         }
+        if let Err(at) = self.kept.binary_search_by(|&w| key(w).total_cmp(&key(v))) {
+            self.kept.insert(at, v);
+            self.kept.truncate(self.steps);
+        }
+        true
     }
-    true
 }
 
-/// [`nearest_sums`] by `steps` rounds of [`neighbour_sums`] on each side.
+/// [`nearest_sums`] by `steps` rounds of [`neighbour_sums`] on each side (its test's oracle).
+#[cfg(test)]
 fn nearest_sums_by_rounds(x: &[f64], s: f64, steps: usize) -> (Vec<f64>, Vec<f64>) {
     let (mut below, mut above) = (Vec::new(), Vec::new());
     let (mut b, mut a) = (Some(s), Some(s));
@@ -429,6 +537,27 @@ mod tests {
                 for steps in [1, 6, 40] {
                     let got = nearest_sums(&x, s, steps);
                     assert_eq!(got, nearest_sums_by_rounds(&x, s, steps), "n {n} s {s}");
+                }
+            }
+        }
+    }
+
+    /// The nearest sums read from the selection's band are those of a separate pass, whether the
+    /// band holds them (small samples: all sums) or not (wide samples, many steps).
+    #[test]
+    fn nearest_from_the_band() {
+        for (n, ties) in [(60, true), (700, false), (3000, false), (3000, true)] {
+            let x = data(n, 5, ties);
+            let total = (n * (n + 1) / 2) as u64;
+            for k in [0, total / 7, total / 2, total - 1] {
+                for steps in [1, 6, 40] {
+                    let (s, near) = kth_pair_sum_and_nearest(&x, k, steps);
+                    assert_eq!(s.to_bits(), kth_pair_sum(&x, k).to_bits(), "n {n} k {k}");
+                    assert_eq!(
+                        near,
+                        nearest_sums(&x, s, steps),
+                        "n {n} k {k} steps {steps}"
+                    );
                 }
             }
         }
