@@ -1,7 +1,7 @@
 //! The Hodges–Lehmann estimate and the order statistics of the Walsh averages (x_i + x_j)/2,
 //! i ≤ j, by selection (never materialising the n(n+1)/2 averages).
 
-use super::walsh_select::{count_le, kth_pair_sum, kth_pair_sums};
+use super::walsh_select::{count_le, kth_pair_sum, kth_pair_sums_keeping, Probes};
 use crate::stats::StatsError;
 
 /// The Hodges–Lehmann estimate of location of a sample: the median of its Walsh averages
@@ -45,7 +45,7 @@ pub fn walsh_order_statistic(xs: &[f64], k: u64) -> Result<f64, StatsError> {
 }
 
 /// The k-th smallest (0-based) Walsh average of sorted `x`: half the k-th smallest pair sum,
-/// selected exactly ([`kth_pair_sums`]: what bisection over the doubles on the value of the
+/// selected exactly ([`kth_pair_sum`]: what bisection over the doubles on the value of the
 /// sum finds, in a few linear passes).
 pub(super) fn walsh_kth_sorted(x: &[f64], k: u64) -> f64 {
     kth_pair_sum(x, k) / 2.0
@@ -53,12 +53,18 @@ pub(super) fn walsh_kth_sorted(x: &[f64], k: u64) -> f64 {
 
 /// Median of the Walsh averages of sorted `x` (R: `median(diffs)`).
 pub(super) fn walsh_median_sorted(x: &[f64]) -> f64 {
+    walsh_median_keeping(x, &mut Probes::default())
+}
+
+/// [`walsh_median_sorted`], keeping the selection's brackets in `probes` for the interval's
+/// selections on `x`.
+pub(super) fn walsh_median_keeping(x: &[f64], probes: &mut Probes) -> f64 {
     let n = x.len() as u64;
     let total = n * (n + 1) / 2;
     if total % 2 == 1 {
-        walsh_kth_sorted(x, total / 2)
+        kth_pair_sums_keeping(x, total / 2, probes).0 / 2.0
     } else {
-        let (a, b) = kth_pair_sums(x, total / 2 - 1);
+        let (a, b) = kth_pair_sums_keeping(x, total / 2 - 1, probes);
         let b = b.expect("an even count has a next sum");
         (a / 2.0 + b / 2.0) / 2.0
     }

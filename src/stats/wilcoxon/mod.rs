@@ -17,8 +17,9 @@ pub use ratio::{log_ratios, ratio_test, ratio_test_with, ratio_test_with_other, 
 
 use super::StatsError;
 use exact::SignRankDist;
-use hodges_lehmann::{walsh_median_above_zero, walsh_median_sorted};
+use hodges_lehmann::{walsh_median_above_zero, walsh_median_keeping};
 use ranks::{signed_rank_statistic, sorted_signed_rank_statistic};
+use walsh_select::Probes;
 
 /// How zero differences are treated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -240,7 +241,7 @@ fn wilcoxon_core(
     }
     let n_zero = d.len() - nonzero.len();
     // Equal under the total order means the same bits: an unstable sort gives the same slice.
-    nonzero.sort_unstable_by(f64::total_cmp);
+    float_order::sort_total(&mut nonzero);
     let rs = match opts.zero_method {
         ZeroMethod::Wilcox => sorted_signed_rank_statistic(&nonzero),
         ZeroMethod::Pratt | ZeroMethod::Zsplit => signed_rank_statistic(d, opts.zero_method),
@@ -271,6 +272,17 @@ fn wilcoxon_core(
 
     let n_nz = nonzero.len();
 
+    // The estimate first: the interval's selections start from the brackets it kept.
+    let mut probes = Probes::default();
+    let (estimate, estimate_above_zero) = match what {
+        Estimates::None => (f64::NAN, None),
+        Estimates::Sign => (f64::NAN, Some(walsh_median_above_zero(&nonzero))),
+        Estimates::All | Estimates::Estimate => {
+            let e = walsh_median_keeping(&nonzero, &mut probes);
+            (e, Some(e > 0.0))
+        }
+    };
+
     let (p_value, p_other, z, ci, confidence) = match method {
         Method::Exact => {
             if rs.count > MAX_EXACT_N || n_nz > MAX_EXACT_N {
@@ -298,25 +310,17 @@ fn wilcoxon_core(
             let (doubled, t2) = ranks::doubled_ranks(&nonzero);
             let p = permutation::p_value(&doubled, t2, opts.alternative);
             let p_other = other.map(|alt| permutation::p_value(&doubled, t2, alt));
-            let (ci, conf) = asymptotic_ci(&nonzero, opts, what);
+            let (ci, conf) = asymptotic_ci(&nonzero, opts, what, &probes);
             (p, p_other, None, ci, conf)
         }
         Method::Asymptotic | Method::Auto => {
             let (p, z_rep) = asymptotic::p_value(&rs, opts.alternative, opts.correction);
             let p_other = other.map(|alt| asymptotic::p_value(&rs, alt, opts.correction).0);
-            let (ci, conf) = asymptotic_ci(&nonzero, opts, what);
+            let (ci, conf) = asymptotic_ci(&nonzero, opts, what, &probes);
             (p, p_other, Some(z_rep), ci, conf)
         }
     };
 
-    let (estimate, estimate_above_zero) = match what {
-        Estimates::None => (f64::NAN, None),
-        Estimates::Sign => (f64::NAN, Some(walsh_median_above_zero(&nonzero))),
-        Estimates::All | Estimates::Estimate => {
-            let e = walsh_median_sorted(&nonzero);
-            (e, Some(e > 0.0))
-        }
-    };
     let result = WilcoxonResult {
         n: rs.count,
         statistic: rs.r_plus,
@@ -331,10 +335,16 @@ fn wilcoxon_core(
     Ok((result, p_other))
 }
 
-/// The asymptotic interval when `what` asks for it.
-fn asymptotic_ci(sorted: &[f64], opts: &WilcoxonOptions, what: Estimates) -> ((f64, f64), f64) {
+/// The asymptotic interval when `what` asks for it (its selections starting from `probes`).
+fn asymptotic_ci(
+    sorted: &[f64],
+    opts: &WilcoxonOptions,
+    what: Estimates,
+    probes: &Probes,
+) -> ((f64, f64), f64) {
     if what == Estimates::All {
-        asymptotic::asymptotic_ci(sorted, opts.alternative, opts.confidence, opts.correction)
+        let (alt, conf) = (opts.alternative, opts.confidence);
+        asymptotic::asymptotic_ci(sorted, alt, conf, opts.correction, probes)
     } else {
         ((f64::NAN, f64::NAN), opts.confidence)
     }

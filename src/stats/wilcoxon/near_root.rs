@@ -20,6 +20,7 @@
 //! exact in f64, whatever the order of the sums).
 
 use super::asymptotic::standardised;
+use super::float_order::f64_key;
 use super::Alternative;
 
 /// The most near pairs of distinct values, and values in clusters; beyond them, no window.
@@ -95,7 +96,7 @@ impl NearRoot {
         // exact order (x_i + x_j against 2d) holds by more than the rounding of both sides.
         let band = 6.0 * err + 2.0 * half;
         let (fixed, mut near) = pairs_near(&vals, &counts, 2.0 * r, band)?;
-        near.sort_unstable_by(|p, q| p.sum.total_cmp(&q.sum));
+        near.sort_unstable_by_key(|p| f64_key(p.sum));
         let mut above = vec![0u64; near.len() + 1];
         for k in (0..near.len()).rev() {
             above[k] = above[k + 1] + near[k].weight;
