@@ -30,15 +30,21 @@ impl Unit {
     /// `scale` × (mean baseline time − mean candidate time) in ns, exactly (`scale` is a
     /// multiple of `k`); as f64, exact below 2^53.
     pub(super) fn diff(&self, scale: u64) -> f64 {
-        let d = self.b_ns as i128 - self.c_ns as i128;
-        (d * i128::from(scale / self.k)) as f64
+        let d = (self.b_ns as i128 - self.c_ns as i128) * i128::from(scale / self.k);
+        i64::try_from(d).map_or(d as f64, |d| d as f64)
     }
     fn b_ms(&self) -> f64 {
-        self.b_ns as f64 / self.k as f64 / 1e6
+        to_f64(self.b_ns) / self.k as f64 / 1e6
     }
     fn c_ms(&self) -> f64 {
-        self.c_ns as f64 / self.k as f64 / 1e6
+        to_f64(self.c_ns) / self.k as f64 / 1e6
     }
+}
+
+/// `v as f64`, by the hardware's u64 conversion when `v` fits (the same rounding; u128's and
+/// i128's are library calls).
+fn to_f64(v: u128) -> f64 {
+    u64::try_from(v).map_or(v as f64, |v| v as f64)
 }
 
 fn mean_sd(x: &[f64]) -> MeanSd {
@@ -114,8 +120,8 @@ pub(super) fn ply_row(
 
     let (b_nodes, c_nodes) = units.iter().fold((0.0, 0.0), |(x, y), u| {
         (
-            x + u.b_nodes as f64 / u.k as f64,
-            y + u.c_nodes as f64 / u.k as f64,
+            x + to_f64(u.b_nodes) / u.k as f64,
+            y + to_f64(u.c_nodes) / u.k as f64,
         )
     });
     let time_per_node = time_per_node(units, &b, &c, b_nodes, c_nodes, opts);
@@ -204,7 +210,9 @@ fn time_per_node(
     let logs: Vec<f64> = units
         .iter()
         .filter(|u| u.b_ns > 0 && u.c_ns > 0 && u.b_nodes > 0 && u.c_nodes > 0)
-        .map(|u| (u.b_ns as f64 / u.b_nodes as f64).ln() - (u.c_ns as f64 / u.c_nodes as f64).ln())
+        .map(|u| {
+            (to_f64(u.b_ns) / to_f64(u.b_nodes)).ln() - (to_f64(u.c_ns) / to_f64(u.c_nodes)).ln()
+        })
         .collect();
     let test = wilcoxon_with(
         &logs,

@@ -153,24 +153,90 @@ fn scan_rows(
     columns: &mut Columns,
     chess: &mut Vec<bool>,
 ) -> Option<Part> {
-    let mut rdr = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .from_reader(body);
-    let mut rec = csv::ByteRecord::new();
-    let mut part = Part {
-        seen: Seen::default(),
-        arena: Vec::new(),
-        rows: 0,
-        experiments: Vec::new(),
+    let mut sink = Sink {
+        part: Part {
+            seen: Seen::default(),
+            arena: Vec::new(),
+            rows: 0,
+            experiments: Vec::new(),
+        },
+        pairs: Vec::new(),
+        width,
+        consistency,
+        columns,
+        chess,
     };
-    let mut pairs: Vec<Vec<bool>> = Vec::new();
-    while rdr.read_byte_record(&mut rec).ok()? {
-        let row = parse_row(&rec, width)?;
-        let (e, g) = push_row(&row, columns, chess)?;
-        let name = &columns.experiments[e as usize];
-        if !consistency.expected_ok(name, row.seed, row.slot, (row.ply, row.index), row.moves) {
+    if plain(body) {
+        plain_rows(body, |fields| sink.take(fields))?;
+    } else {
+        let mut rdr = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(body);
+        let mut rec = csv::ByteRecord::new();
+        while rdr.read_byte_record(&mut rec).ok()? {
+            let mut fields = [&b""[..]; COLUMNS.len()];
+            if rec.len() > fields.len() {
+                return None;
+            }
+            for (f, r) in fields.iter_mut().zip(rec.iter()) {
+                *f = r;
+            }
+            sink.take(&fields[..rec.len()])?;
+        }
+    }
+    Some(sink.part)
+}
+
+/// Whether a body is read the same split at commas and newlines as by the `csv` crate: no
+/// quote, no carriage return, no empty line.
+fn plain(body: &[u8]) -> bool {
+    memchr::memchr2(b'"', b'\r', body).is_none()
+        && body.first() != Some(&b'\n')
+        && memchr::memmem::find(body, b"\n\n").is_none()
+}
+
+/// The rows of a [`plain`] body, each as its fields, to `take`; `None` as soon as `take` or a
+/// row of more fields than the schema has.
+fn plain_rows<'a>(body: &'a [u8], mut take: impl FnMut(&[&'a [u8]]) -> Option<()>) -> Option<()> {
+    let mut fields = [&b""[..]; COLUMNS.len()];
+    let (mut n, mut start) = (0, 0);
+    // A last line without its newline ends at the end of the body.
+    let unfinished = body.last().is_some_and(|&c| c != b'\n');
+    for at in memchr::memchr2_iter(b',', b'\n', body).chain(unfinished.then_some(body.len())) {
+        *fields.get_mut(n)? = &body[start..at];
+        n += 1;
+        start = at + 1;
+        if at == body.len() || body[at] == b'\n' {
+            take(&fields[..n])?;
+            n = 0;
+        }
+    }
+    Some(())
+}
+
+/// Where the rows of a run go: the columns, and the checks of one file's rows.
+struct Sink<'c> {
+    part: Part,
+    pairs: Vec<Vec<bool>>,
+    width: usize,
+    consistency: &'c Consistency,
+    columns: &'c mut Columns,
+    chess: &'c mut Vec<bool>,
+}
+
+impl Sink<'_> {
+    /// One row, by its fields; `None` when the pass cannot vouch for it.
+    fn take(&mut self, fields: &[&[u8]]) -> Option<()> {
+        let row = parse_row(fields, self.width)?;
+        let (e, g) = push_row(&row, self.columns, self.chess)?;
+        let name = &self.columns.experiments[e as usize];
+        if !self
+            .consistency
+            .expected_ok(name, row.seed, row.slot, (row.ply, row.index), row.moves)
+        {
             return None;
         }
+        let part = &mut self.part;
         let key = (e, row.seed, row.ply, row.index);
         match part.seen.get(&key) {
             None => {
@@ -180,15 +246,15 @@ fn scan_rows(
                 part.arena.extend_from_slice(row.moves.as_bytes());
             }
             Some(&first) => {
-                if !same_position(consistency, &part.arena, first, row.moves, row.score) {
+                if !same_position(self.consistency, &part.arena, first, row.moves, row.score) {
                     return None;
                 }
             }
         }
         part.rows += 1;
-        note_pair(&mut pairs, &mut part.experiments, columns, e, g);
+        note_pair(&mut self.pairs, &mut part.experiments, self.columns, e, g);
+        Some(())
     }
-    Some(part)
 }
 
 /// Whether a row of a position agrees with its first row (`first`: moves in `arena`, score).
@@ -353,11 +419,11 @@ const fn kept(i: usize) -> bool {
 
 /// The fields of a row of `width` fields (a known width: the missing optional fields are
 /// empty), every one checked against its column's type.
-fn parse_row(rec: &csv::ByteRecord, width: usize) -> Option<Row<'_>> {
+fn parse_row<'a>(rec: &[&'a [u8]], width: usize) -> Option<Row<'a>> {
     if rec.len() != width {
         return None;
     }
-    let f = |i: usize| rec.get(i).unwrap_or(b"");
+    let f = |i: usize| rec.get(i).copied().unwrap_or(b"");
     for i in (0..width).filter(|&i| !kept(i)) {
         if !field_ok(COLUMNS[i].ty, f(i)) {
             return None;
@@ -515,6 +581,43 @@ mod tests {
         std::fs::write(&path, &out).unwrap();
         assert!(scan_files(std::slice::from_ref(&path)).is_none());
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// A body without quotes, carriage returns or empty lines splits into the records and fields
+    /// the `csv` crate reads; any of those sends it to the `csv` crate.
+    #[test]
+    fn plain_bodies_split_as_csv_reads_them() {
+        let csv_rows = |body: &[u8]| -> Vec<Vec<Vec<u8>>> {
+            let mut rdr = csv::ReaderBuilder::new()
+                .has_headers(false)
+                .flexible(true)
+                .from_reader(body);
+            rdr.byte_records()
+                .map(|r| r.unwrap().iter().map(<[u8]>::to_vec).collect())
+                .collect()
+        };
+        for body in [
+            &b""[..],
+            b"a,b,c\n1,,3\n",
+            b"x,y\nz",
+            b",\n,,\n",
+            b"only\n",
+            b"1,2,3\n4,5,6",
+        ] {
+            assert!(plain(body), "{body:?}");
+            let mut got: Vec<Vec<Vec<u8>>> = Vec::new();
+            plain_rows(body, |f| {
+                got.push(f.iter().map(|x| x.to_vec()).collect());
+                Some(())
+            })
+            .unwrap();
+            assert_eq!(got, csv_rows(body), "{body:?}");
+        }
+        for body in [&b"a,\"b\"\n"[..], b"a\r\nb\r\n", b"a\n\nb\n", b"\na\n"] {
+            assert!(!plain(body), "{body:?}");
+        }
+        let wide = [&b"1,"[..]; COLUMNS.len()].concat();
+        assert!(plain_rows(&wide, |_| Some(())).is_none());
     }
 
     #[test]
