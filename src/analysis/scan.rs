@@ -95,7 +95,7 @@ fn scan_file(path: &Path, bytes: &[u8], s: &mut Scanned) -> Option<FileSummary> 
         return None;
     }
     let width = rec.len();
-    let body = &bytes[usize::try_from(rdr.position().byte()).ok()?..];
+    let body = body_after(bytes, usize::try_from(rdr.position().byte()).ok()?);
     let consistency = Consistency::new(recorded_experiment(path).as_ref());
     let (mut first, second) = match split(body) {
         None => (
@@ -121,6 +121,16 @@ fn scan_file(path: &Path, bytes: &[u8], s: &mut Scanned) -> Option<FileSummary> 
         merge_part(s, &mut summary, &first, part, columns, &chess, &consistency)?;
     }
     Some(summary)
+}
+
+/// The rows after a header that the csv crate read up to `end`: it ends a header line "…\r\n"
+/// at its '\r', and the body starts after the '\n'.
+fn body_after(bytes: &[u8], end: usize) -> &[u8] {
+    if bytes[..end].ends_with(b"\r") && bytes[end..].starts_with(b"\n") {
+        &bytes[end + 1..]
+    } else {
+        &bytes[end..]
+    }
 }
 
 /// Bodies below this size are read in one pass.
@@ -187,12 +197,15 @@ fn scan_rows(
     Some(sink.part)
 }
 
-/// Whether a body is read the same split at commas and newlines as by the `csv` crate: no
-/// quote, no carriage return, no empty line.
+/// Whether a body is read the same split at commas and line ends (`\n` or `\r\n`) as by the
+/// `csv` crate: no quote, no carriage return but before a newline, no empty line.
 fn plain(body: &[u8]) -> bool {
-    memchr::memchr2(b'"', b'\r', body).is_none()
-        && body.first() != Some(&b'\n')
+    memchr::memchr(b'"', body).is_none()
+        && memchr::memchr_iter(b'\r', body).all(|at| body.get(at + 1) == Some(&b'\n'))
+        && !body.starts_with(b"\n")
+        && !body.starts_with(b"\r\n")
         && memchr::memmem::find(body, b"\n\n").is_none()
+        && memchr::memmem::find(body, b"\n\r\n").is_none()
 }
 
 /// The rows of a [`plain`] body, each as its fields, to `take`; `None` as soon as `take` or a
@@ -203,10 +216,17 @@ fn plain_rows<'a>(body: &'a [u8], mut take: impl FnMut(&[&'a [u8]]) -> Option<()
     // A last line without its newline ends at the end of the body.
     let unfinished = body.last().is_some_and(|&c| c != b'\n');
     for at in memchr::memchr2_iter(b',', b'\n', body).chain(unfinished.then_some(body.len())) {
-        *fields.get_mut(n)? = &body[start..at];
+        let line_end = at == body.len() || body[at] == b'\n';
+        // The carriage return of a `\r\n` is not the last field's.
+        let end = if line_end && at > start && body[at - 1] == b'\r' {
+            at - 1
+        } else {
+            at
+        };
+        *fields.get_mut(n)? = &body[start..end];
         n += 1;
         start = at + 1;
-        if at == body.len() || body[at] == b'\n' {
+        if line_end {
             take(&fields[..n])?;
             n = 0;
         }
@@ -563,6 +583,40 @@ mod tests {
         std::fs::remove_dir_all(dir).unwrap();
     }
 
+    /// A file with `\r\n` line ends is split at them too (not left to the csv crate), and reads
+    /// as the same file with `\n`.
+    #[test]
+    fn crlf_files_read_as_lf_files() {
+        let dir = test_dir("crlf");
+        let (path, bytes, header) = big_file(&dir);
+        let crlf: Vec<u8> = bytes
+            .iter()
+            .flat_map(|&c| {
+                if c == b'\n' {
+                    vec![b'\r', b'\n']
+                } else {
+                    vec![c]
+                }
+            })
+            .collect();
+        let mut rdr = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(&crlf[..]);
+        rdr.read_byte_record(&mut csv::ByteRecord::new()).unwrap();
+        let body = body_after(&crlf, rdr.position().byte() as usize);
+        assert_eq!(body, &crlf[header + 1..]);
+        assert!(plain(body));
+        let lf = scan_files(std::slice::from_ref(&path)).unwrap();
+        std::fs::write(&path, &crlf).unwrap();
+        let cr = scan_files(std::slice::from_ref(&path)).unwrap();
+        assert_eq!(lf.summaries[0].rows, cr.summaries[0].rows);
+        assert_eq!(
+            (&lf.columns.nanos, &lf.columns.seed),
+            (&cr.columns.nanos, &cr.columns.seed)
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
     /// A position of the first half repeated in the second with other moves is refused, as in
     /// one pass (the general reader then reports it).
     #[test]
@@ -583,8 +637,9 @@ mod tests {
         std::fs::remove_dir_all(dir).unwrap();
     }
 
-    /// A body without quotes, carriage returns or empty lines splits into the records and fields
-    /// the `csv` crate reads; any of those sends it to the `csv` crate.
+    /// A body without quotes, lone carriage returns or empty lines splits into the records and
+    /// fields the `csv` crate reads (with `\n` or `\r\n` line ends); any of those sends it to
+    /// the `csv` crate.
     #[test]
     fn plain_bodies_split_as_csv_reads_them() {
         let csv_rows = |body: &[u8]| -> Vec<Vec<Vec<u8>>> {
@@ -603,6 +658,8 @@ mod tests {
             b",\n,,\n",
             b"only\n",
             b"1,2,3\n4,5,6",
+            b"a,b\r\nc,d\r\n",
+            b"a,\r\n,b\ne,f",
         ] {
             assert!(plain(body), "{body:?}");
             let mut got: Vec<Vec<Vec<u8>>> = Vec::new();
@@ -613,7 +670,15 @@ mod tests {
             .unwrap();
             assert_eq!(got, csv_rows(body), "{body:?}");
         }
-        for body in [&b"a,\"b\"\n"[..], b"a\r\nb\r\n", b"a\n\nb\n", b"\na\n"] {
+        for body in [
+            &b"a,\"b\"\n"[..],
+            b"a\rb\n",
+            b"a\n\nb\n",
+            b"a\r\n\r\nb",
+            b"\na\n",
+            b"\r\na\n",
+            b"a,b\r",
+        ] {
             assert!(!plain(body), "{body:?}");
         }
         let wide = [&b"1,"[..]; COLUMNS.len()].concat();
