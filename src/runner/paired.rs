@@ -499,7 +499,9 @@ fn skipped_entry(d: &Drawn) -> String {
 /// The progress bar of `solves` solves (hidden when not asked for, and anyway when stderr is
 /// not a terminal).
 fn progress_bar(exp: &Experiment, show: bool, solves: u64) -> indicatif::ProgressBar {
-    if !show {
+    // Hidden from the start rather than at every draw: a bar on a terminal that is not one
+    // asks the terminal (a system call) whenever it moves.
+    if !show || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         return indicatif::ProgressBar::hidden();
     }
     let b = indicatif::ProgressBar::new(solves);

@@ -44,6 +44,9 @@ pub(super) struct Pending<'a> {
     pub(super) bar: indicatif::ProgressBar,
     /// Solves done (or skipped) since the bar last moved.
     unshown: u64,
+    /// The ply of the position being solved, and the one the bar's message shows.
+    ply: Option<u32>,
+    shown_ply: Option<u32>,
 }
 
 /// The longest the rows of a complete position wait before they are written: what an
@@ -64,12 +67,21 @@ impl<'a> Pending<'a> {
             last: Instant::now(),
             bar,
             unshown: 0,
+            ply: None,
+            shown_ply: None,
         }
     }
 
     /// Count `n` solves as done for the bar (shown at the next write).
     fn advance(&mut self, n: u64) {
         self.unshown += n;
+    }
+
+    /// Note the ply of the position being solved (shown at the next write: with the plies
+    /// interleaved it changes at every position, and the bar's message costs a lock, an
+    /// allocation and a check of the terminal).
+    fn at_ply(&mut self, ply: u32) {
+        self.ply = Some(ply);
     }
 
     /// Queue the solves of one complete position `d`; write everything queued when it is time.
@@ -99,6 +111,12 @@ impl<'a> Pending<'a> {
             written?;
         }
         self.bar.inc(std::mem::take(&mut self.unshown));
+        if self.shown_ply != self.ply {
+            self.shown_ply = self.ply;
+            if let Some(ply) = self.ply {
+                self.bar.set_message(format!("ply {ply}"));
+            }
+        }
         self.last = Instant::now();
         Ok(())
     }
@@ -150,7 +168,6 @@ impl<'a> Session<'a> {
     }
 
     fn solve_all(&mut self, todo: &[&'a (u64, Drawn)]) -> Result<(), RunError> {
-        let mut ply = None;
         let every = (todo.len() / (PROBES_PER_RUN + 1)).max(1);
         for (i, &(seq, d)) in todo.iter().enumerate() {
             if i > 0 && i % every == 0 && i / every <= PROBES_PER_RUN {
@@ -158,10 +175,7 @@ impl<'a> Session<'a> {
                 self.meta.probe_speed();
                 self.summary.probe_time += t.elapsed();
             }
-            if ply != Some(d.ply) {
-                ply = Some(d.ply);
-                self.out.bar.set_message(format!("ply {}", d.ply));
-            }
+            self.out.at_ply(d.ply);
             self.rows.clear();
             match self.solve_position(*seq, d)? {
                 Solved::All => self.settle_position(d)?,
