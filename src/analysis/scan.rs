@@ -97,6 +97,8 @@ fn scan_file(path: &Path, bytes: &[u8], s: &mut Scanned) -> Option<FileSummary> 
     let width = rec.len();
     let body = body_after(bytes, usize::try_from(rdr.position().byte()).ok()?);
     let consistency = Consistency::new(recorded_experiment(path).as_ref());
+    // The file's rows at most (its lines): the columns grow without copying.
+    s.columns.reserve(lines(body));
     let (mut first, second) = match split(body) {
         None => (
             scan_rows(body, width, &consistency, &mut s.columns, &mut s.chess)?,
@@ -105,6 +107,7 @@ fn scan_file(path: &Path, bytes: &[u8], s: &mut Scanned) -> Option<FileSummary> 
         // The two halves on the two cores; the second into columns of its own, merged after.
         Some((a, b)) => {
             let (mut columns, mut chess) = (Columns::default(), Vec::new());
+            columns.reserve(lines(b));
             let (ra, rb) = rayon::join(
                 || scan_rows(a, width, &consistency, &mut s.columns, &mut s.chess),
                 || scan_rows(b, width, &consistency, &mut columns, &mut chess),
@@ -131,6 +134,11 @@ fn body_after(bytes: &[u8], end: usize) -> &[u8] {
     } else {
         &bytes[end..]
     }
+}
+
+/// The lines of a body (a last one without its newline counted).
+fn lines(body: &[u8]) -> usize {
+    memchr::memchr_iter(b'\n', body).count() + usize::from(body.last().is_some_and(|&c| c != b'\n'))
 }
 
 /// Bodies below this size are read in one pass.
