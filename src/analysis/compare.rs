@@ -177,7 +177,12 @@ impl<'a> Solves<'a> {
 /// ply, seed, index, repeat, as column vectors (with the seeds and indices of the pairs).
 fn pair_up(s: &Solves, baseline: u32, candidate: u32) -> (Pairs, Vec<u64>, Vec<u32>) {
     let k = s.keyed;
-    let (mut m, mut seeds, mut indices) = (Pairs::default(), Vec::new(), Vec::new());
+    let n = s.groups.len();
+    let (mut m, mut seeds, mut indices) = (
+        Pairs::with_capacity(n),
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+    );
     for g in &s.groups {
         let rows = &k.order[g.clone()];
         let find = |e: u32| rows.iter().find(|&&r| k.engine[r as usize] == e);
@@ -355,7 +360,7 @@ pub(super) fn lcm(a: u64, b: u64) -> u64 {
 /// The units of the statistics, in the pairs' order (sorted by ply): one per position with its
 /// repeats summed (`collapse`), or one per pair.
 fn units(m: &Pairs, seeds: &[u64], indices: &[u32], collapse: bool) -> Vec<Unit> {
-    let mut out: Vec<Unit> = Vec::new();
+    let mut out: Vec<Unit> = Vec::with_capacity(m.len());
     for i in 0..m.len() {
         let same = collapse
             && i > 0

@@ -216,6 +216,20 @@ pub struct Pairs {
 }
 
 impl Pairs {
+    /// Empty, with room for `n` pairs in every column.
+    pub fn with_capacity(n: usize) -> Self {
+        Pairs {
+            ply: Vec::with_capacity(n),
+            baseline_ms: Vec::with_capacity(n),
+            candidate_ms: Vec::with_capacity(n),
+            baseline_nodes: Vec::with_capacity(n),
+            candidate_nodes: Vec::with_capacity(n),
+            baseline_ns: Vec::with_capacity(n),
+            candidate_ns: Vec::with_capacity(n),
+            baseline_probes: Vec::with_capacity(n),
+            candidate_probes: Vec::with_capacity(n),
+        }
+    }
     pub fn len(&self) -> usize {
         self.ply.len()
     }
