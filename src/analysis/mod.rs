@@ -1,10 +1,11 @@
 //! Analysis of results CSV files: validation, pairing of engines, per-ply comparison statistics.
 //!
-//! Entry point: [`analyze`]. The files are first checked row by row with the `csv` crate
-//! ([`validate::validate_csv`], so that an error names the file and the line), then loaded with
-//! polars, whose lazy engine pairs the solves of the baseline and of each candidate engine by
-//! `(experiment, seed, ply, index, repeat)` (inner join) and aggregates them per ply. The rank
-//! statistics come from [`crate::stats`].
+//! Entry point: [`analyze`]. Each file is read and checked in one pass into typed columns
+//! (`scan`; a file it cannot vouch for goes to [`validate::validate_csv`], whose errors name the
+//! file and the line, and to the general reader); the solves of the baseline and of each
+//! candidate engine are paired by `(experiment, seed, ply, index, repeat)` by sorting integer
+//! keys (`frame`, `compare`) and summarised per ply (`ply`). The rank statistics come from
+//! [`crate::stats`].
 //!
 //! Conventions: times are in milliseconds; every ratio is **baseline / candidate**, so a value
 //! above 1 means the candidate is faster (a speed-up) or searched fewer nodes. The rank tests run
@@ -16,6 +17,7 @@ pub mod against;
 pub mod chess;
 mod compare;
 pub mod counters;
+mod csv_body;
 mod facts;
 mod frame;
 pub mod headline;

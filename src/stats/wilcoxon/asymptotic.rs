@@ -4,7 +4,8 @@
 use super::ci_plan::Plan;
 use super::float_order::mid_key;
 use super::ranks::{shifted_rank_sums, RankStat};
-use super::walsh_select::{nearest_walsh, Probes};
+use super::walsh_nearest::nearest_walsh;
+use super::walsh_select::Probes;
 use super::Alternative;
 use statrs::distribution::{ContinuousCDF, Normal};
 
