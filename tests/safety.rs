@@ -356,3 +356,25 @@ fn resume_lists_a_skipped_position_once() {
         "the skipped position is not solved again"
     );
 }
+
+/// `treebench analyze … | head`: a reader that closes the pipe before the output is no error
+/// (before, `print!` panicked with exit 101), and the tables are still written.
+#[test]
+fn analyze_into_a_closed_pipe_still_writes_its_tables() {
+    let dir = scratch("closed-pipe");
+    let exp = write_exp(&dir, "cp", SMALL);
+    let o = run(&dir, &["run", exp.to_str().unwrap(), "--no-report"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut child = common::bin()
+        .current_dir(&dir)
+        .args(["analyze", "results/cp.csv", "--out", "rep"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{:?}: {}", o.status, stderr(&o));
+    assert!(dir.join("rep/cp").read_dir().unwrap().count() > 0);
+    std::fs::remove_dir_all(dir).unwrap();
+}

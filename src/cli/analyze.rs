@@ -6,7 +6,7 @@ use crate::analysis::headline::{fmt_p, headline};
 use crate::analysis::{analyze, Analysis, AnalyzeOptions, PairsMode};
 use crate::render::table::{choose_unit, comparison_table, fmt_ratio, fmt_time};
 use crate::table::{Column, Table, TableFormat, Text};
-use crate::util::exit;
+use crate::util::{exit, stdout};
 use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
@@ -67,13 +67,16 @@ impl AnalyzeArgs {
     }
 }
 
-/// Print the headline of every comparison (stdout).
-pub fn print_headlines(analysis: &Analysis) {
+/// The headline of every comparison, a line each.
+pub fn headlines(analysis: &Analysis) -> String {
+    let mut out = String::new();
     for exp in &analysis.experiments {
         for cmp in &exp.comparisons {
-            println!("{}", headline(exp, cmp));
+            out.push_str(&headline(exp, cmp));
+            out.push('\n');
         }
     }
+    out
 }
 
 pub fn run(args: AnalyzeArgs) -> Result<i32> {
@@ -104,17 +107,19 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
             ..AgainstOptions::default()
         };
         let report = against(&args.results, &args.against, &opts)?;
-        print!("{}", render_against(&report));
+        stdout::print(&render_against(&report))?;
         return Ok(exit::OK);
     }
     let analysis = analyze(&args.results, &args.options())?;
-    print_headlines(&analysis);
-    println!();
+    let mut text = headlines(&analysis) + "\n";
     for exp in &analysis.experiments {
         for cmp in &exp.comparisons {
-            println!("{}", Text.render(&comparison_table(exp, cmp)));
+            text += &Text.render(&comparison_table(exp, cmp));
+            text.push('\n');
         }
     }
+    // A reader that stops early (`| head`) still gets the tables written below.
+    stdout::print(&text)?;
     let written = crate::render::write_tables(&analysis, &args.out)?;
     for p in &written {
         eprintln!("wrote {}", p.display());

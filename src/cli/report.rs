@@ -16,7 +16,7 @@ pub struct ReportArgs {
 /// headline of every comparison first (what `treebench run` shows at its end).
 pub fn write(results: &[PathBuf], out: &Path) -> Result<()> {
     let analysis = analyze(results, &AnalyzeOptions::default())?;
-    super::analyze::print_headlines(&analysis);
+    crate::util::stdout::print(&super::analyze::headlines(&analysis))?;
     for r in crate::render::report::write_analysis_report(&analysis, out)? {
         eprintln!("report: {} (and {})", r.readme.display(), r.html.display());
     }
@@ -30,7 +30,7 @@ pub fn run(args: ReportArgs) -> Result<i32> {
         anyhow::bail!("--against belongs to `treebench analyze`, not `report`");
     }
     let analysis = analyze(&a.results, &a.options())?;
-    super::analyze::print_headlines(&analysis);
+    crate::util::stdout::print(&super::analyze::headlines(&analysis))?;
     for r in crate::render::report::write_analysis_report(&analysis, &a.out)? {
         eprintln!("report: {} (and {})", r.readme.display(), r.html.display());
     }

@@ -3,7 +3,8 @@
 //! [`fmt`]: number and unit formatting; [`exit`]: the process exit codes; [`names`]: names made
 //! safe for file names; [`repro`]: the command lines that reproduce a solve; [`oracles`]: the one
 //! reading of `TREEBENCH_REQUIRE_ORACLES` and `PYTHON`; [`affinity`]: pinning to one CPU;
-//! [`malloc`]: the allocator's settings for the analysis.
+//! [`malloc`]: the allocator's settings for the analysis; [`stdout`]: output whose reader may
+//! leave early.
 
 pub mod affinity;
 pub mod exit;
@@ -12,3 +13,4 @@ pub mod malloc;
 pub mod names;
 pub mod oracles;
 pub mod repro;
+pub mod stdout;
