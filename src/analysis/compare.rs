@@ -85,11 +85,11 @@ pub(super) fn analyze_experiment(
         .collect();
     // The first error in the pairs' order.
     let prepared = prepared.into_iter().collect::<Result<Vec<_>, _>>()?;
-    let mut computed = all_rows(&prepared, opts).into_iter();
+    let computed = all_rows(&prepared, opts);
     let mut warnings = Vec::new();
     let mut comparisons = Vec::with_capacity(pairs.len());
-    for p in prepared {
-        let (c, w) = p.finish(computed.by_ref(), opts);
+    for (p, ply_rows) in prepared.into_iter().zip(computed) {
+        let (c, w) = p.finish(ply_rows, opts);
         comparisons.push(c);
         warnings.extend(w);
     }
@@ -246,27 +246,31 @@ fn prepare<'a>(
     })
 }
 
-/// The rows of every comparison in `prepared`, in order (each one's plies ascending, then its
-/// all-plies row), computed as one pool of tasks, largest first, so that both cores stay busy.
-fn all_rows(prepared: &[Prepared], opts: &AnalyzeOptions) -> Vec<super::PlyRow> {
+/// The rows of each comparison in `prepared` (its plies ascending, then its all-plies row),
+/// computed as one pool of tasks, largest first, so that both cores stay busy.
+fn all_rows(prepared: &[Prepared], opts: &AnalyzeOptions) -> Vec<Vec<super::PlyRow>> {
     let mut tasks = Vec::new();
-    for p in prepared {
+    for (which, p) in prepared.iter().enumerate() {
         // The common multiple of the repeat counts: every unit's difference of sums is scaled
         // to `scale` × the difference of its means, an integer, so the rank test sees exact
         // values.
         let scale = p.units.iter().fold(1u64, |l, u| lcm(l, u.k)).min(1 << 20);
         for (ply, range) in row_ranges(&p.units) {
-            tasks.push((tasks.len(), &p.units[range], ply, scale));
+            tasks.push((tasks.len(), which, &p.units[range], ply, scale));
         }
     }
-    tasks.sort_by_key(|t| std::cmp::Reverse(t.1.len()));
-    let mut rows: Vec<_> = tasks
+    tasks.sort_by_key(|t| std::cmp::Reverse(t.2.len()));
+    let mut done: Vec<_> = tasks
         .into_par_iter()
         .with_max_len(1)
-        .map(|(at, units, ply, scale)| (at, ply_row(ply, units, scale, opts)))
+        .map(|(at, which, units, ply, scale)| (at, which, ply_row(ply, units, scale, opts)))
         .collect();
-    rows.sort_by_key(|r| r.0);
-    rows.into_iter().map(|r| r.1).collect()
+    done.sort_by_key(|r| r.0);
+    let mut rows: Vec<Vec<_>> = prepared.iter().map(|_| Vec::new()).collect();
+    for (_, which, row) in done {
+        rows[which].push(row);
+    }
+    rows
 }
 
 /// The units' plies (ascending) with their ranges, then the all-plies range.
@@ -283,15 +287,9 @@ fn row_ranges(units: &[Unit]) -> Vec<(Option<u32>, std::ops::Range<usize>)> {
 }
 
 impl Prepared<'_> {
-    /// The comparison, from its rows (taken from `rows`: its plies, then the all-plies row),
-    /// with their Holm-adjusted p-values.
-    fn finish(
-        self,
-        rows: &mut impl Iterator<Item = super::PlyRow>,
-        opts: &AnalyzeOptions,
-    ) -> (Comparison, Vec<String>) {
-        let plies = row_ranges(&self.units).len() - 1;
-        let rows: Vec<_> = rows.take(plies + 1).collect();
+    /// The comparison, from its rows (its plies, then the all-plies row), with their
+    /// Holm-adjusted p-values.
+    fn finish(self, rows: Vec<super::PlyRow>, opts: &AnalyzeOptions) -> (Comparison, Vec<String>) {
         let (rows, total) = holm_adjusted(rows, opts);
         let mut warnings = self.warnings;
         if rows

@@ -98,20 +98,26 @@ fn scan_file(path: &Path, bytes: &[u8], s: &mut Scanned) -> Option<FileSummary> 
     let width = rec.len();
     let body = body_after(bytes, usize::try_from(rdr.position().byte()).ok()?);
     let consistency = Consistency::new(recorded_experiment(path).as_ref());
-    // The file's rows at most (its lines): the columns grow without copying.
-    s.columns.reserve(lines(body));
+    // Decided once for the file: its halves, cut at a line end, are plain when it is.
+    let plain = plain(body);
+    let run = |body, columns: &mut Columns, chess: &mut Vec<bool>| {
+        scan_rows(body, plain, width, &consistency, columns, chess)
+    };
     let (mut first, second) = match split(body) {
-        None => (
-            scan_rows(body, width, &consistency, &mut s.columns, &mut s.chess)?,
-            None,
-        ),
+        None => {
+            // The file's rows at most (its lines): the columns grow without copying.
+            s.columns.reserve(lines(body));
+            (run(body, &mut s.columns, &mut s.chess)?, None)
+        }
         // The two halves on the two cores; the second into columns of its own, merged after.
         Some((a, b)) => {
+            let (la, lb) = (lines(a), lines(b));
+            s.columns.reserve(la + lb);
             let (mut columns, mut chess) = (Columns::default(), Vec::new());
-            columns.reserve(lines(b));
+            columns.reserve(lb);
             let (ra, rb) = rayon::join(
-                || scan_rows(a, width, &consistency, &mut s.columns, &mut s.chess),
-                || scan_rows(b, width, &consistency, &mut columns, &mut chess),
+                || run(a, &mut s.columns, &mut s.chess),
+                || run(b, &mut columns, &mut chess),
             );
             (ra?, Some((rb?, columns, chess)))
         }
@@ -136,9 +142,10 @@ struct Part {
     experiments: Vec<(String, Vec<String>)>,
 }
 
-/// The rows of `body` into `columns`, with the checks of one file's rows.
+/// The rows of `body` ([`plain`] or not) into `columns`, with the checks of one file's rows.
 fn scan_rows(
     body: &[u8],
+    plain: bool,
     width: usize,
     consistency: &Consistency,
     columns: &mut Columns,
@@ -157,7 +164,7 @@ fn scan_rows(
         columns,
         chess,
     };
-    if plain(body) {
+    if plain {
         plain_rows(body, |fields| sink.take(fields))?;
     } else {
         let mut rdr = csv::ReaderBuilder::new()
@@ -490,8 +497,10 @@ mod tests {
         let (mut columns, mut chess) = (Columns::default(), Vec::new());
         let consistency = Consistency::new(None);
         let width = bytes[..header].iter().filter(|&&c| c == b',').count() + 1;
+        let body = &bytes[header..];
         let one = scan_rows(
-            &bytes[header..],
+            body,
+            plain(body),
             width,
             &consistency,
             &mut columns,

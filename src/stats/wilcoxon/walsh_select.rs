@@ -20,8 +20,19 @@ const ROUNDS: usize = 12;
 /// For each row i, the end of its sums ≤ `v`: the first j ≥ i with x_i + x_j > v (so row i
 /// has `ends[i] - i` such sums). Returns their total. O(n) by two pointers.
 fn row_ends_le(x: &[f64], v: f64, ends: &mut Vec<usize>) -> u64 {
-    let n = x.len();
     ends.clear();
+    each_row_end(x, v, |e| ends.push(e))
+}
+
+/// The number of pair sums x_i + x_j (i ≤ j) ≤ `v` of sorted `x` ([`row_ends_le`] without
+/// keeping the ends).
+pub(super) fn count_le(x: &[f64], v: f64) -> u64 {
+    each_row_end(x, v, |_| ())
+}
+
+/// The two pointers of [`row_ends_le`]: each row's end, in row order, to `end`; their total.
+fn each_row_end(x: &[f64], v: f64, mut end: impl FnMut(usize)) -> u64 {
+    let n = x.len();
     let mut count = 0u64;
     let mut j = n;
     for i in 0..n {
@@ -29,22 +40,8 @@ fn row_ends_le(x: &[f64], v: f64, ends: &mut Vec<usize>) -> u64 {
             j -= 1;
         }
         let e = j.max(i);
-        ends.push(e);
+        end(e);
         count += (e - i) as u64;
-    }
-    count
-}
-
-/// The number of pair sums x_i + x_j (i ≤ j) ≤ `v` of sorted `x`, by two pointers.
-pub(super) fn count_le(x: &[f64], v: f64) -> u64 {
-    let n = x.len();
-    let mut count = 0u64;
-    let mut j = n;
-    for i in 0..n {
-        while j > i && x[i] + x[j - 1] > v {
-            j -= 1;
-        }
-        count += (j.max(i) - i) as u64;
     }
     count
 }
@@ -163,7 +160,6 @@ impl Bracket {
         out
     }
 
-    /// Narrow the bracket with candidate values from a sample, for the rank `k`.
     /// Narrow the bracket with candidate values from a sample, for the rank `k`; the ends it
     /// leaves go to `probes` when there are some to keep.
     fn narrow(
@@ -184,13 +180,7 @@ impl Bracket {
         let a = (pos - margin).floor();
         let b = (pos + margin).ceil();
         if b <= last as f64 {
-            let v = f64_from_key(*s.select_nth_unstable(b as usize).1);
-            // The candidate is the top itself (a sum repeated there): try the double just below.
-            let v = if v >= self.hi {
-                f64_from_key(f64_key(self.hi) - 1)
-            } else {
-                v
-            };
+            let v = self.candidate(&mut s, b as usize);
             let c = row_ends_le(x, v, scratch);
             if c > k && v < self.hi && v > self.lo {
                 let old = (self.hi, self.hi_count);
@@ -200,13 +190,7 @@ impl Bracket {
             }
         }
         if a >= 0.0 {
-            let v = f64_from_key(*s.select_nth_unstable(a as usize).1);
-            // All candidates equal to hi: try the double just below it.
-            let v = if v >= self.hi {
-                f64_from_key(f64_key(self.hi) - 1)
-            } else {
-                v
-            };
+            let v = self.candidate(&mut s, a as usize);
             let c = row_ends_le(x, v, scratch);
             if c <= k && v > self.lo {
                 let old = (self.lo, self.lo_count);
@@ -214,6 +198,17 @@ impl Bracket {
                 std::mem::swap(&mut self.lo_ends, scratch);
                 keep(probes, old, scratch);
             }
+        }
+    }
+
+    /// The sample's `at`-th smallest sum, or, where that is the bracket's top itself (a sum
+    /// repeated there), the double just below the top.
+    fn candidate(&self, sample: &mut [i64], at: usize) -> f64 {
+        let v = f64_from_key(*sample.select_nth_unstable(at).1);
+        if v >= self.hi {
+            f64_from_key(f64_key(self.hi) - 1)
+        } else {
+            v
         }
     }
 }
@@ -339,7 +334,7 @@ fn select(x: &[f64], k: u64, mut want: Want) -> Selection {
         }
     }
     if br.band() > limit {
-        let (kth, next) = by_counting(x, &br, k, want.next, &mut scratch);
+        let (kth, next) = by_counting(x, &br, k, want.next);
         if let Some(p) = want.keep {
             p.keep(&mut br);
         }
@@ -353,11 +348,12 @@ fn select(x: &[f64], k: u64, mut want: Want) -> Selection {
     let idx = (k - br.lo_count) as usize;
     let (_, v, above) = sums.select_nth_unstable(idx);
     let v = f64_from_key(*v);
-    let after = match above.iter().min() {
-        _ if !want.next => None,
-        Some(&s) => Some(f64_from_key(s)),
-        None if k + 1 < total => Some(kth_pair_sum(x, k + 1)),
-        None => None,
+    let after = if !want.next {
+        None
+    } else if let Some(&s) = above.iter().min() {
+        Some(f64_from_key(s))
+    } else {
+        (k + 1 < total).then(|| kth_pair_sum(x, k + 1))
     };
     let nearest = (want.steps > 0)
         .then(|| nearest_in_band(&sums, &br, total, v, want.steps))
@@ -397,17 +393,11 @@ fn nearest_in_band(
 /// The k-th and (k+1)-th sums (the latter when `next`) where the bracket holds too many to
 /// enumerate: by bisection, unless the bracket's top is the k-th sum (a sum repeated many
 /// times), which one count shows; the next is then the top again or the first sum above it.
-fn by_counting(
-    x: &[f64],
-    br: &Bracket,
-    k: u64,
-    next: bool,
-    scratch: &mut Vec<usize>,
-) -> (f64, Option<f64>) {
+fn by_counting(x: &[f64], br: &Bracket, k: u64, next: bool) -> (f64, Option<f64>) {
     let n = x.len();
     let total = (n as u64) * (n as u64 + 1) / 2;
     let below_top = f64_from_key(f64_key(br.hi) - 1);
-    let top_is_kth = below_top <= br.lo || row_ends_le(x, below_top, scratch) <= k;
+    let top_is_kth = below_top <= br.lo || count_le(x, below_top) <= k;
     if !top_is_kth {
         let first = bisect(x, br.lo, br.hi, k);
         let after = (next && k + 1 < total).then(|| bisect(x, br.lo, x[n - 1] + x[n - 1], k + 1));
