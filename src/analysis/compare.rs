@@ -1,7 +1,7 @@
 //! Pairing of engines (the solves of one position and repeat are adjacent in key order) into
 //! exact integer units, and the comparisons built from them.
 
-use rayon::prelude::*;
+use std::sync::{Mutex, OnceLock};
 
 use crate::stats::multiple::holm;
 
@@ -79,22 +79,20 @@ pub(super) fn analyze_experiment(
     let keyed = Keyed::new(frame, &rows)?;
     check_duplicates(&keyed, frame, name)?;
     let solves = Solves::new(frame, &keyed)?;
-    let prepared: Vec<_> = pairs
-        .par_iter()
-        .map(|(b, c)| prepare(&solves, name, b, c, opts))
-        .collect();
-    // The first error in the pairs' order.
-    let prepared = prepared.into_iter().collect::<Result<Vec<_>, _>>()?;
-    let computed = all_rows(&prepared, opts);
+    let (prepared, distributions, facts) =
+        prepare_and_compute(&solves, name, &pairs, &engines, opts, || {
+            super::facts::run_facts(frame, &rows, &keyed, &engines)
+        });
     let mut warnings = Vec::new();
     let mut comparisons = Vec::with_capacity(pairs.len());
-    for (p, ply_rows) in prepared.into_iter().zip(computed) {
+    // The first error in the pairs' order, then that of the facts.
+    for p in prepared {
+        let (p, ply_rows) = p?;
         let (c, w) = p.finish(ply_rows, opts);
         comparisons.push(c);
         warnings.extend(w);
     }
-    let distributions = engine_times(&solves, &engines);
-    let facts = super::facts::run_facts(frame, &rows, &keyed, &engines)?;
+    let facts = facts?;
     Ok(ExperimentAnalysis {
         name: name.to_string(),
         engines,
@@ -145,11 +143,18 @@ pub(super) struct Solves<'a> {
     nodes: &'a [u64],
     probes: &'a [u32],
     engines: &'a [String],
+    /// Solves per engine (by code).
+    counts: Vec<usize>,
 }
 
 impl<'a> Solves<'a> {
     fn new(frame: &'a Frame, keyed: &'a Keyed<'a>) -> Result<Self, AnalysisError> {
+        let mut counts = vec![0; frame.engines.len()];
+        for &r in &keyed.order {
+            counts[keyed.engine[r as usize] as usize] += 1;
+        }
         Ok(Self {
+            counts,
             keyed,
             groups: keyed.groups(),
             nanos: frame.u64s("nanos")?,
@@ -165,11 +170,7 @@ impl<'a> Solves<'a> {
 
     /// Solves of `engine` in the experiment.
     fn count(&self, engine: u32) -> usize {
-        self.keyed
-            .order
-            .iter()
-            .filter(|&&r| self.keyed.engine[r as usize] == engine)
-            .count()
+        self.counts.get(engine as usize).copied().unwrap_or(0)
     }
 }
 
@@ -184,11 +185,18 @@ fn pair_up(s: &Solves, baseline: u32, candidate: u32) -> (Pairs, Vec<u64>, Vec<u
         Vec::with_capacity(n),
     );
     for g in &s.groups {
-        let rows = &k.order[g.clone()];
-        let find = |e: u32| rows.iter().find(|&&r| k.engine[r as usize] == e);
-        let (Some(&b), Some(&c)) = (find(baseline), find(candidate)) else {
+        // The group's rows of the two engines (one each at most: `check_duplicates`), by a
+        // scan without an early exit: the engines' order within a group alternates, so where
+        // a search would stop is not predictable.
+        let (mut b, mut c) = (u32::MAX, u32::MAX);
+        for &r in &k.order[g.clone()] {
+            let e = k.engine[r as usize];
+            b = if e == baseline { r } else { b };
+            c = if e == candidate { r } else { c };
+        }
+        if b == u32::MAX || c == u32::MAX {
             continue;
-        };
+        }
         let (b, c) = (b as usize, c as usize);
         m.ply.push(k.ply[b]);
         m.baseline_ms.push(s.nanos[b] as f64 / 1e6);
@@ -237,40 +245,92 @@ fn prepare<'a>(
             ));
         }
     }
+    let units = units(&m, &seeds, &indices, opts.collapse_repeats);
     Ok(Prepared {
         baseline,
         candidate,
-        units: units(&m, &seeds, &indices, opts.collapse_repeats),
+        units,
         measurements: m,
         warnings,
     })
 }
 
-/// The rows of each comparison in `prepared` (its plies ascending, then its all-plies row),
-/// computed as one pool of tasks, largest first, so that both cores stay busy.
-fn all_rows(prepared: &[Prepared], opts: &AnalyzeOptions) -> Vec<Vec<super::PlyRow>> {
-    let mut tasks = Vec::new();
-    for (which, p) in prepared.iter().enumerate() {
-        // The common multiple of the repeat counts: every unit's difference of sums is scaled
-        // to `scale` × the difference of its means, an integer, so the rank test sees exact
-        // values.
-        let scale = p.units.iter().fold(1u64, |l, u| lcm(l, u.k)).min(1 << 20);
-        for (ply, range) in row_ranges(&p.units) {
-            tasks.push((tasks.len(), which, &p.units[range], ply, scale));
+/// What one comparison gives: its pairs and units, and its rows (plies ascending, then all
+/// plies).
+type Computed<'a> = Result<(Prepared<'a>, Vec<super::PlyRow>), AnalysisError>;
+
+/// Every comparison of `pairs` prepared and its rows computed, with the time distributions of
+/// `engines` and `facts` beside them, as one pool of tasks on the cores: a comparison's rows
+/// start as soon as its pairs are ready (while the others are still pairing), its largest first
+/// so that no large one is left for last.
+fn prepare_and_compute<'a, F: Send>(
+    s: &Solves,
+    name: &str,
+    pairs: &'a [(String, String)],
+    engines: &[String],
+    opts: &AnalyzeOptions,
+    facts: impl FnOnce() -> F + Send,
+) -> (Vec<Computed<'a>>, Vec<EngineTimes>, F) {
+    let prepared: Vec<OnceLock<Result<Prepared, AnalysisError>>> =
+        pairs.iter().map(|_| OnceLock::new()).collect();
+    let rows = Mutex::new(Vec::new());
+    let (times, fact) = (OnceLock::new(), Mutex::new(None));
+    rayon::scope_fifo(|scope| {
+        for (which, (b, c)) in pairs.iter().enumerate() {
+            let (prepared, rows) = (&prepared, &rows);
+            scope.spawn_fifo(move |scope| {
+                let Ok(p) = prepared[which].get_or_init(|| prepare(s, name, b, c, opts)) else {
+                    return;
+                };
+                for (at, ply, units, scale) in row_tasks(&p.units) {
+                    scope.spawn_fifo(move |_| {
+                        let row = ply_row(ply, units, scale, opts);
+                        rows.lock().expect("rows").push((which, at, row));
+                    });
+                }
+            });
         }
-    }
-    tasks.sort_by_key(|t| std::cmp::Reverse(t.2.len()));
-    let mut done: Vec<_> = tasks
-        .into_par_iter()
-        .with_max_len(1)
-        .map(|(at, which, units, ply, scale)| (at, which, ply_row(ply, units, scale, opts)))
+        scope.spawn_fifo(|_| {
+            let _ = times.set(engine_times(s, engines));
+        });
+        scope.spawn_fifo(|_| {
+            *fact.lock().expect("facts") = Some(facts());
+        });
+    });
+    let mut rows = rows.into_inner().expect("rows");
+    rows.sort_unstable_by_key(|r| (r.0, r.1));
+    let mut rows = rows.into_iter().peekable();
+    let computed = prepared
+        .into_iter()
+        .enumerate()
+        .map(|(which, p)| {
+            let p = p.into_inner().expect("every comparison prepared")?;
+            let mut own = Vec::new();
+            while let Some((_, _, row)) = rows.next_if(|r| r.0 == which) {
+                own.push(row);
+            }
+            Ok((p, own))
+        })
         .collect();
-    done.sort_by_key(|r| r.0);
-    let mut rows: Vec<Vec<_>> = prepared.iter().map(|_| Vec::new()).collect();
-    for (_, which, row) in done {
-        rows[which].push(row);
-    }
-    rows
+    let times = times.into_inner().expect("engine times");
+    let fact = fact.into_inner().expect("facts").expect("facts computed");
+    (computed, times, fact)
+}
+
+/// The rows of a comparison's units as tasks, largest first: each with its place among the
+/// rows (plies ascending, then all plies), its ply (`None`: all plies), its units and the scale
+/// of their differences.
+fn row_tasks(units: &[Unit]) -> Vec<(usize, Option<u32>, &[Unit], u64)> {
+    // The common multiple of the repeat counts: every unit's difference of sums is scaled to
+    // `scale` × the difference of its means, an integer, so the rank test sees exact values.
+    let scale = units.iter().fold(1u64, |l, u| lcm(l, u.k)).min(1 << 20);
+    let mut tasks: Vec<_> = row_ranges(units)
+        .into_iter()
+        .enumerate()
+        .map(|(at, (ply, range))| (at, ply, &units[range], scale))
+        .collect();
+    tasks.sort_by_key(|t| std::cmp::Reverse(t.2.len()));
+    tasks
 }
 
 /// The units' plies (ascending) with their ranges, then the all-plies range.

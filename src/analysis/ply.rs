@@ -31,7 +31,7 @@ impl Unit {
     /// multiple of `k`); as f64, exact below 2^53.
     pub(super) fn diff(&self, scale: u64) -> f64 {
         let d = (self.b_ns as i128 - self.c_ns as i128) * i128::from(scale / self.k);
-        i64::try_from(d).map_or(d as f64, |d| d as f64)
+        i64::try_from(d).map_or_else(|_| d as f64, |d| d as f64)
     }
     fn b_ms(&self) -> f64 {
         to_f64(self.b_ns) / self.k as f64 / 1e6
@@ -44,7 +44,7 @@ impl Unit {
 /// `v as f64`, by the hardware's u64 conversion when `v` fits (the same rounding; u128's and
 /// i128's are library calls).
 fn to_f64(v: u128) -> f64 {
-    u64::try_from(v).map_or(v as f64, |v| v as f64)
+    u64::try_from(v).map_or_else(|_| v as f64, |v| v as f64)
 }
 
 fn mean_sd(x: &[f64]) -> MeanSd {

@@ -13,7 +13,9 @@ use std::path::{Path, PathBuf};
 use crate::runner::consistency::Consistency;
 use crate::runner::record::{column_index, header_matches, ColumnType, COLUMNS};
 
-use super::csv_body::{body_after, lines, plain, plain_rows, split};
+use super::csv_body::{
+    body_after, lines, plain, plain_lines, plain_rows, quoted, read_file, split,
+};
 use super::frame::{intern, Columns};
 use super::validate::{note_engine, recorded_experiment, FileSummary};
 
@@ -37,7 +39,7 @@ pub(super) fn scan_files(paths: &[PathBuf]) -> Option<Scanned> {
         unfinished: false,
     };
     for p in paths {
-        let bytes = std::fs::read(p).ok()?;
+        let bytes = read_file(p).ok()?;
         s.unfinished |= bytes.last() != Some(&b'\n');
         let summary = scan_file(p, &bytes, &mut s)?;
         s.summaries.push(summary);
@@ -98,28 +100,39 @@ fn scan_file(path: &Path, bytes: &[u8], s: &mut Scanned) -> Option<FileSummary> 
     let width = rec.len();
     let body = body_after(bytes, usize::try_from(rdr.position().byte()).ok()?);
     let consistency = Consistency::new(recorded_experiment(path).as_ref());
-    // Decided once for the file: its halves, cut at a line end, are plain when it is.
-    let plain = plain(body);
-    let run = |body, columns: &mut Columns, chess: &mut Vec<bool>| {
+    let run = |body, plain, columns: &mut Columns, chess: &mut Vec<bool>| {
         scan_rows(body, plain, width, &consistency, columns, chess)
     };
     let (mut first, second) = match split(body) {
         None => {
             // The file's rows at most (its lines): the columns grow without copying.
             s.columns.reserve(lines(body));
-            (run(body, &mut s.columns, &mut s.chess)?, None)
+            (run(body, plain(body), &mut s.columns, &mut s.chess)?, None)
         }
         // The two halves on the two cores; the second into columns of its own, merged after.
         Some((a, b)) => {
-            let (la, lb) = (lines(a), lines(b));
+            // Each half's quotes, line ends and lines, one a core.
+            let look = |h: &[u8]| {
+                let quoted = quoted(h);
+                (quoted, !quoted && plain_lines(h), lines(h))
+            };
+            let ((quoted_a, plain_a, la), (quoted_b, plain_b, lb)) =
+                rayon::join(|| look(a), || look(b));
             s.columns.reserve(la + lb);
-            let (mut columns, mut chess) = (Columns::default(), Vec::new());
-            columns.reserve(lb);
-            let (ra, rb) = rayon::join(
-                || run(a, &mut s.columns, &mut s.chess),
-                || run(b, &mut columns, &mut chess),
-            );
-            (ra?, Some((rb?, columns, chess)))
+            if quoted_a || quoted_b {
+                // A quote may open a field that the cut splits: the file in one pass.
+                (run(body, false, &mut s.columns, &mut s.chess)?, None)
+            } else {
+                // The halves, cut after a line end, are plain when the file is, and only then.
+                let plain = plain_a && plain_b;
+                let (mut columns, mut chess) = (Columns::default(), Vec::new());
+                columns.reserve(lb);
+                let (ra, rb) = rayon::join(
+                    || run(a, plain, &mut s.columns, &mut s.chess),
+                    || run(b, plain, &mut columns, &mut chess),
+                );
+                (ra?, Some((rb?, columns, chess)))
+            }
         }
     };
     let mut summary = FileSummary {
@@ -566,6 +579,47 @@ mod tests {
         assert_eq!(
             (&lf.columns.nanos, &lf.columns.seed),
             (&cr.columns.nanos, &cr.columns.seed)
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// A quoted field in the second half only (which the cut could split) sends the whole file
+    /// to one pass through the csv crate, with the columns of the file without the quotes.
+    #[test]
+    fn a_quote_in_one_half_reads_the_file_in_one_pass() {
+        let dir = test_dir("quote");
+        let (path, bytes, header) = big_file(&dir);
+        let plain_file = scan_files(std::slice::from_ref(&path)).unwrap();
+        // The last line's experiment name, quoted.
+        let last = bytes[..bytes.len() - 1]
+            .iter()
+            .rposition(|&c| c == b'\n')
+            .unwrap()
+            + 1;
+        assert!(last > header + (bytes.len() - header) / 2);
+        let comma = last + bytes[last..].iter().position(|&c| c == b',').unwrap();
+        let quoted = [
+            &bytes[..last],
+            b"\"",
+            &bytes[last..comma],
+            b"\"",
+            &bytes[comma..],
+        ]
+        .concat();
+        std::fs::write(&path, &quoted).unwrap();
+        let body = &quoted[header..];
+        let (a, b) = split(body).unwrap();
+        assert!(!a.contains(&b'"') && b.contains(&b'"'));
+        let q = scan_files(std::slice::from_ref(&path)).unwrap();
+        assert_eq!(q.summaries[0].rows, plain_file.summaries[0].rows);
+        assert_eq!(q.columns.experiments, plain_file.columns.experiments);
+        assert_eq!(
+            (&q.columns.experiment, &q.columns.nanos, &q.columns.seed),
+            (
+                &plain_file.columns.experiment,
+                &plain_file.columns.nanos,
+                &plain_file.columns.seed
+            )
         );
         std::fs::remove_dir_all(dir).unwrap();
     }

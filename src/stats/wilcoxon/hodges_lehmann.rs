@@ -1,7 +1,8 @@
 //! The Hodges–Lehmann estimate and the order statistics of the Walsh averages (x_i + x_j)/2,
 //! i ≤ j, by selection (never materialising the n(n+1)/2 averages).
 
-use super::walsh_select::{count_le, kth_pair_sum, kth_pair_sums_keeping, Probes};
+use super::walsh_count::count_le;
+use super::walsh_select::{kth_pair_sum, kth_pair_sums_keeping, Probes};
 use crate::stats::StatsError;
 
 /// The Hodges–Lehmann estimate of location of a sample: the median of its Walsh averages

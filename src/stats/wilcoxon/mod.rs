@@ -10,6 +10,7 @@ mod near_root;
 mod permutation;
 mod ranks;
 mod ratio;
+mod walsh_count;
 mod walsh_nearest;
 mod walsh_select;
 

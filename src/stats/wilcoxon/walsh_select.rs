@@ -6,6 +6,7 @@
 //! ([`super::hodges_lehmann::walsh_kth_bisect`]); the random samples only choose the brackets.
 
 use super::float_order::{f64_from_key, f64_key, mid_key};
+use super::walsh_count::{count_le, row_ends_le};
 use super::walsh_nearest::{nearest_sums, neighbour_sums, Nearest};
 
 /// Samples drawn per round to bracket the target rank, for `n` values: a quarter of them, from
@@ -16,35 +17,6 @@ fn samples(n: usize) -> usize {
 }
 /// Rounds of sampling before falling back to bisection on the bracket.
 const ROUNDS: usize = 12;
-
-/// For each row i, the end of its sums ≤ `v`: the first j ≥ i with x_i + x_j > v (so row i
-/// has `ends[i] - i` such sums). Returns their total. O(n) by two pointers.
-fn row_ends_le(x: &[f64], v: f64, ends: &mut Vec<usize>) -> u64 {
-    ends.clear();
-    each_row_end(x, v, |e| ends.push(e))
-}
-
-/// The number of pair sums x_i + x_j (i ≤ j) ≤ `v` of sorted `x` ([`row_ends_le`] without
-/// keeping the ends).
-pub(super) fn count_le(x: &[f64], v: f64) -> u64 {
-    each_row_end(x, v, |_| ())
-}
-
-/// The two pointers of [`row_ends_le`]: each row's end, in row order, to `end`; their total.
-fn each_row_end(x: &[f64], v: f64, mut end: impl FnMut(usize)) -> u64 {
-    let n = x.len();
-    let mut count = 0u64;
-    let mut j = n;
-    for i in 0..n {
-        while j > i && x[i] + x[j - 1] > v {
-            j -= 1;
-        }
-        let e = j.max(i);
-        end(e);
-        count += (e - i) as u64;
-    }
-    count
-}
 
 /// A bracket (lo, hi] on the value of the sums: `count(lo) ≤ k < count(hi)`, with each row's
 /// ends at both values.
@@ -167,7 +139,7 @@ impl Bracket {
         x: &[f64],
         k: u64,
         rng: &mut SplitMix,
-        scratch: &mut Vec<usize>,
+        scratch: &mut [Vec<usize>; 2],
         mut probes: Option<&mut Probes>,
     ) {
         let band = self.band();
@@ -179,24 +151,39 @@ impl Bracket {
         let last = m - 1;
         let a = (pos - margin).floor();
         let b = (pos + margin).ceil();
-        if b <= last as f64 {
-            let v = self.candidate(&mut s, b as usize);
-            let c = row_ends_le(x, v, scratch);
+        let top = (b <= last as f64).then(|| self.candidate(&mut s, b as usize));
+        let bottom = (a >= 0.0).then(|| f64_from_key(*s.select_nth_unstable(a as usize).1));
+        // Both counted in one pass where the bottom candidate is below the top one (so that a
+        // new top leaves it as it is); else one after the other, as the bracket changes.
+        let [below, above] = scratch;
+        let (top_count, bottom_count) = match (top, bottom) {
+            (Some(t), Some(u)) if u < t => {
+                let [ct, cu] = row_ends_le(x, [t, u], [above, below]);
+                (Some(ct), Some(cu))
+            }
+            _ => (top.map(|t| row_ends_le(x, [t], [above])[0]), None),
+        };
+        if let (Some(v), Some(c)) = (top, top_count) {
             if c > k && v < self.hi && v > self.lo {
                 let old = (self.hi, self.hi_count);
                 (self.hi, self.hi_count) = (v, c);
-                std::mem::swap(&mut self.hi_ends, scratch);
-                keep(probes.as_deref_mut(), old, scratch);
+                std::mem::swap(&mut self.hi_ends, above);
+                keep(probes.as_deref_mut(), old, above);
             }
         }
         if a >= 0.0 {
-            let v = self.candidate(&mut s, a as usize);
-            let c = row_ends_le(x, v, scratch);
+            let (v, c) = match bottom_count {
+                Some(c) => (bottom.expect("counted"), c),
+                None => {
+                    let v = self.candidate(&mut s, a as usize);
+                    (v, row_ends_le(x, [v], [&mut *below])[0])
+                }
+            };
             if c <= k && v > self.lo {
                 let old = (self.lo, self.lo_count);
                 (self.lo, self.lo_count) = (v, c);
-                std::mem::swap(&mut self.lo_ends, scratch);
-                keep(probes, old, scratch);
+                std::mem::swap(&mut self.lo_ends, below);
+                keep(probes, old, below);
             }
         }
     }
@@ -320,7 +307,7 @@ fn select(x: &[f64], k: u64, mut want: Want) -> Selection {
     let total = (n as u64) * (n as u64 + 1) / 2;
     let mut br = Bracket::new(x, k, want.from.unwrap_or(&Probes::default()));
     let mut rng = SplitMix(0x7265_6562_656e_6368 ^ k);
-    let mut scratch = Vec::with_capacity(n);
+    let mut scratch = [Vec::with_capacity(n), Vec::with_capacity(n)];
     // Enumerating and selecting in a band costs a few passes per n sums; a round, three passes.
     let limit = (n as u64).max(1 << 16);
     for _ in 0..ROUNDS {
@@ -427,9 +414,8 @@ fn zero_as_negative(v: f64) -> f64 {
 /// The k-th smallest sum by bisection over the doubles in (lo, hi], with
 /// `count(lo) ≤ k < count(hi)`.
 fn bisect(x: &[f64], mut lo: f64, mut hi: f64, k: u64) -> f64 {
-    let mut ends = Vec::with_capacity(x.len());
     while let Some(mid) = mid_key(lo, hi) {
-        if row_ends_le(x, mid, &mut ends) > k {
+        if count_le(x, mid) > k {
             hi = mid;
         } else {
             lo = mid;
