@@ -77,8 +77,12 @@ pub(super) fn analyze_experiment(
     let rows = frame.rows_of(name)?;
     let records = rows.len() as u64;
     let keyed = Keyed::new(frame, &rows)?;
-    check_duplicates(&keyed, frame, name)?;
-    let solves = Solves::new(frame, &keyed)?;
+    let (duplicates, solves) = rayon::join(
+        || check_duplicates(&keyed, frame, name),
+        || Solves::new(frame, &keyed),
+    );
+    duplicates?;
+    let solves = solves?;
     let (prepared, distributions, facts) =
         prepare_and_compute(&solves, name, &pairs, &engines, opts, || {
             super::facts::run_facts(frame, &rows, &keyed, &engines)

@@ -31,7 +31,13 @@ impl Unit {
     /// multiple of `k`); as f64, exact below 2^53.
     pub(super) fn diff(&self, scale: u64) -> f64 {
         let d = (self.b_ns as i128 - self.c_ns as i128) * i128::from(scale / self.k);
-        i64::try_from(d).map_or_else(|_| d as f64, |d| d as f64)
+        // As `to_f64`: the 64-bit conversion where it fits.
+        let small = d as i64;
+        if i128::from(small) == d {
+            small as f64
+        } else {
+            std::hint::black_box(d) as f64
+        }
     }
     fn b_ms(&self) -> f64 {
         to_f64(self.b_ns) / self.k as f64 / 1e6
@@ -42,9 +48,16 @@ impl Unit {
 }
 
 /// `v as f64`, by the hardware's u64 conversion when `v` fits (the same rounding; u128's and
-/// i128's are library calls).
+/// i128's are library calls of about 50 instructions). The wide path goes through
+/// `black_box`: without it LLVM folds both paths into the library call, since they give the same
+/// value.
 fn to_f64(v: u128) -> f64 {
-    u64::try_from(v).map_or_else(|_| v as f64, |v| v as f64)
+    let small = v as u64;
+    if u128::from(small) == v {
+        small as f64
+    } else {
+        std::hint::black_box(v) as f64
+    }
 }
 
 fn mean_sd(x: &[f64]) -> MeanSd {

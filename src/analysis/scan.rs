@@ -279,15 +279,35 @@ fn merge_part(
         .iter()
         .map(|n| intern(&mut c.engines, n.as_bytes()))
         .collect::<Option<Vec<u32>>>()?;
-    for (&(e, seed, ply, index), &(at, len, score)) in &part.seen {
-        let key = (experiments[e as usize], seed, ply, index);
-        if let Some(&earlier) = first.seen.get(&key) {
-            let moves = std::str::from_utf8(&part.arena[at as usize..(at + len) as usize]).ok()?;
-            if !same_position(consistency, &first.arena, earlier, moves, score) {
-                return None;
-            }
+    // Each position of the second half checked against the first while the columns are
+    // appended, one a core.
+    let check = || {
+        part.seen
+            .iter()
+            .all(|(&(e, seed, ply, index), &(at, len, score))| {
+                let key = (experiments[e as usize], seed, ply, index);
+                first.seen.get(&key).is_none_or(|&earlier| {
+                    std::str::from_utf8(&part.arena[at as usize..(at + len) as usize]).is_ok_and(
+                        |moves| same_position(consistency, &first.arena, earlier, moves, score),
+                    )
+                })
+            })
+    };
+    let (consistent, ()) = rayon::join(check, || append(c, columns, &experiments, &engines));
+    if !consistent {
+        return None;
+    }
+    summary.rows += part.rows;
+    for (e, gs) in part.experiments {
+        for g in gs {
+            note_engine(&mut summary.experiments, e.clone(), g);
         }
     }
+    Some(())
+}
+
+/// The columns of a second half appended to `c`, its names' codes turned into `c`'s.
+fn append(c: &mut Columns, columns: Columns, experiments: &[u32], engines: &[u32]) {
     // Every column named (no `..`): a column added to `Columns` must be appended here too.
     let Columns {
         experiment,
@@ -316,13 +336,6 @@ fn merge_part(
     c.nodes.extend(nodes);
     c.nanos.extend(nanos);
     c.probes.extend(probes);
-    summary.rows += part.rows;
-    for (e, gs) in part.experiments {
-        for g in gs {
-            note_engine(&mut summary.experiments, e.clone(), g);
-        }
-    }
-    Some(())
 }
 
 /// Note engine `g` of experiment `e` in the file's summary, once.

@@ -251,3 +251,67 @@ fn pairs_near(vals: &[f64], counts: &[u64], target: f64, band: f64) -> Option<(u
     }
     Some((fixed, near))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `pairs_near` by its definition, over all pairs a ≤ b.
+    fn by_definition(vals: &[f64], counts: &[u64], target: f64, band: f64) -> (u64, Vec<[u64; 3]>) {
+        let (mut fixed, mut near) = (0, Vec::new());
+        for a in 0..vals.len() {
+            for b in a..vals.len() {
+                let sum = vals[a] + vals[b];
+                if sum > target + band {
+                    fixed += weight(counts, a, b);
+                } else if sum >= target - band {
+                    near.push([a as u64, b as u64, weight(counts, a, b)]);
+                }
+            }
+        }
+        (fixed, near)
+    }
+
+    /// The two walks give the pairs of the definition: integers with sums exactly at both
+    /// edges of the band, a zero band, and continuous values.
+    #[test]
+    fn near_pairs_match_their_definition() {
+        let mut state = 0x853c_49e6_748f_ea9bu64;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as f64 / (1u64 << 31) as f64
+        };
+        for round in 0..200 {
+            let n = 1 + round % 37;
+            let mut x: Vec<f64> = (0..n)
+                .map(|_| match round % 3 {
+                    0 => (next() * 20.0).floor() - 10.0,
+                    1 => next() - 0.5,
+                    _ => ((next() * 6.0).floor() - 3.0) * 0.25,
+                })
+                .filter(|v| *v != 0.0)
+                .collect();
+            x.sort_by(f64::total_cmp);
+            let (vals, counts) = distinct(&x);
+            let (target, band) = match round % 4 {
+                0 => (0.0, 0.0),
+                1 => (2.0, 1.0),
+                2 => (-1.0, 0.5),
+                _ => (next() - 0.5, next() * 0.1),
+            };
+            let want = by_definition(&vals, &counts, target, band);
+            let (fixed, near) = pairs_near(&vals, &counts, target, band).expect("few pairs");
+            let got: Vec<[u64; 3]> = near
+                .iter()
+                .map(|p| [p.a.into(), p.b.into(), p.weight])
+                .collect();
+            assert_eq!(
+                (fixed, got),
+                want,
+                "round {round}: {vals:?} {target} {band}"
+            );
+        }
+    }
+}
