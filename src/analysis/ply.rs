@@ -82,12 +82,14 @@ pub(super) fn ply_row(
     let b: Vec<f64> = units.iter().map(Unit::b_ms).collect();
     let c: Vec<f64> = units.iter().map(Unit::c_ms).collect();
 
-    let ratios: Vec<f64> = b
-        .iter()
-        .zip(&c)
-        .filter(|(x, y)| **x > 0.0 && **y > 0.0)
-        .map(|(x, y)| x / y)
-        .collect();
+    // Reserved: a vector collected through a filter grows by copying.
+    let mut ratios: Vec<f64> = Vec::with_capacity(b.len());
+    ratios.extend(
+        b.iter()
+            .zip(&c)
+            .filter(|(x, y)| **x > 0.0 && **y > 0.0)
+            .map(|(x, y)| x / y),
+    );
     let mut zero_note = None;
     if ratios.len() < b.len() {
         zero_note = Some(format!(
@@ -188,12 +190,12 @@ fn rank_test(d: &[f64], scale: u64, two_sided: &WilcoxonOptions) -> Result<RankT
 
 /// The [`Effect`] of the pairs with both times above zero (the others have no ratio).
 fn effect(b: &[f64], c: &[f64], two_sided: &WilcoxonOptions) -> Result<Effect, StatsError> {
-    let (b, c): (Vec<f64>, Vec<f64>) = b
-        .iter()
-        .zip(c)
-        .filter(|(x, y)| **x > 0.0 && **y > 0.0)
-        .map(|(x, y)| (*x, *y))
-        .unzip();
+    let (mut bp, mut cp) = (Vec::with_capacity(b.len()), Vec::with_capacity(c.len()));
+    for (&x, &y) in b.iter().zip(c).filter(|(x, y)| **x > 0.0 && **y > 0.0) {
+        bp.push(x);
+        cp.push(y);
+    }
+    let (b, c) = (bp, cp);
     let (t, p_greater) =
         ratio_test_with_other(&b, &c, two_sided, Estimates::All, Alternative::Greater)?;
     Ok(Effect {
@@ -220,13 +222,16 @@ fn time_per_node(
 ) -> TimePerNode {
     let b_total: f64 = b.iter().sum::<f64>() * 1e6;
     let c_total: f64 = c.iter().sum::<f64>() * 1e6;
-    let logs: Vec<f64> = units
-        .iter()
-        .filter(|u| u.b_ns > 0 && u.c_ns > 0 && u.b_nodes > 0 && u.c_nodes > 0)
-        .map(|u| {
-            (to_f64(u.b_ns) / to_f64(u.b_nodes)).ln() - (to_f64(u.c_ns) / to_f64(u.c_nodes)).ln()
-        })
-        .collect();
+    let mut logs: Vec<f64> = Vec::with_capacity(units.len());
+    logs.extend(
+        units
+            .iter()
+            .filter(|u| u.b_ns > 0 && u.c_ns > 0 && u.b_nodes > 0 && u.c_nodes > 0)
+            .map(|u| {
+                (to_f64(u.b_ns) / to_f64(u.b_nodes)).ln()
+                    - (to_f64(u.c_ns) / to_f64(u.c_nodes)).ln()
+            }),
+    );
     let test = wilcoxon_with(
         &logs,
         &WilcoxonOptions {

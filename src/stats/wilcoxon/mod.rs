@@ -230,7 +230,8 @@ fn wilcoxon_core(
         return Err(StatsError::NonFinite);
     }
     check_confidence(opts.confidence)?;
-    let mut nonzero: Vec<f64> = d.iter().copied().filter(|&v| v != 0.0).collect();
+    let mut nonzero: Vec<f64> = Vec::with_capacity(d.len());
+    nonzero.extend(d.iter().copied().filter(|&v| v != 0.0));
     if nonzero.is_empty() {
         return Err(StatsError::NotEnoughData(
             "no nonzero differences".to_string(),

@@ -19,6 +19,8 @@
 //! from their rounded |x − d|. So W is the same double as `shifted_z`'s (the three integers are
 //! exact in f64, whatever the order of the sums).
 
+use std::cell::RefCell;
+
 use super::asymptotic::standardised;
 use super::float_order::f64_key;
 use super::Alternative;
@@ -54,15 +56,20 @@ pub(super) struct NearRoot {
     above: Vec<u64>,
     /// The values in clusters (indices).
     clustered: Vec<u32>,
+    /// The last range of close pairs `merged_ties` was asked for, with its values (sorted).
+    memo: RefCell<Option<((usize, usize), Vec<u32>)>>,
     correct: bool,
     alt: Alternative,
 }
 
 /// The distinct values of sorted `x` and how many times each occurs.
 fn distinct(x: &[f64]) -> (Vec<f64>, Vec<u64>) {
-    x.chunk_by(|a, b| a == b)
-        .map(|g| (g[0], g.len() as u64))
-        .unzip()
+    let (mut vals, mut counts) = (Vec::with_capacity(x.len()), Vec::with_capacity(x.len()));
+    for g in x.chunk_by(|a, b| a == b) {
+        vals.push(g[0]);
+        counts.push(g.len() as u64);
+    }
+    (vals, counts)
 }
 
 /// Pairs of values of x that a pair of distinct values stands for (a = b: a value with itself).
@@ -117,6 +124,7 @@ impl NearRoot {
             near,
             above,
             clustered,
+            memo: RefCell::new(None),
             correct,
             alt,
         })
@@ -142,7 +150,7 @@ impl NearRoot {
         for p in &self.near[from..to] {
             t2 += self.share2(p, d);
         }
-        let ties = self.ties + self.merged_ties(&self.near[from..to], d);
+        let ties = self.ties + self.merged_ties((from, to), d);
         Some(standardised(
             self.n,
             t2 as f64 / 2.0,
@@ -172,24 +180,43 @@ impl NearRoot {
     }
 
     /// How the classes of equal rounded |x − d| change Σ(t³ − t) from the groups of equal
-    /// values: among the values of the pairs `close` to 2d and those in clusters.
-    fn merged_ties(&self, close: &[Pair], d: f64) -> u64 {
-        let mut ks: Vec<u32> = close
-            .iter()
-            .filter(|p| p.a != p.b)
-            .flat_map(|p| [p.a, p.b])
-            .chain(self.clustered.iter().copied())
-            .collect();
+    /// values: among the values of the pairs `close` to 2d (the range of `near`) and those in
+    /// clusters. The values are kept for the next d of the same range (the bisection's last
+    /// steps all have one), and their |x − d| come in order from one merge of the values below
+    /// and above d (each side monotone) instead of a sort.
+    fn merged_ties(&self, close: (usize, usize), d: f64) -> u64 {
+        let mut memo = self.memo.borrow_mut();
+        if memo.as_ref().map(|m| m.0) != Some(close) {
+            let mut ks: Vec<u32> = self.near[close.0..close.1]
+                .iter()
+                .filter(|p| p.a != p.b)
+                .flat_map(|p| [p.a, p.b])
+                .chain(self.clustered.iter().copied())
+                .collect();
+            ks.sort_unstable();
+            ks.dedup();
+            *memo = Some((close, ks));
+        }
+        let ks = &memo.as_ref().expect("just set").1;
         if ks.len() < 2 {
             return 0;
         }
-        ks.sort_unstable();
-        ks.dedup();
-        let mut mags: Vec<(f64, u64)> = ks
-            .iter()
-            .map(|&k| ((self.vals[k as usize] - d).abs(), self.counts[k as usize]))
-            .collect();
-        mags.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+        let mag = |k: u32| ((self.vals[k as usize] - d).abs(), self.counts[k as usize]);
+        // The values below d have |x − d| falling with the index, those above rising.
+        let split = ks.partition_point(|&k| self.vals[k as usize] - d < 0.0);
+        let (mut below, mut above) = (split, split);
+        let mut mags: Vec<(f64, u64)> = Vec::with_capacity(ks.len());
+        while below > 0 || above < ks.len() {
+            let take_below =
+                above == ks.len() || below > 0 && mag(ks[below - 1]).0 <= mag(ks[above]).0;
+            if take_below {
+                below -= 1;
+                mags.push(mag(ks[below]));
+            } else {
+                mags.push(mag(ks[above]));
+                above += 1;
+            }
+        }
         mags.chunk_by(|a, b| a.0 == b.0)
             .filter(|class| class.len() > 1)
             .map(|class| {
@@ -239,14 +266,16 @@ fn pairs_near(vals: &[f64], counts: &[u64], target: f64, band: f64) -> Option<(u
             // The pairs of a value with itself: t(t+1)/2, not t².
             fixed -= counts[a] * counts[a] - weight(counts, a, a);
         }
-        near.extend((close.max(a)..f).map(|b| Pair {
-            sum: v + vals[b],
-            a: a as u32,
-            b: b as u32,
-            weight: weight(counts, a, b),
-        }));
-        if near.len() > MAX_NEAR {
-            return None;
+        if close.max(a) < f {
+            near.extend((close.max(a)..f).map(|b| Pair {
+                sum: v + vals[b],
+                a: a as u32,
+                b: b as u32,
+                weight: weight(counts, a, b),
+            }));
+            if near.len() > MAX_NEAR {
+                return None;
+            }
         }
     }
     Some((fixed, near))
