@@ -95,86 +95,102 @@ pub(super) fn plain_rows<'a>(
 ) -> Option<()> {
     let mut fields = [&b""[..]; COLUMNS.len()];
     let (mut n, mut start) = (0, 0);
-    // A last line without its newline ends at the end of the body.
-    let unfinished = body.last().is_some_and(|&c| c != b'\n');
-    for at in Separators::new(body).chain(unfinished.then_some(body.len())) {
-        let line_end = at == body.len() || body[at] == b'\n';
+    let mut field = |at: usize, line_end: bool, n: &mut usize, start: &mut usize| {
         // The carriage return of a `\r\n` is not the last field's.
-        let end = if line_end && at > start && body[at - 1] == b'\r' {
+        let end = if line_end && at > *start && body[at - 1] == b'\r' {
             at - 1
         } else {
             at
         };
-        *fields.get_mut(n)? = &body[start..end];
-        n += 1;
-        start = at + 1;
+        *fields.get_mut(*n)? = &body[*start..end];
+        *n += 1;
+        *start = at + 1;
         if line_end {
-            take(&fields[..n])?;
-            n = 0;
+            take(&fields[..*n])?;
+            *n = 0;
         }
+        Some(())
+    };
+    for (at, line_end) in Separators::new(body) {
+        field(at, line_end, &mut n, &mut start)?;
+    }
+    // A last line without its newline ends at the end of the body.
+    if body.last().is_some_and(|&c| c != b'\n') {
+        field(body.len(), true, &mut n, &mut start)?;
     }
     Some(())
 }
 
-/// The places of the commas and newlines of a body, in order: found 64 bytes at a time as a bit
-/// mask (SSE2 compares on x86-64, else a byte loop), so that a short field costs a bit scan
-/// where a search per field (`memchr2`) paid its set-up for every field.
+/// The places of the commas and newlines of a body, in order, each with whether it is a
+/// newline: found 64 bytes at a time as two bit masks (SSE2 compares on x86-64, else a byte
+/// loop), so that a short field costs a bit scan where a search per field (`memchr2`) paid its
+/// set-up for every field.
 struct Separators<'a> {
     body: &'a [u8],
-    /// Where the current block starts, and its separators not yet given (bit i: `base + i`).
+    /// Where the current block starts, and its separators not yet given (bit i: `base + i`),
+    /// with the newlines among them.
     base: usize,
     mask: u64,
+    newlines: u64,
 }
 
 impl<'a> Separators<'a> {
     fn new(body: &'a [u8]) -> Self {
-        let mask = block_mask(body, 0);
+        let (mask, newlines) = block_masks(body, 0);
         Separators {
             body,
             base: 0,
             mask,
+            newlines,
         }
     }
 }
 
 impl Iterator for Separators<'_> {
-    type Item = usize;
+    type Item = (usize, bool);
 
     #[inline]
-    fn next(&mut self) -> Option<usize> {
+    fn next(&mut self) -> Option<(usize, bool)> {
         while self.mask == 0 {
             self.base += 64;
             if self.base >= self.body.len() {
                 return None;
             }
-            self.mask = block_mask(self.body, self.base);
+            (self.mask, self.newlines) = block_masks(self.body, self.base);
         }
-        let at = self.base + self.mask.trailing_zeros() as usize;
+        let bit = self.mask.trailing_zeros();
         self.mask &= self.mask - 1;
-        Some(at)
+        Some((self.base + bit as usize, self.newlines >> bit & 1 == 1))
     }
 }
 
-/// Bit i set where `body[at + i]` is a comma or a newline, for the (up to) 64 bytes from `at`.
+/// Bit i set where `body[at + i]` is a comma or a newline, and where it is a newline, for the
+/// (up to) 64 bytes from `at`.
 #[inline]
-fn block_mask(body: &[u8], at: usize) -> u64 {
+fn block_masks(body: &[u8], at: usize) -> (u64, u64) {
     let block = &body[at.min(body.len())..body.len().min(at + 64)];
     #[cfg(target_arch = "x86_64")]
     if let Ok(block) = <&[u8; 64]>::try_from(block) {
-        return sse2_mask(block);
+        let (commas, newlines) = (sse2_mask(block, b','), sse2_mask(block, b'\n'));
+        return (commas | newlines, newlines);
     }
-    block
-        .iter()
-        .enumerate()
-        .filter(|(_, &c)| c == b',' || c == b'\n')
-        .fold(0, |m, (i, _)| m | 1 << i)
+    let mask = |byte: u8| {
+        block
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c == byte)
+            .fold(0, |m, (i, _)| m | 1 << i)
+    };
+    let newlines = mask(b'\n');
+    (mask(b',') | newlines, newlines)
 }
 
+/// Bit i set where `block[i]` is `byte`.
 #[cfg(target_arch = "x86_64")]
 #[inline]
-fn sse2_mask(block: &[u8; 64]) -> u64 {
+fn sse2_mask(block: &[u8; 64], byte: u8) -> u64 {
     use std::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
     };
     let mut mask = 0u64;
     for q in 0..4 {
@@ -182,11 +198,7 @@ fn sse2_mask(block: &[u8; 64]) -> u64 {
         // (an unaligned load).
         let bits = unsafe {
             let v = _mm_loadu_si128(block.as_ptr().add(16 * q).cast::<__m128i>());
-            let hits = _mm_or_si128(
-                _mm_cmpeq_epi8(v, _mm_set1_epi8(b',' as i8)),
-                _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8)),
-            );
-            _mm_movemask_epi8(hits) as u16
+            _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(byte as i8))) as u16
         };
         mask |= u64::from(bits) << (16 * q);
     }
@@ -200,8 +212,8 @@ mod tests {
     /// A body without quotes, lone carriage returns or empty lines splits into the records and
     /// fields the `csv` crate reads (with `\n` or `\r\n` line ends); any of those sends it to
     /// the `csv` crate.
-    /// The separators found by blocks are every comma and newline, in order, whatever the
-    /// length of the body (blocks and tails of all sizes).
+    /// The separators found by blocks are every comma and newline, in order and told apart,
+    /// whatever the length of the body (blocks and tails of all sizes).
     #[test]
     fn separators_are_every_comma_and_newline() {
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
@@ -214,8 +226,9 @@ mod tests {
                     b",\n1a\r"[(state >> 60) as usize % 5]
                 })
                 .collect();
-            let want: Vec<usize> = (0..len)
+            let want: Vec<(usize, bool)> = (0..len)
                 .filter(|&i| body[i] == b',' || body[i] == b'\n')
+                .map(|i| (i, body[i] == b'\n'))
                 .collect();
             assert_eq!(Separators::new(&body).collect::<Vec<_>>(), want, "{len}");
         }

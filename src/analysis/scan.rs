@@ -395,6 +395,30 @@ const NODES: usize = column_index("nodes");
 const NANOS: usize = column_index("nanos");
 const PROBES: usize = column_index("probes");
 const BEST_MOVE: usize = column_index("best_move");
+/// The columns the analysis only type-checks, in schema order (a row of an older, narrower
+/// file has the first of them).
+const UNKEPT: [usize; COLUMNS.len() - KEPT] = {
+    let mut out = [0; COLUMNS.len() - KEPT];
+    let (mut i, mut n) = (0, 0);
+    while i < COLUMNS.len() {
+        if !kept(i) {
+            out[n] = i;
+            n += 1;
+        }
+        i += 1;
+    }
+    out
+};
+/// How many columns [`kept`] names.
+const KEPT: usize = {
+    let (mut i, mut n) = (0, 0);
+    while i < COLUMNS.len() {
+        n += kept(i) as usize;
+        i += 1;
+    }
+    n
+};
+
 /// Whether the analysis parses column `i` itself (the others are only type-checked).
 const fn kept(i: usize) -> bool {
     matches!(
@@ -421,7 +445,7 @@ fn parse_row<'a>(rec: &[&'a [u8]], width: usize) -> Option<Row<'a>> {
         return None;
     }
     let f = |i: usize| rec.get(i).copied().unwrap_or(b"");
-    for i in (0..width).filter(|&i| !kept(i)) {
+    for &i in UNKEPT.iter().take_while(|&&i| i < width) {
         if !field_ok(COLUMNS[i].ty, f(i)) {
             return None;
         }
