@@ -28,6 +28,40 @@ pub(super) struct Columns {
 }
 
 impl Columns {
+    /// The columns of another part (a file's second half) appended, its names' codes
+    /// (`experiments`, `engines`: the part's code → this one's) turned into these.
+    pub(super) fn append(&mut self, columns: Columns, experiments: &[u32], engines: &[u32]) {
+        let c = self;
+        // Every column named (no `..`): a column added to `Columns` must be appended here too.
+        let Columns {
+            experiment,
+            engine,
+            seed,
+            ply,
+            index,
+            slot,
+            repeat,
+            score,
+            nodes,
+            nanos,
+            probes,
+            experiments: _,
+            engines: _,
+        } = columns;
+        c.experiment
+            .extend(experiment.iter().map(|&e| experiments[e as usize]));
+        c.engine.extend(engine.iter().map(|&g| engines[g as usize]));
+        c.seed.extend(seed);
+        c.ply.extend(ply);
+        c.index.extend(index);
+        c.slot.extend(slot);
+        c.repeat.extend(repeat);
+        c.score.extend(score);
+        c.nodes.extend(nodes);
+        c.nanos.extend(nanos);
+        c.probes.extend(probes);
+    }
+
     /// Room for `rows` more rows in every column (no reallocation, no copy, while they come).
     pub(super) fn reserve(&mut self, rows: usize) {
         // Every column named (no `..`): a column added to `Columns` is reserved too.

@@ -293,7 +293,7 @@ fn merge_part(
                 })
             })
     };
-    let (consistent, ()) = rayon::join(check, || append(c, columns, &experiments, &engines));
+    let (consistent, ()) = rayon::join(check, || c.append(columns, &experiments, &engines));
     if !consistent {
         return None;
     }
@@ -304,38 +304,6 @@ fn merge_part(
         }
     }
     Some(())
-}
-
-/// The columns of a second half appended to `c`, its names' codes turned into `c`'s.
-fn append(c: &mut Columns, columns: Columns, experiments: &[u32], engines: &[u32]) {
-    // Every column named (no `..`): a column added to `Columns` must be appended here too.
-    let Columns {
-        experiment,
-        engine,
-        seed,
-        ply,
-        index,
-        slot,
-        repeat,
-        score,
-        nodes,
-        nanos,
-        probes,
-        experiments: _,
-        engines: _,
-    } = columns;
-    c.experiment
-        .extend(experiment.iter().map(|&e| experiments[e as usize]));
-    c.engine.extend(engine.iter().map(|&g| engines[g as usize]));
-    c.seed.extend(seed);
-    c.ply.extend(ply);
-    c.index.extend(index);
-    c.slot.extend(slot);
-    c.repeat.extend(repeat);
-    c.score.extend(score);
-    c.nodes.extend(nodes);
-    c.nanos.extend(nanos);
-    c.probes.extend(probes);
 }
 
 /// Note engine `g` of experiment `e` in the file's summary, once.
