@@ -14,8 +14,9 @@ use crate::runner::record::COLUMNS;
 pub(super) fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
     use std::os::unix::fs::FileExt;
     let file = std::fs::File::open(path)?;
-    let len = usize::try_from(file.metadata()?.len()).unwrap_or(usize::MAX);
+    let len = usize::try_from(file.metadata()?.len()).unwrap_or(0);
     if len < READ_SPLIT_MIN {
+        // Small, or too large for this platform's sizes: std's reader (and its error).
         return std::fs::read(path);
     }
     let mut bytes = vec![0u8; len];
@@ -95,28 +96,28 @@ pub(super) fn plain_rows<'a>(
 ) -> Option<()> {
     let mut fields = [&b""[..]; COLUMNS.len()];
     let (mut n, mut start) = (0, 0);
-    let mut field = |at: usize, line_end: bool, n: &mut usize, start: &mut usize| {
+    let mut field = |at: usize, line_end: bool| {
         // The carriage return of a `\r\n` is not the last field's.
-        let end = if line_end && at > *start && body[at - 1] == b'\r' {
+        let end = if line_end && at > start && body[at - 1] == b'\r' {
             at - 1
         } else {
             at
         };
-        *fields.get_mut(*n)? = &body[*start..end];
-        *n += 1;
-        *start = at + 1;
+        *fields.get_mut(n)? = &body[start..end];
+        n += 1;
+        start = at + 1;
         if line_end {
-            take(&fields[..*n])?;
-            *n = 0;
+            take(&fields[..n])?;
+            n = 0;
         }
         Some(())
     };
     for (at, line_end) in Separators::new(body) {
-        field(at, line_end, &mut n, &mut start)?;
+        field(at, line_end)?;
     }
     // A last line without its newline ends at the end of the body.
     if body.last().is_some_and(|&c| c != b'\n') {
-        field(body.len(), true, &mut n, &mut start)?;
+        field(body.len(), true)?;
     }
     Some(())
 }
@@ -209,9 +210,6 @@ fn sse2_mask(block: &[u8; 64], byte: u8) -> u64 {
 mod tests {
     use super::*;
 
-    /// A body without quotes, lone carriage returns or empty lines splits into the records and
-    /// fields the `csv` crate reads (with `\n` or `\r\n` line ends); any of those sends it to
-    /// the `csv` crate.
     /// The separators found by blocks are every comma and newline, in order and told apart,
     /// whatever the length of the body (blocks and tails of all sizes).
     #[test]
@@ -234,6 +232,9 @@ mod tests {
         }
     }
 
+    /// A body without quotes, lone carriage returns or empty lines splits into the records and
+    /// fields the `csv` crate reads (with `\n` or `\r\n` line ends); any of those sends it to
+    /// the `csv` crate.
     #[test]
     fn plain_bodies_split_as_csv_reads_them() {
         let csv_rows = |body: &[u8]| -> Vec<Vec<Vec<u8>>> {
