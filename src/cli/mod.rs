@@ -113,8 +113,13 @@ pub enum Command {
 
 /// The `treebench` command with `games` added to the built-in ones: [`run_with`] on the
 /// process's arguments, then exit with the command's code (an error: its one line on stderr,
-/// exit 2; `--help` and argument errors as clap prints them).
+/// exit 2; `--help` and argument errors as clap prints them). A CPU that lacks a feature the
+/// build was compiled for ([`crate::util::cpu`]) gets that one line and exit 2 before anything.
 pub fn main_with(games: &[&'static GameEntry]) -> ! {
+    if let Some(e) = crate::util::cpu::missing() {
+        eprintln!("error: {e}");
+        std::process::exit(crate::util::exit::BAD_INPUT);
+    }
     match run_with(std::env::args_os(), games) {
         Ok(code) => std::process::exit(code),
         Err(e) if is_broken_pipe(&e) => std::process::exit(crate::util::exit::OK),

@@ -4,9 +4,10 @@
 //! safe for file names; [`repro`]: the command lines that reproduce a solve; [`oracles`]: the one
 //! reading of `TREEBENCH_REQUIRE_ORACLES` and `PYTHON`; [`affinity`]: pinning to one CPU;
 //! [`malloc`]: the allocator's settings for the analysis; [`stdout`]: output whose reader may
-//! leave early.
+//! leave early; [`cpu`]: the CPU features the build was compiled to use, checked at start.
 
 pub mod affinity;
+pub mod cpu;
 pub mod exit;
 pub mod fmt;
 pub mod malloc;

@@ -1,0 +1,118 @@
+//! The CPU features this build was compiled to use, checked once at start.
+//!
+//! `.cargo/config.toml` builds for x86-64-v2 (POPCNT and SSE4.2 among them: the solver's threat
+//! counts are `count_ones`). On a CPU without one of them the first such instruction would stop
+//! the process with SIGILL; [`missing`] lets `main` say which feature is missing instead.
+
+/// A feature the build may use: its name (as `target_feature` and `/proc/cpuinfo` spell it),
+/// whether this build was compiled with it, and its CPUID bit (leaf 1, register ECX).
+struct Feature {
+    name: &'static str,
+    /// The tests' oracle: the kernel's name for it in `/proc/cpuinfo`.
+    #[cfg_attr(not(test), allow(dead_code))]
+    cpuinfo: &'static str,
+    compiled: bool,
+    ecx_bit: u32,
+}
+
+const FEATURES: [Feature; 6] = [
+    Feature {
+        name: "popcnt",
+        cpuinfo: "popcnt",
+        compiled: cfg!(target_feature = "popcnt"),
+        ecx_bit: 23,
+    },
+    Feature {
+        name: "sse4.2",
+        cpuinfo: "sse4_2",
+        compiled: cfg!(target_feature = "sse4.2"),
+        ecx_bit: 20,
+    },
+    Feature {
+        name: "sse4.1",
+        cpuinfo: "sse4_1",
+        compiled: cfg!(target_feature = "sse4.1"),
+        ecx_bit: 19,
+    },
+    Feature {
+        name: "cmpxchg16b",
+        cpuinfo: "cx16",
+        compiled: cfg!(target_feature = "cmpxchg16b"),
+        ecx_bit: 13,
+    },
+    Feature {
+        name: "ssse3",
+        cpuinfo: "ssse3",
+        compiled: cfg!(target_feature = "ssse3"),
+        ecx_bit: 9,
+    },
+    Feature {
+        name: "sse3",
+        cpuinfo: "pni",
+        compiled: cfg!(target_feature = "sse3"),
+        ecx_bit: 0,
+    },
+];
+
+/// CPUID leaf 1's ECX: the feature bits of [`FEATURES`]. (Not `is_x86_feature_detected!`: it
+/// answers `true` without asking the CPU for a feature the build was compiled with.)
+#[cfg(target_arch = "x86_64")]
+fn leaf1_ecx() -> u32 {
+    // SAFETY: CPUID exists on every x86-64 CPU, and leaf 1 on every one since the first.
+    #[allow(unused_unsafe)]
+    unsafe {
+        std::arch::x86_64::__cpuid(1).ecx
+    }
+}
+
+/// The first feature this build was compiled to use that this CPU lacks, as a one-line error.
+pub fn missing() -> Option<String> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let ecx = leaf1_ecx();
+        let f = FEATURES
+            .iter()
+            .find(|f| f.compiled && ecx >> f.ecx_bit & 1 == 0)?;
+        Some(format!(
+            "this treebench was built for x86-64-v2 (.cargo/config.toml) and this CPU lacks {}; \
+             rebuild for baseline x86-64: RUSTFLAGS='-C target-cpu=x86-64' cargo build --release",
+            f.name
+        ))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    None
+}
+
+#[cfg(all(test, target_arch = "x86_64", target_os = "linux"))]
+mod tests {
+    use super::*;
+
+    /// The CPUID bits read here agree with the kernel's reading of the same CPU (`flags` in
+    /// `/proc/cpuinfo`), feature by feature, present or not.
+    #[test]
+    fn cpuid_bits_agree_with_proc_cpuinfo() {
+        let info = std::fs::read_to_string("/proc/cpuinfo").expect("/proc/cpuinfo on Linux");
+        let flags: Vec<&str> = info
+            .lines()
+            .find_map(|l| l.strip_prefix("flags"))
+            .expect("a flags line")
+            .trim_start_matches([' ', '\t', ':'])
+            .split_whitespace()
+            .collect();
+        let ecx = leaf1_ecx();
+        for f in &FEATURES {
+            let bit = ecx >> f.ecx_bit & 1 == 1;
+            assert_eq!(bit, flags.contains(&f.cpuinfo), "{}", f.name);
+        }
+    }
+
+    /// This build runs here, so nothing it was compiled for may be reported missing; and the
+    /// build is the x86-64-v2 one `.cargo/config.toml` asks for, unless RUSTFLAGS replaced it.
+    #[test]
+    fn this_cpu_runs_this_build() {
+        assert_eq!(missing(), None);
+        if option_env!("RUSTFLAGS").is_none() && option_env!("CARGO_ENCODED_RUSTFLAGS").is_none() {
+            assert!(FEATURES.iter().all(|f| f.compiled), "built for x86-64-v2");
+        }
+    }
+}
