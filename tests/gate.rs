@@ -119,6 +119,34 @@ fn gate_fails_a_much_slower_variant_with_exit_1() {
 }
 
 #[test]
+fn gate_says_faster_when_the_whole_interval_is_below_one() {
+    // The slow variant of the test above as the baseline: a pass, and its line says faster
+    // (before: "within 2% of the baseline" for a candidate several times faster).
+    let dir = scratch("fast");
+    let (o, v) = gate(
+        &[
+            "--baseline",
+            "mtdf:order=centre",
+            "--candidate",
+            "mtdf",
+            "--max-pairs",
+            "200",
+        ],
+        &dir,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert_eq!(v["verdict"], "pass");
+    let last = v["speed"]["looks"].as_array().unwrap().last().unwrap();
+    assert!(last["ratio_ci"][1].as_f64().unwrap() < 1.0, "{last}");
+    let md = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        md.contains("✅ faster than the baseline (the whole interval below 1)"),
+        "{md}"
+    );
+    assert!(!md.contains("within 2% of the baseline"), "{md}");
+}
+
+#[test]
 fn gate_fails_a_mutant_with_exit_3_and_reproducers() {
     let dir = scratch("mutant");
     let (o, v) = gate(

@@ -368,7 +368,11 @@ impl GateReport {
         let pct = |r: f64| format!("{:+.1}%", (r - 1.0) * 100.0);
         let verdict = match l.decision {
             Decision::Fail => format!("❌ slower by more than {t:.0}%"),
-            Decision::Pass => format!("✅ within {t:.0}% of the baseline"),
+            // A pass rejects "slower by t% or more": the candidate may be as fast or faster.
+            Decision::Pass if l.ratio_ci.1 < 1.0 => format!(
+                "✅ faster than the baseline (the whole interval below 1), so not slower beyond {t:.0}%"
+            ),
+            Decision::Pass => format!("✅ not slower than the baseline beyond {t:.0}%"),
             Decision::Inconclusive | Decision::Continue => format!(
                 "✅ no evidence of a slowdown beyond {t:.0}% (inconclusive at the maximum sample)"
             ),
