@@ -16,43 +16,32 @@ struct Feature {
 }
 
 const FEATURES: [Feature; 6] = [
-    Feature {
-        name: "popcnt",
-        cpuinfo: "popcnt",
-        compiled: cfg!(target_feature = "popcnt"),
-        ecx_bit: 23,
-    },
-    Feature {
-        name: "sse4.2",
-        cpuinfo: "sse4_2",
-        compiled: cfg!(target_feature = "sse4.2"),
-        ecx_bit: 20,
-    },
-    Feature {
-        name: "sse4.1",
-        cpuinfo: "sse4_1",
-        compiled: cfg!(target_feature = "sse4.1"),
-        ecx_bit: 19,
-    },
-    Feature {
-        name: "cmpxchg16b",
-        cpuinfo: "cx16",
-        compiled: cfg!(target_feature = "cmpxchg16b"),
-        ecx_bit: 13,
-    },
-    Feature {
-        name: "ssse3",
-        cpuinfo: "ssse3",
-        compiled: cfg!(target_feature = "ssse3"),
-        ecx_bit: 9,
-    },
-    Feature {
-        name: "sse3",
-        cpuinfo: "pni",
-        compiled: cfg!(target_feature = "sse3"),
-        ecx_bit: 0,
-    },
+    feature("popcnt", "popcnt", cfg!(target_feature = "popcnt"), 23),
+    feature("sse4.2", "sse4_2", cfg!(target_feature = "sse4.2"), 20),
+    feature("sse4.1", "sse4_1", cfg!(target_feature = "sse4.1"), 19),
+    feature(
+        "cmpxchg16b",
+        "cx16",
+        cfg!(target_feature = "cmpxchg16b"),
+        13,
+    ),
+    feature("ssse3", "ssse3", cfg!(target_feature = "ssse3"), 9),
+    feature("sse3", "pni", cfg!(target_feature = "sse3"), 0),
 ];
+
+const fn feature(
+    name: &'static str,
+    cpuinfo: &'static str,
+    compiled: bool,
+    ecx_bit: u32,
+) -> Feature {
+    Feature {
+        name,
+        cpuinfo,
+        compiled,
+        ecx_bit,
+    }
+}
 
 /// CPUID leaf 1's ECX: the feature bits of [`FEATURES`]. (Not `is_x86_feature_detected!`: it
 /// answers `true` without asking the CPU for a feature the build was compiled with.)
