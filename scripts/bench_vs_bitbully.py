@@ -237,6 +237,24 @@ def read_lines(path, flag, expected):
     return [f[0] for f in fields]
 
 
+def bitbully_version():
+    """The version of the BitBully package imported (its dist-info, also from --wheel)."""
+    try:
+        import importlib.metadata
+        return importlib.metadata.version("bitbully")
+    except Exception:  # no dist-info found: say so rather than guess
+        return "(version unknown)"
+
+
+def build_line(binary):
+    """What `treebench --version` says of the binary: revision, compiler, build target."""
+    try:
+        out = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=30)
+        return out.stdout.strip() or "treebench --version printed nothing"
+    except (OSError, subprocess.SubprocessError) as e:
+        return f"treebench --version failed: {e}"
+
+
 def cpu_model():
     try:
         for line in open("/proc/cpuinfo"):
@@ -341,9 +359,10 @@ def main():
         if args.every > 1 or args.min_ply:
             src += f" (every {args.every}. line, plies from {args.min_ply})"
         agree = "scores equal on every position" + (" and to the set's" if args.set else "")
-        print(f"treebench `{args.engine}` vs BitBully `mtdf` (no book), {src}; {agree}; "
+        print(f"treebench `{args.engine}` vs BitBully {bitbully_version()} `mtdf` (no book), "
+              f"{src}; {agree}; "
               "order alternated per position; times measured inside each process; "
-              f"CPU: {cpu_model()}, {os_cpus()} cores.\n")
+              f"CPU: {cpu_model()}, {os_cpus()} cores; {build_line(binary)}.\n")
         print_table(rows)
     if args.empty_board:
         empty_board(binary, args.engine, args.empty_limit)

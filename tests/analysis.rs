@@ -689,7 +689,8 @@ fn report_headline_first_method_honest_html_clean() {
             "shard": null, "overhead_ns_per_solve": 32405.0, "clock": "wall (monotonic)",
             "clock_resolution_ns": 1, "load_avg_start": [0.5, 1.0, 1.5],
             "load_avg_end": [2.0, 1.5, 1.0], "cpu_governor": "performance",
-            "build_profile": "release"
+            "build_profile": "release",
+            "build_target": "x86_64: popcnt sse4.2"
         }),
     )];
     let w = write_analysis_report(&a, &dir).unwrap();
@@ -702,6 +703,10 @@ fn report_headline_first_method_honest_html_clean() {
         assert!(doc.contains("repeats = 1"), "no noise estimate is said");
         assert!(doc.contains("0.50 / 1.00 / 1.50 at the start and 2.00 / 1.50 / 1.00 at the end"));
         assert!(doc.contains("performance") && doc.contains("release build"));
+        assert!(
+            doc.contains("release build for x86_64: popcnt sse4.2."),
+            "the build target"
+        );
         assert!(doc.contains("32.4 µs"));
         assert!(doc.contains("every engine was first, second"));
         assert!(doc.contains("same score on every one of the 150 positions"));

@@ -63,8 +63,19 @@ fn two_runs_give_identical_positions_scores_and_nodes() {
         "end_time",
         "experiment_hash",
         "experiment_source",
+        "build_target",
     ] {
         assert!(meta.contains(key), "metadata has {key}");
+    }
+    // `--version` names the same build: revision, compiler and target, as the metadata has them.
+    let v: serde_json::Value = serde_json::from_str(&meta).unwrap();
+    let version = String::from_utf8(run(&dir, &["--version"]).stdout).unwrap();
+    for key in ["git_revision", "rustc", "build_target"] {
+        let value = v[key].as_str().unwrap();
+        assert!(
+            version.contains(value),
+            "--version {version:?} has {key} {value:?}"
+        );
     }
 }
 

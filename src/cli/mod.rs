@@ -35,7 +35,7 @@ pub use entry::GameEntry;
 
 /// treebench: benchmark and verify game-tree search engines.
 #[derive(Debug, Parser)]
-#[command(name = "treebench", version, about, long_about = None)]
+#[command(name = "treebench", version, long_version = long_version(), about, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -109,6 +109,21 @@ pub enum Command {
     /// Verify engines: driver agreement, mirror symmetry, units, books, BitBully, brute force,
     /// mutants. Prints a table; exits 1 on any failure.
     Verify(verify::VerifyArgs),
+}
+
+/// `--version`: the version, the git revision, the compiler and what the binary was compiled
+/// for (as the run metadata records them), one line.
+fn long_version() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        format!(
+            "{} (revision {}, {}, {})",
+            env!("CARGO_PKG_VERSION"),
+            env!("TREEBENCH_GIT_REV"),
+            env!("TREEBENCH_RUSTC"),
+            crate::util::cpu::build_target()
+        )
+    })
 }
 
 /// The `treebench` command with `games` added to the built-in ones: [`run_with`] on the

@@ -142,9 +142,14 @@ fn engines_paragraph(analysis: &Analysis, exp: &ExperimentAnalysis) -> String {
     let resolution = meta_str(exp, "clock_resolution_ns")
         .and_then(|v| v.as_u64())
         .map_or(String::new(), |r| format!(", resolution {r} ns"));
+    let target = meta_str(exp, "build_target")
+        .and_then(|v| v.as_str())
+        .map_or(String::new(), |t| format!(" for {t}"));
     let profile = meta_str(exp, "build_profile")
         .and_then(|v| v.as_str())
-        .map_or(String::new(), |p| format!(" The binary was a {p} build."));
+        .map_or(String::new(), |p| {
+            format!(" The binary was a {p} build{target}.")
+        });
     let chess = exp.chess.is_some();
     let uci = chess && exp.engines.iter().any(|e| e.starts_with("uci"));
     let timing = if chess && !uci {

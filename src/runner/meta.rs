@@ -65,6 +65,11 @@ pub struct Meta {
     /// Cargo profile of the binary that ran: `release`, or `dev (debug assertions on)`.
     #[serde(default)]
     pub build_profile: Option<String>,
+    /// What the binary was compiled for: the architecture and the extensions past its baseline
+    /// (`x86_64: popcnt sse4.2 sse4.1 cmpxchg16b ssse3 sse3` for the x86-64-v2 build of
+    /// `.cargo/config.toml`; `x86_64: baseline`). Absent in files written before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub build_target: Option<String>,
     /// Engines the warm-table check found keeping their tables between positions, run anyway
     /// (`run --allow-warm`), or could not check (a position over the time limit): one line
     /// each, `SPEC: what the check saw`. The times of a warm engine are warm re-solves; absent
@@ -213,6 +218,7 @@ impl Meta {
                 }
                 .to_string(),
             ),
+            build_target: Some(crate::util::cpu::build_target()),
             warm_tables: Vec::new(),
             unreadable: Vec::new(),
             engine_timing: Vec::new(),
@@ -487,6 +493,7 @@ mod tests {
         assert_eq!(super::parse_loadavg("0.70 x"), None);
         let mut m = super::Meta::collect("x", "h", "", None);
         assert!(m.build_profile.is_some() && m.clock.is_some());
+        assert_eq!(m.build_target, Some(crate::util::cpu::build_target()));
         m.set_clock(super::Clock::Cpu);
         assert_eq!(m.clock.as_deref(), Some("cpu (thread)"));
         m.finish();

@@ -72,6 +72,35 @@ pub fn missing() -> Option<String> {
     None
 }
 
+/// Features past baseline x86-64 a build may be compiled for (`RUSTFLAGS`, `target-cpu=native`)
+/// that [`FEATURES`] does not list; named by [`build_target`], not checked.
+const BEYOND_V2: [(&str, bool); 7] = [
+    ("avx", cfg!(target_feature = "avx")),
+    ("avx2", cfg!(target_feature = "avx2")),
+    ("fma", cfg!(target_feature = "fma")),
+    ("bmi1", cfg!(target_feature = "bmi1")),
+    ("bmi2", cfg!(target_feature = "bmi2")),
+    ("lzcnt", cfg!(target_feature = "lzcnt")),
+    ("avx512f", cfg!(target_feature = "avx512f")),
+];
+
+/// What the build was compiled for, for the run metadata: the architecture and the instruction
+/// set extensions past its baseline (`x86_64: popcnt sse4.2 …`, `x86_64: baseline`).
+pub fn build_target() -> String {
+    let on: Vec<&str> = FEATURES
+        .iter()
+        .map(|f| (f.name, f.compiled))
+        .chain(BEYOND_V2)
+        .filter_map(|(name, compiled)| compiled.then_some(name))
+        .collect();
+    let arch = std::env::consts::ARCH;
+    if on.is_empty() {
+        format!("{arch}: baseline")
+    } else {
+        format!("{arch}: {}", on.join(" "))
+    }
+}
+
 #[cfg(all(test, target_arch = "x86_64", target_os = "linux"))]
 mod tests {
     use super::*;
@@ -102,6 +131,10 @@ mod tests {
         assert_eq!(missing(), None);
         if option_env!("RUSTFLAGS").is_none() && option_env!("CARGO_ENCODED_RUSTFLAGS").is_none() {
             assert!(FEATURES.iter().all(|f| f.compiled), "built for x86-64-v2");
+            assert_eq!(
+                build_target(),
+                "x86_64: popcnt sse4.2 sse4.1 cmpxchg16b ssse3 sse3"
+            );
         }
     }
 }
