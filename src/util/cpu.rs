@@ -63,8 +63,9 @@ pub fn missing() -> Option<String> {
             .iter()
             .find(|f| f.compiled && ecx >> f.ecx_bit & 1 == 0)?;
         Some(format!(
-            "this treebench was built for x86-64-v2 (.cargo/config.toml) and this CPU lacks {}; \
-             rebuild for baseline x86-64: RUSTFLAGS='-C target-cpu=x86-64' cargo build --release",
+            "this treebench was compiled to use {} (x86-64-v2: .cargo/config.toml), which this \
+             CPU lacks; rebuild for baseline x86-64: RUSTFLAGS='-C target-cpu=x86-64' cargo \
+             build --release",
             f.name
         ))
     }
