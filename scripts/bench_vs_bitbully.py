@@ -246,6 +246,16 @@ def bitbully_version():
         return "(version unknown)"
 
 
+def thp_mode():
+    """The chosen transparent-huge-page mode (both engines' tables depend on it for TLB misses)."""
+    try:
+        with open("/sys/kernel/mm/transparent_hugepage/enabled") as f:
+            text = f.read()
+        return text.split("[", 1)[1].split("]", 1)[0]
+    except (OSError, IndexError):
+        return "unreadable"
+
+
 def build_line(binary):
     """What `treebench --version` says of the binary: revision, compiler, build target."""
     try:
@@ -362,7 +372,8 @@ def main():
         print(f"treebench `{args.engine}` vs BitBully {bitbully_version()} `mtdf` (no book), "
               f"{src}; {agree}; "
               "order alternated per position; times measured inside each process; "
-              f"CPU: {cpu_model()}, {os_cpus()} cores; {build_line(binary)}.\n")
+              f"CPU: {cpu_model()}, {os_cpus()} cores; transparent huge pages: {thp_mode()}; "
+              f"{build_line(binary)}.\n")
         print_table(rows)
     if args.empty_board:
         empty_board(binary, args.engine, args.empty_limit)

@@ -67,6 +67,17 @@ pub fn compare_machines(old: Option<&Value>, new: Option<&Value>) -> MachineComp
             _ => c.missing.push(what.into()),
         }
     }
+    // Recorded since 2026-12-02: compared where both runs have it, not missing before that.
+    // (The build target is not a machine fact: a new build may be the change being measured.)
+    if let (Some(a), Some(b)) = (
+        s(old, "transparent_hugepages"),
+        s(new, "transparent_hugepages"),
+    ) {
+        if a != b {
+            c.differed
+                .push(format!("transparent huge pages `{a}` → `{b}`"));
+        }
+    }
     let cores = match (f(old, "cores"), f(new, "cores")) {
         (Some(a), Some(b)) if a != b => {
             c.differed.push(format!("cores {a} → {b}"));
@@ -215,6 +226,24 @@ mod tests {
         assert_eq!(c.differed, ["CPU model `X` → `Y`"]);
         assert_eq!(c.missing, ["frequency governor"]);
         assert_eq!(compare_machines(None, Some(&quiet)).missing.len(), 1);
+    }
+
+    #[test]
+    fn huge_pages_where_both_runs_have_them() {
+        let old = json!({"cpu_model": "X", "cores": 2, "cpu_mhz": 2000.0,
+            "cpu_governor": "performance", "others_cpu_cores": 0.05,
+            "speed_probe_ms": [36.0, 37.0]});
+        let mut new = old.clone();
+        new["build_target"] = json!("x86_64: popcnt sse4.2");
+        new["transparent_hugepages"] = json!("never");
+        let c = compare_machines(Some(&old), Some(&new));
+        assert!(c.differed.is_empty() && c.missing.is_empty(), "{c:?}");
+        let mut older = old.clone();
+        older["build_target"] = json!("x86_64: baseline");
+        older["transparent_hugepages"] = json!("madvise");
+        let c = compare_machines(Some(&older), Some(&new));
+        // A new build is the change measured, not a different machine.
+        assert_eq!(c.differed, ["transparent huge pages `madvise` → `never`"]);
     }
 
     #[test]

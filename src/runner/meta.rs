@@ -58,6 +58,11 @@ pub struct Meta {
     /// Frequency governor of cpu0 (`/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor`).
     #[serde(default)]
     pub cpu_governor: Option<String>,
+    /// Transparent huge pages: the mode chosen in `/sys/kernel/mm/transparent_hugepage/enabled`
+    /// (`always`, `madvise` or `never`). The built-in solver's table asks for them (`madvise`);
+    /// under `never` its probes may also miss the TLB, which changes the time per node.
+    #[serde(default)]
+    pub transparent_hugepages: Option<String>,
     /// The CPUs the run's solving thread may run on (`Cpus_allowed_list` of
     /// `/proc/thread-self/status`, e.g. `0` after `run --cpu 0`, `0-1` unpinned).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -209,6 +214,7 @@ impl Meta {
             load_avg_end: None,
             cpu_mhz: cpu_mhz(),
             cpu_governor: read_trimmed(GOVERNOR),
+            transparent_hugepages: read_trimmed(THP).as_deref().and_then(chosen_mode),
             cpus_allowed: crate::util::affinity::allowed_list(),
             build_profile: Some(
                 if cfg!(debug_assertions) {
@@ -248,6 +254,10 @@ impl Meta {
         let missing = [
             ("cpu_mhz", self.cpu_mhz.is_none()),
             ("cpu_governor", self.cpu_governor.is_none()),
+            (
+                "transparent_hugepages",
+                self.transparent_hugepages.is_none(),
+            ),
             ("load_avg_start", self.load_avg_start.is_none()),
         ];
         self.unreadable = missing
@@ -370,6 +380,15 @@ fn parse_own_ticks(stat: &str) -> Option<u64> {
 
 /// The frequency governor of cpu0.
 const GOVERNOR: &str = "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor";
+
+const THP: &str = "/sys/kernel/mm/transparent_hugepage/enabled";
+
+/// The bracketed choice of a sysfs mode list: `always [madvise] never` → `madvise`.
+fn chosen_mode(list: &str) -> Option<String> {
+    let (_, rest) = list.split_once('[')?;
+    let (mode, _) = rest.split_once(']')?;
+    Some(mode.to_string()).filter(|m| !m.is_empty())
+}
 
 fn read_trimmed(path: &str) -> Option<String> {
     std::fs::read_to_string(path)
@@ -494,6 +513,17 @@ mod tests {
         let mut m = super::Meta::collect("x", "h", "", None);
         assert!(m.build_profile.is_some() && m.clock.is_some());
         assert_eq!(m.build_target, Some(crate::util::cpu::build_target()));
+        assert_eq!(
+            super::chosen_mode("always [madvise] never").as_deref(),
+            Some("madvise")
+        );
+        assert_eq!(super::chosen_mode("always madvise never"), None);
+        let thp = std::path::Path::new(super::THP).exists();
+        assert_eq!(m.transparent_hugepages.is_some(), thp);
+        assert_eq!(
+            m.unreadable.iter().any(|u| u == "transparent_hugepages"),
+            !thp
+        );
         m.set_clock(super::Clock::Cpu);
         assert_eq!(m.clock.as_deref(), Some("cpu (thread)"));
         m.finish();
