@@ -70,7 +70,11 @@ impl Hasher for Fx {
 
 /// Per position of one file (experiment, seed, ply, index): its first row's moves (a range of
 /// the arena) and score.
-type Seen = HashMap<(u32, u64, u32, u32), (u32, u32, i32), BuildHasherDefault<Fx>>;
+type Seen = HashMap<PositionKey, FirstRow, BuildHasherDefault<Fx>>;
+/// A position: experiment code, seed, ply, index.
+type PositionKey = (u32, u64, u32, u32);
+/// A position's first row: its moves (start and length in the arena) and score.
+type FirstRow = (u32, u32, i32);
 
 /// One row's fields that the checks and the columns need.
 struct Row<'a> {
@@ -172,6 +176,7 @@ fn scan_rows(
             experiments: Vec::new(),
         },
         pairs: Vec::new(),
+        last: None,
         width,
         consistency,
         columns,
@@ -202,6 +207,8 @@ fn scan_rows(
 struct Sink<'c> {
     part: Part,
     pairs: Vec<Vec<bool>>,
+    /// The previous row's position and its first row (as in `part.seen`).
+    last: Option<(PositionKey, FirstRow)>,
     width: usize,
     consistency: &'c Consistency,
     columns: &'c mut Columns,
@@ -222,19 +229,27 @@ impl Sink<'_> {
         }
         let part = &mut self.part;
         let key = (e, row.seed, row.ply, row.index);
-        match part.seen.get(&key) {
+        // The rows of a position are usually adjacent (the runner writes a position's solves
+        // together): the previous row's position is looked up without the table.
+        let first = match self.last {
+            Some((k, first)) if k == key => Some(first),
+            _ => part.seen.get(&key).copied(),
+        };
+        let first = match first {
             None => {
-                let at = part.arena.len() as u32;
-                part.seen
-                    .insert(key, (at, row.moves.len() as u32, row.score));
+                let first = (part.arena.len() as u32, row.moves.len() as u32, row.score);
+                part.seen.insert(key, first);
                 part.arena.extend_from_slice(row.moves.as_bytes());
+                first
             }
-            Some(&first) => {
+            Some(first) => {
                 if !same_position(self.consistency, &part.arena, first, row.moves, row.score) {
                     return None;
                 }
+                first
             }
-        }
+        };
+        self.last = Some((key, first));
         part.rows += 1;
         note_pair(&mut self.pairs, &mut part.experiments, self.columns, e, g);
         Some(())
@@ -646,6 +661,35 @@ mod tests {
         assert!(scan_files(std::slice::from_ref(&path)).is_some());
         std::fs::write(&path, &out).unwrap();
         assert!(scan_files(std::slice::from_ref(&path)).is_none());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// A row right after its position's first row (which the pass checks without the table)
+    /// is refused with other moves or another score, as one further away is.
+    #[test]
+    fn adjacent_rows_of_a_position_are_checked() {
+        let dir = test_dir("adjacent");
+        let (path, bytes, header) = big_file(&dir);
+        let end = header + bytes[header..].iter().position(|&c| c == b'\n').unwrap() + 1;
+        let first = &bytes[header..end - 1];
+        let fields: Vec<&[u8]> = first.split(|&c| c == b',').collect();
+        let score = signed(fields[SCORE]).unwrap();
+        let other_score = (score + 1).to_string();
+        let other_moves = [fields[MOVES], b"1"].concat();
+        for (at, value) in [(MOVES, &other_moves[..]), (SCORE, other_score.as_bytes())] {
+            let mut changed = fields.clone();
+            changed[at] = value;
+            let row = [&changed.join(&b',')[..], b"\n"].concat();
+            std::fs::write(&path, [&bytes[..end], &row, &bytes[end..]].concat()).unwrap();
+            assert!(
+                scan_files(std::slice::from_ref(&path)).is_none(),
+                "field {at}"
+            );
+            // The same row unchanged is accepted (the check itself refuses nothing more).
+            let same = [first, b"\n"].concat();
+            std::fs::write(&path, [&bytes[..end], &same, &bytes[end..]].concat()).unwrap();
+            assert!(scan_files(std::slice::from_ref(&path)).is_some());
+        }
         std::fs::remove_dir_all(dir).unwrap();
     }
 
