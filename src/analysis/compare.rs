@@ -3,6 +3,8 @@
 
 use std::sync::{Mutex, OnceLock};
 
+use rayon::prelude::*;
+
 use crate::stats::multiple::holm;
 
 use super::frame::{Frame, Keyed};
@@ -114,56 +116,76 @@ pub(super) fn analyze_experiment(
 
 /// A position solved twice by the same engine in the same repeat would pair twice.
 fn check_duplicates(k: &Keyed, frame: &Frame, name: &str) -> Result<(), AnalysisError> {
-    let o = &k.order;
-    let same = |i: usize| {
-        k.same_solve(o[i], o[i - 1]) && k.engine[o[i] as usize] == k.engine[o[i - 1] as usize]
-    };
-    let (mut count, mut first): (usize, Option<u32>) = (0, None);
-    for i in 1..o.len() {
+    let same = |i: usize| k.same_solve(i, i - 1) && k.engine[i] == k.engine[i - 1];
+    let (mut count, mut first): (usize, Option<usize>) = (0, None);
+    for i in 1..k.order.len() {
         if same(i) && (i == 1 || !same(i - 1)) {
             count += 1;
-            let at = |r: u32| (k.ply[r as usize], k.index[r as usize]);
-            if first.is_none_or(|f| at(o[i]) < at(f)) {
-                first = Some(o[i]);
+            let at = |i: usize| (k.ply[i], k.index[i]);
+            if first.is_none_or(|f| at(i) < at(f)) {
+                first = Some(i);
             }
         }
     }
-    let Some(r) = first.map(|r| r as usize) else {
+    let Some(i) = first else {
         return Ok(());
     };
     Err(AnalysisError::Data(format!(
         "experiment `{name}`: {count} solves appear more than once (e.g. ply {}, index {}, \
          repeat {}, engine `{}`): was the same file given twice?",
-        k.ply[r], k.index[r], k.repeat[r], frame.engines[k.engine[r] as usize]
+        k.ply[i], k.index[i], k.repeat[i], frame.engines[k.engine[i] as usize]
     )))
 }
 
-/// The solves of one experiment in key order, with the columns the comparisons read.
+/// The solves of one experiment in key order, with the columns the comparisons read, gathered
+/// into that order once (the comparisons then read them in sequence).
 pub(super) struct Solves<'a> {
-    keyed: &'a Keyed<'a>,
+    keyed: &'a Keyed,
     /// The groups of one position and repeat (ranges of `keyed.order`).
     groups: Vec<std::ops::Range<usize>>,
-    nanos: &'a [u64],
-    nodes: &'a [u64],
-    probes: &'a [u32],
+    nanos: Vec<u64>,
+    nodes: Vec<u64>,
+    probes: Vec<u32>,
     engines: &'a [String],
     /// Solves per engine (by code).
     counts: Vec<usize>,
 }
 
 impl<'a> Solves<'a> {
-    fn new(frame: &'a Frame, keyed: &'a Keyed<'a>) -> Result<Self, AnalysisError> {
+    fn new(frame: &'a Frame, keyed: &'a Keyed) -> Result<Self, AnalysisError> {
         let mut counts = vec![0; frame.engines.len()];
-        for &r in &keyed.order {
-            counts[keyed.engine[r as usize] as usize] += 1;
+        for &e in &keyed.engine {
+            counts[e as usize] += 1;
         }
+        let (nanos, nodes, probes) = (
+            frame.u64s("nanos")?,
+            frame.u64s("nodes")?,
+            frame.u32s("probes")?,
+        );
+        let gather =
+            |v: &[u64]| -> Vec<u64> { keyed.order.par_iter().map(|&r| v[r as usize]).collect() };
+        let ((nanos, nodes), (probes, groups)) = rayon::join(
+            || rayon::join(|| gather(nanos), || gather(nodes)),
+            || {
+                rayon::join(
+                    || {
+                        keyed
+                            .order
+                            .par_iter()
+                            .map(|&r| probes[r as usize])
+                            .collect()
+                    },
+                    || keyed.groups(),
+                )
+            },
+        );
         Ok(Self {
             counts,
             keyed,
-            groups: keyed.groups(),
-            nanos: frame.u64s("nanos")?,
-            nodes: frame.u64s("nodes")?,
-            probes: frame.u32s("probes")?,
+            groups,
+            nanos,
+            nodes,
+            probes,
             engines: &frame.engines,
         })
     }
@@ -192,16 +214,15 @@ fn pair_up(s: &Solves, baseline: u32, candidate: u32) -> (Pairs, Vec<u64>, Vec<u
         // The group's rows of the two engines (one each at most: `check_duplicates`), by a
         // scan without an early exit: the engines' order within a group alternates, so where
         // a search would stop is not predictable.
-        let (mut b, mut c) = (u32::MAX, u32::MAX);
-        for &r in &k.order[g.clone()] {
-            let e = k.engine[r as usize];
-            b = if e == baseline { r } else { b };
-            c = if e == candidate { r } else { c };
+        let (mut b, mut c) = (usize::MAX, usize::MAX);
+        for i in g.clone() {
+            let e = k.engine[i];
+            b = if e == baseline { i } else { b };
+            c = if e == candidate { i } else { c };
         }
-        if b == u32::MAX || c == u32::MAX {
+        if b == usize::MAX || c == usize::MAX {
             continue;
         }
-        let (b, c) = (b as usize, c as usize);
         m.ply.push(k.ply[b]);
         m.baseline_ms.push(s.nanos[b] as f64 / 1e6);
         m.candidate_ms.push(s.nanos[c] as f64 / 1e6);
@@ -462,12 +483,11 @@ fn engine_times(s: &Solves, engines: &[String]) -> Vec<EngineTimes> {
         .iter()
         .map(|e| engines.iter().position(|x| x == e))
         .collect();
-    for &r in &k.order {
-        let r = r as usize;
-        let Some(e) = slot[k.engine[r] as usize] else {
+    for (i, &code) in k.engine.iter().enumerate() {
+        let Some(e) = slot[code as usize] else {
             continue;
         };
-        let (p, t) = (k.ply[r], s.nanos[r] as f64 / 1e6);
+        let (p, t) = (k.ply[i], s.nanos[i] as f64 / 1e6);
         match out[e].by_ply.last_mut() {
             Some((q, v)) if *q == p => v.push(t),
             _ => out[e].by_ply.push((p, vec![t])),

@@ -92,7 +92,7 @@ fn positions(score: &[i32], k: &Keyed) -> (usize, usize) {
     let (mut positions, mut disagreements) = (0, 0);
     let mut start = 0;
     for i in 1..=o.len() {
-        if i == o.len() || !k.same_position(o[i], o[start]) {
+        if i == o.len() || !k.same_position(i, start) {
             positions += 1;
             let first = score[o[start] as usize];
             if o[start..i].iter().any(|&r| score[r as usize] != first) {

@@ -212,77 +212,29 @@ pub(super) fn intern(names: &mut Vec<String>, b: &[u8]) -> Option<u32> {
 }
 
 /// The rows of one experiment sorted by `(ply, seed, index, repeat, engine)`: the solves of one
-/// position and repeat are adjacent, so pairing engines is a walk over the groups.
-pub(super) struct Keyed<'a> {
-    pub ply: &'a [u32],
-    pub seed: &'a [u64],
-    pub index: &'a [u32],
-    pub repeat: &'a [u32],
-    pub engine: &'a [u32],
+/// position and repeat are adjacent, so pairing engines is a walk over the groups. The key's
+/// fields are kept in that order too (entry `i` of each belongs to row `order[i]`), so that the
+/// walks read them in sequence instead of gathering each row's fields from the frame.
+pub(super) struct Keyed {
     /// Row numbers in key order.
     pub order: Vec<u32>,
+    pub ply: Vec<u32>,
+    pub seed: Vec<u64>,
+    pub index: Vec<u32>,
+    pub repeat: Vec<u32>,
+    pub engine: Vec<u32>,
 }
 
-impl<'a> Keyed<'a> {
-    pub(super) fn new(f: &'a Frame, rows: &[u32]) -> Result<Self, AnalysisError> {
-        let mut k = Keyed {
-            ply: f.u32s("ply")?,
-            seed: f.u64s("seed")?,
-            index: f.u32s("index")?,
-            repeat: f.u32s("repeat")?,
-            engine: f.u32s("engine")?,
-            order: Vec::new(),
-        };
-        k.order = k.sorted(rows);
-        Ok(k)
-    }
+/// The frame's key columns, by row.
+struct KeyColumns<'a> {
+    ply: &'a [u32],
+    seed: &'a [u64],
+    index: &'a [u32],
+    repeat: &'a [u32],
+    engine: &'a [u32],
+}
 
-    /// The rows sorted by key: packed into one u128 each where the key's fields fit (the seeds
-    /// by rank), else compared field by field.
-    fn sorted(&self, rows: &[u32]) -> Vec<u32> {
-        let mut seeds: Vec<u64> = rows.iter().map(|&r| self.seed[r as usize]).collect();
-        seeds.par_sort_unstable();
-        seeds.dedup();
-        let bits = |m: u64| 64 - m.leading_zeros();
-        let max = |v: &[u32]| rows.iter().map(|&r| v[r as usize]).max().unwrap_or(0);
-        let widths = [
-            bits(max(self.ply).into()),
-            bits(seeds.len() as u64),
-            bits(max(self.index).into()),
-            bits(max(self.repeat).into()),
-            bits(max(self.engine).into()),
-            bits(rows.len() as u64),
-        ];
-        if widths.iter().sum::<u32>() > 128 {
-            let mut order = rows.to_vec();
-            order.par_sort_unstable_by_key(|&r| self.key(r));
-            return order;
-        }
-        let mut packed: Vec<u128> = rows
-            .par_iter()
-            .enumerate()
-            .map(|(i, &r)| {
-                let r = r as usize;
-                let seed = seeds.binary_search(&self.seed[r]).unwrap_or(0) as u128;
-                let fields = [
-                    self.ply[r].into(),
-                    seed,
-                    self.index[r].into(),
-                    self.repeat[r].into(),
-                    self.engine[r].into(),
-                    i as u128,
-                ];
-                fields
-                    .iter()
-                    .zip(widths)
-                    .fold(0u128, |acc, (v, w)| (acc << w) | v)
-            })
-            .collect();
-        packed.par_sort_unstable();
-        let mask = (1u128 << widths[5]) - 1;
-        packed.iter().map(|p| rows[(p & mask) as usize]).collect()
-    }
-
+impl KeyColumns<'_> {
     fn key(&self, r: u32) -> (u32, u64, u32, u32, u32) {
         let r = r as usize;
         (
@@ -293,16 +245,125 @@ impl<'a> Keyed<'a> {
             self.engine[r],
         )
     }
+}
 
-    /// Whether rows `a` and `b` are the same position.
-    pub(super) fn same_position(&self, a: u32, b: u32) -> bool {
-        let (a, b) = (a as usize, b as usize);
+impl Keyed {
+    pub(super) fn new(f: &Frame, rows: &[u32]) -> Result<Self, AnalysisError> {
+        let c = KeyColumns {
+            ply: f.u32s("ply")?,
+            seed: f.u64s("seed")?,
+            index: f.u32s("index")?,
+            repeat: f.u32s("repeat")?,
+            engine: f.u32s("engine")?,
+        };
+        Ok(Self::sorted(&c, rows))
+    }
+
+    /// The rows sorted by key: packed into one u128 each where the key's fields fit (the seeds
+    /// by rank), and the fields read back from the sorted keys; else compared field by field
+    /// and gathered.
+    fn sorted(c: &KeyColumns, rows: &[u32]) -> Self {
+        let mut seeds: Vec<u64> = rows.iter().map(|&r| c.seed[r as usize]).collect();
+        seeds.par_sort_unstable();
+        seeds.dedup();
+        let bits = |m: u64| 64 - m.leading_zeros();
+        let max = |v: &[u32]| rows.iter().map(|&r| v[r as usize]).max().unwrap_or(0);
+        let widths = [
+            bits(max(c.ply).into()),
+            bits(seeds.len() as u64),
+            bits(max(c.index).into()),
+            bits(max(c.repeat).into()),
+            bits(max(c.engine).into()),
+            bits(rows.len() as u64),
+        ];
+        if widths.iter().sum::<u32>() > 128 {
+            // Ties (duplicate solves, refused later) by row, as the packed keys' last field.
+            let mut order = rows.to_vec();
+            order.par_sort_unstable_by_key(|&r| (c.key(r), r));
+            return Self::gathered(c, order);
+        }
+        let mut packed: Vec<u128> = rows
+            .par_iter()
+            .enumerate()
+            .map(|(i, &r)| {
+                let r = r as usize;
+                let seed = seeds.binary_search(&c.seed[r]).unwrap_or(0) as u128;
+                let fields = [
+                    c.ply[r].into(),
+                    seed,
+                    c.index[r].into(),
+                    c.repeat[r].into(),
+                    c.engine[r].into(),
+                    i as u128,
+                ];
+                fields
+                    .iter()
+                    .zip(widths)
+                    .fold(0u128, |acc, (v, w)| (acc << w) | v)
+            })
+            .collect();
+        packed.par_sort_unstable();
+        Self::unpacked(&packed, widths, rows, &seeds)
+    }
+
+    /// The order and the key's fields read back from the sorted packed keys (`widths` as
+    /// packed, the seeds by rank in `seeds`).
+    fn unpacked(packed: &[u128], widths: [u32; 6], rows: &[u32], seeds: &[u64]) -> Self {
+        // Each field's shift: the widths of the fields packed after it.
+        let mut shifts = [0u32; 6];
+        for f in (0..5).rev() {
+            shifts[f] = shifts[f + 1] + widths[f + 1];
+        }
+        let field = |p: u128, f: usize| -> u64 {
+            match widths[f] {
+                0 => 0,
+                w => ((p >> shifts[f]) & ((1u128 << w) - 1)) as u64,
+            }
+        };
+        let n = packed.len();
+        let mut k = Keyed {
+            order: Vec::with_capacity(n),
+            ply: Vec::with_capacity(n),
+            seed: Vec::with_capacity(n),
+            index: Vec::with_capacity(n),
+            repeat: Vec::with_capacity(n),
+            engine: Vec::with_capacity(n),
+        };
+        // Every field fits its column's type: it was packed from it.
+        for &p in packed {
+            k.ply.push(field(p, 0) as u32);
+            k.seed.push(seeds[field(p, 1) as usize]);
+            k.index.push(field(p, 2) as u32);
+            k.repeat.push(field(p, 3) as u32);
+            k.engine.push(field(p, 4) as u32);
+            k.order.push(rows[field(p, 5) as usize]);
+        }
+        k
+    }
+
+    /// The key's fields of `order` gathered from the columns.
+    fn gathered(c: &KeyColumns, order: Vec<u32>) -> Self {
+        fn gather<T: Copy + Send + Sync>(v: &[T], order: &[u32]) -> Vec<T> {
+            order.par_iter().map(|&r| v[r as usize]).collect()
+        }
+        Keyed {
+            ply: gather(c.ply, &order),
+            seed: gather(c.seed, &order),
+            index: gather(c.index, &order),
+            repeat: gather(c.repeat, &order),
+            engine: gather(c.engine, &order),
+            order,
+        }
+    }
+
+    /// Whether entries `a` and `b` of the order are the same position.
+    pub(super) fn same_position(&self, a: usize, b: usize) -> bool {
         self.ply[a] == self.ply[b] && self.seed[a] == self.seed[b] && self.index[a] == self.index[b]
     }
 
-    /// Whether rows `a` and `b` are the same position and repeat.
-    pub(super) fn same_solve(&self, a: u32, b: u32) -> bool {
-        self.same_position(a, b) && self.repeat[a as usize] == self.repeat[b as usize]
+    /// Whether entries `a` and `b` of the order are the same position and repeat.
+    pub(super) fn same_solve(&self, a: usize, b: usize) -> bool {
+        self.same_position(a, b) && self.repeat[a] == self.repeat[b]
     }
 
     /// The groups of one position and repeat: ranges of [`Self::order`].
@@ -311,11 +372,60 @@ impl<'a> Keyed<'a> {
         let mut out = Vec::new();
         let mut start = 0;
         for i in 1..=o.len() {
-            if i == o.len() || !self.same_solve(o[i], o[start]) {
+            if i == o.len() || !self.same_solve(i, start) {
                 out.push(start..i);
                 start = i;
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(k: &Keyed) -> (&[u32], &[u32], &[u64], &[u32], &[u32], &[u32]) {
+        (&k.order, &k.ply, &k.seed, &k.index, &k.repeat, &k.engine)
+    }
+
+    /// The fields read back from the packed keys are the rows' own, in the order of a plain
+    /// sort by key; keys too wide to pack take the gathering path to the same result.
+    #[test]
+    fn packed_and_gathered_keys_agree_with_a_plain_sort() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |m: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % m
+        };
+        for wide in [false, true] {
+            let n = 5000;
+            let big = |v: u64| if wide { v << 28 } else { v };
+            let ply: Vec<u32> = (0..n).map(|_| big(next(8)) as u32).collect();
+            let seed: Vec<u64> = (0..n).map(|_| next(3) * 0x0123_4567_89ab).collect();
+            let index: Vec<u32> = (0..n).map(|_| big(next(12)) as u32).collect();
+            let repeat: Vec<u32> = (0..n).map(|_| big(next(2)) as u32).collect();
+            let engine: Vec<u32> = (0..n).map(|_| big(next(3)) as u32).collect();
+            let c = KeyColumns {
+                ply: &ply,
+                seed: &seed,
+                index: &index,
+                repeat: &repeat,
+                engine: &engine,
+            };
+            // Every other row, as one experiment's rows among others.
+            let rows: Vec<u32> = (0..n as u32).filter(|r| r % 2 == 1).collect();
+            let mut plain = rows.clone();
+            plain.sort_by_key(|&r| (c.key(r), r));
+            let want = Keyed::gathered(&c, plain);
+            let got = Keyed::sorted(&c, &rows);
+            assert!(fields(&got) == fields(&want), "wide {wide}");
+            for (i, &r) in got.order.iter().enumerate() {
+                assert_eq!(c.key(r).0, got.ply[i]);
+            }
+            assert!(got.groups().len() > 100);
+        }
     }
 }
