@@ -230,7 +230,7 @@ impl Sink<'_> {
         let part = &mut self.part;
         let key = (e, row.seed, row.ply, row.index);
         // The rows of a position are usually adjacent (the runner writes a position's solves
-        // together): the previous row's position is looked up without the table.
+        // together): the previous row's position is checked without a lookup in `seen`.
         let first = match self.last {
             Some((k, first)) if k == key => Some(first),
             _ => part.seen.get(&key).copied(),
@@ -664,8 +664,8 @@ mod tests {
         std::fs::remove_dir_all(dir).unwrap();
     }
 
-    /// A row right after its position's first row (which the pass checks without the table)
-    /// is refused with other moves or another score, as one further away is.
+    /// A row right after its position's first row (which the pass checks without a lookup in
+    /// `seen`) is refused with other moves or another score, as one further away is.
     #[test]
     fn adjacent_rows_of_a_position_are_checked() {
         let dir = test_dir("adjacent");
