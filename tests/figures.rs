@@ -249,3 +249,46 @@ fn probes_command_writes_the_trace_and_the_figure() {
     let bad = common::run(&dir, &["probes", "44536123312", "--engines", "nosuch"]);
     assert!(!bad.status.success());
 }
+
+#[test]
+fn threads_command_writes_the_scaling_figure() {
+    let dir = common::scratch("figures-threads-cli");
+    let out = common::run(
+        &dir,
+        &[
+            "threads",
+            "--threads",
+            "1,2",
+            "--ply",
+            "14",
+            "--count",
+            "2",
+            "--repeats",
+            "1",
+            "--csv",
+            "t.csv",
+            "--figure",
+            "f",
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows: Vec<Vec<String>> = common::csv_rows(&dir.join("t.csv"))
+        .into_iter()
+        .skip(1)
+        .collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!((rows[0][0].as_str(), rows[0][2].as_str()), ("1", "1.0000"));
+    let svg = std::fs::read_to_string(dir.join("f/threads.svg")).unwrap();
+    parse("threads", &svg).unwrap();
+    let ticks = x_tick_labels(&svg);
+    assert!(ticks.contains(&"1".to_string()) && ticks.contains(&"2".to_string()));
+    let png = std::fs::read(dir.join("f/threads.png")).unwrap();
+    assert!(png_phys(&png).is_some());
+    assert!(std::fs::read(dir.join("f/threads.pdf"))
+        .unwrap()
+        .starts_with(b"%PDF"));
+}

@@ -2,7 +2,8 @@
 //! wall time (median over repeats of the set's total), the speed-up against the first count,
 //! the efficiency (speed-up / threads), the nodes of all threads (the search overhead) and of
 //! the main thread (its share of the work: what the helpers saved it, independent of how busy
-//! the machine is). Every score must equal the first count's (exit 3 otherwise).
+//! the machine is). Every score must equal the first count's (exit 3 otherwise). `--figure DIR`
+//! draws the same numbers ([`crate::render::plot::ThreadScaling`]).
 
 use crate::engine::{registry, GameKind};
 use crate::game::connect4::BoardSize;
@@ -12,7 +13,7 @@ use crate::util::exit;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
 pub struct ThreadsArgs {
@@ -42,6 +43,11 @@ pub struct ThreadsArgs {
     /// Write the summary as CSV.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
+    /// Write the scaling figure into DIR: `threads.svg`, `threads.png` (300 dpi) and
+    /// `threads.pdf` (speed-up against threads, log–log, with the linear speed-up; the nodes of
+    /// all threads and of the main thread over the reference's).
+    #[arg(long, value_name = "DIR")]
+    pub figure: Option<PathBuf>,
     /// Move strings to solve (instead of the seeded set).
     pub moves: Vec<String>,
 }
@@ -52,6 +58,27 @@ struct Row {
     seconds: f64,
     nodes: f64,
     main_nodes: f64,
+}
+
+/// A row against the reference (the first count's row `r0`): speed-up, efficiency, nodes and
+/// the main thread's nodes over the reference's nodes.
+struct Relative {
+    speedup: f64,
+    efficiency: f64,
+    node_ratio: f64,
+    main_ratio: f64,
+}
+
+impl Row {
+    fn relative(&self, r0: &Row) -> Relative {
+        let speedup = r0.seconds / self.seconds;
+        Relative {
+            speedup,
+            efficiency: speedup / (f64::from(self.threads) / f64::from(r0.threads)),
+            node_ratio: self.nodes / r0.nodes,
+            main_ratio: self.main_nodes / r0.nodes,
+        }
+    }
 }
 
 /// The spec with `threads=t` added (and, for one thread, `smp` dropped).
@@ -82,7 +109,40 @@ fn median(mut v: Vec<f64>) -> f64 {
     }
 }
 
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 pub fn run(args: ThreadsArgs) -> Result<i32> {
+    let threads = thread_counts(&args)?;
+    check_figure(args.figure.as_deref())?;
+    let positions = position_set(&args);
+    let mut engines = Vec::new();
+    for &t in &threads {
+        let e = registry::build_on(&with_threads(&args.engine, t)?, args.board)?;
+        super::not_chess("threads", e.as_ref())?;
+        engines.push(e);
+    }
+    eprintln!(
+        "threads: {} position(s) on {}, threads {:?}, {} repeat(s), {} cores here",
+        positions.len(),
+        args.board,
+        threads,
+        args.repeats,
+        cores()
+    );
+    let Some(rows) = measure_all(&threads, &positions, args.repeats, &mut engines)? else {
+        return Ok(exit::DISAGREE);
+    };
+    print_rows(&rows, args.csv.as_deref())?;
+    if let Some(dir) = &args.figure {
+        write_figure(&rows, &args.engine, positions.len(), args.repeats, dir)?;
+    }
+    Ok(exit::OK)
+}
+
+/// The thread counts to measure: `--threads`, or 1, 2, 4, … up to the cores here.
+fn thread_counts(args: &ThreadsArgs) -> Result<Vec<u32>> {
     if crate::engine::spec::parse_spec(&args.engine)?
         .1
         .iter()
@@ -91,9 +151,8 @@ pub fn run(args: ThreadsArgs) -> Result<i32> {
         bail!("threads: give --engine without `threads` (the thread counts come from --threads)");
     }
     let threads = if args.threads.is_empty() {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
         let mut t = vec![1, 2];
-        while t[t.len() - 1] * 2 <= cores {
+        while t[t.len() - 1] * 2 <= cores() as u32 {
             t.push(t[t.len() - 1] * 2);
         }
         t
@@ -103,27 +162,34 @@ pub fn run(args: ThreadsArgs) -> Result<i32> {
     if threads.contains(&0) || args.repeats == 0 {
         bail!("threads: thread counts and --repeats must be at least 1");
     }
-    let positions: Vec<String> = if !args.moves.is_empty() {
-        args.moves.clone()
-    } else {
-        positions_for_ply(
-            GameKind::Connect4(args.board),
-            args.seed,
-            args.ply,
-            args.count,
-            true,
-        )
-        .into_iter()
-        .map(|d| d.moves)
-        .collect()
-    };
-    let mut engines = Vec::new();
-    for &t in &threads {
-        let spec = with_threads(&args.engine, t)?;
-        let e = registry::build_on(&spec, args.board)?;
-        super::not_chess("threads", e.as_ref())?;
-        engines.push(e);
+    Ok(threads)
+}
+
+/// The move strings given, or the seeded positions of `--ply`.
+fn position_set(args: &ThreadsArgs) -> Vec<String> {
+    if !args.moves.is_empty() {
+        return args.moves.clone();
     }
+    positions_for_ply(
+        GameKind::Connect4(args.board),
+        args.seed,
+        args.ply,
+        args.count,
+        true,
+    )
+    .into_iter()
+    .map(|d| d.moves)
+    .collect()
+}
+
+/// Every position `repeats` times with every engine (one per thread count, the counts' order
+/// reversed every other repeat against load drift); `None` when a count changed a score.
+fn measure_all(
+    threads: &[u32],
+    positions: &[String],
+    repeats: u32,
+    engines: &mut [Box<dyn crate::engine::Engine>],
+) -> Result<Option<Vec<Row>>> {
     let label = |m: &str| {
         if m.is_empty() {
             "(empty)".to_string()
@@ -131,34 +197,23 @@ pub fn run(args: ThreadsArgs) -> Result<i32> {
             m.to_string()
         }
     };
-    eprintln!(
-        "threads: {} position(s) on {}, threads {:?}, {} repeat(s), {} cores here",
-        positions.len(),
-        args.board,
-        threads,
-        args.repeats,
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    );
-    // totals[i][r]: seconds and nodes of thread count i in repeat r.
-    let mut secs = vec![vec![0.0; args.repeats as usize]; threads.len()];
-    let mut nodes = vec![vec![0.0; args.repeats as usize]; threads.len()];
+    // secs[i][r], nodes[i][r]: seconds and nodes of thread count i in repeat r.
+    let mut secs = vec![vec![0.0; repeats as usize]; threads.len()];
+    let mut nodes = vec![vec![0.0; repeats as usize]; threads.len()];
     let mut main_nodes = vec![0.0; threads.len()];
     let mut scores: Vec<Option<i32>> = vec![None; positions.len()];
-    for r in 0..args.repeats as usize {
+    for r in 0..repeats as usize {
         for (p, moves) in positions.iter().enumerate() {
-            // Alternate the order of the thread counts between repeats (load drift).
-            let order: Vec<usize> = if r % 2 == 0 {
-                (0..threads.len()).collect()
-            } else {
-                (0..threads.len()).rev().collect()
-            };
+            let mut order: Vec<usize> = (0..threads.len()).collect();
+            if r % 2 == 1 {
+                order.reverse();
+            }
             for i in order {
                 let e = engines[i].as_mut();
                 let m = measure(e, moves, Clock::Wall).map_err(|f| {
                     anyhow::anyhow!("{} on `{}`: {}", e.spec(), label(moves), f.error)
                 })?;
                 match scores[p] {
-                    None => scores[p] = Some(m.score),
                     Some(s) if s != m.score => {
                         eprintln!(
                             "threads: WRONG SCORE: {} gives {} on `{}`, another thread count {}",
@@ -167,9 +222,9 @@ pub fn run(args: ThreadsArgs) -> Result<i32> {
                             label(moves),
                             s
                         );
-                        return Ok(exit::DISAGREE);
+                        return Ok(None);
                     }
-                    Some(_) => {}
+                    _ => scores[p] = Some(m.score),
                 }
                 secs[i][r] += m.wall_nanos as f64 / 1e9;
                 nodes[i][r] += m.nodes as f64;
@@ -177,17 +232,23 @@ pub fn run(args: ThreadsArgs) -> Result<i32> {
             }
         }
     }
-    let rows: Vec<Row> = threads
-        .iter()
-        .enumerate()
-        .map(|(i, &t)| Row {
-            threads: t,
-            seconds: median(secs[i].clone()),
-            nodes: nodes[i].iter().sum::<f64>() / f64::from(args.repeats),
-            main_nodes: main_nodes[i] / f64::from(args.repeats),
-        })
-        .collect();
-    let (t0, s0, n0) = (rows[0].threads, rows[0].seconds, rows[0].nodes);
+    let per = f64::from(repeats);
+    Ok(Some(
+        threads
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| Row {
+                threads: t,
+                seconds: median(secs[i].clone()),
+                nodes: nodes[i].iter().sum::<f64>() / per,
+                main_nodes: main_nodes[i] / per,
+            })
+            .collect(),
+    ))
+}
+
+/// The table on stdout and, with `csv`, the same as CSV.
+fn print_rows(rows: &[Row], csv_path: Option<&Path>) -> Result<()> {
     let mut csv =
         String::from("threads,seconds,speedup,efficiency,nodes,node_ratio,main_nodes,main_ratio\n");
     println!(
@@ -201,26 +262,85 @@ pub fn run(args: ThreadsArgs) -> Result<i32> {
         "main nodes",
         "main/ref"
     );
-    for r in &rows {
-        let speedup = s0 / r.seconds;
-        let eff = speedup / (f64::from(r.threads) / f64::from(t0));
-        let ratio = r.nodes / n0;
-        let main_ratio = r.main_nodes / n0;
+    for r in rows {
+        let x = r.relative(&rows[0]);
         println!(
             "{:>7} {:>10.4} {:>8.2} {:>10.2} {:>14.0} {:>10.2} {:>14.0} {:>9.2}",
-            r.threads, r.seconds, speedup, eff, r.nodes, ratio, r.main_nodes, main_ratio
+            r.threads,
+            r.seconds,
+            x.speedup,
+            x.efficiency,
+            r.nodes,
+            x.node_ratio,
+            r.main_nodes,
+            x.main_ratio
         );
         let _ = writeln!(
             csv,
             "{},{:.6},{:.4},{:.4},{:.0},{:.4},{:.0},{:.4}",
-            r.threads, r.seconds, speedup, eff, r.nodes, ratio, r.main_nodes, main_ratio
+            r.threads,
+            r.seconds,
+            x.speedup,
+            x.efficiency,
+            r.nodes,
+            x.node_ratio,
+            r.main_nodes,
+            x.main_ratio
         );
     }
-    if let Some(p) = &args.csv {
+    if let Some(p) = csv_path {
         std::fs::write(p, csv).with_context(|| format!("writing {}", p.display()))?;
         eprintln!("wrote {}", p.display());
     }
-    Ok(exit::OK)
+    Ok(())
+}
+
+/// A figure needs the plotting of the `analysis` feature: a lean build refuses `--figure`
+/// before it solves anything.
+fn check_figure(figure: Option<&Path>) -> Result<()> {
+    if figure.is_some() && !cfg!(feature = "analysis") {
+        bail!("threads: --figure needs the cargo feature `analysis`, which this lean build lacks");
+    }
+    Ok(())
+}
+
+/// `threads.svg`, `threads.png` (300 dpi) and `threads.pdf` in `dir`.
+#[cfg(feature = "analysis")]
+fn write_figure(
+    rows: &[Row],
+    engine: &str,
+    positions: usize,
+    repeats: u32,
+    dir: &Path,
+) -> Result<()> {
+    use crate::render::plot::{write_figure, ThreadPoint, ThreadScaling};
+    let points: Vec<ThreadPoint> = rows
+        .iter()
+        .map(|r| {
+            let x = r.relative(&rows[0]);
+            ThreadPoint {
+                threads: r.threads,
+                speedup: x.speedup,
+                node_ratio: x.node_ratio,
+                main_ratio: x.main_ratio,
+            }
+        })
+        .collect();
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let figure = ThreadScaling::new(&points, engine, positions, repeats, cores());
+    let (written, _) = write_figure(&figure, dir)?;
+    eprintln!(
+        "wrote {}, {}, {}",
+        written.svg.display(),
+        written.png.display(),
+        written.pdf.display()
+    );
+    Ok(())
+}
+
+#[cfg(not(feature = "analysis"))]
+fn write_figure(_: &[Row], _: &str, _: usize, _: u32, _: &Path) -> Result<()> {
+    bail!("threads: --figure needs the cargo feature `analysis`, which this lean build lacks")
 }
 
 #[cfg(test)]

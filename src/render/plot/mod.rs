@@ -21,6 +21,7 @@ mod ratio;
 mod scatter;
 mod speedup;
 pub mod style;
+mod threads;
 mod time_scatter;
 
 pub use ablation::AblationEffects;
@@ -34,6 +35,7 @@ pub use per_node::TimePerNode;
 pub use probes::{probe_counts, EngineProbes, ProbesPerSolve};
 pub use ratio::PositionRatio;
 pub use speedup::Speedup;
+pub use threads::{ThreadPoint, ThreadScaling};
 pub use time_scatter::TimeScatter;
 
 use std::path::{Path, PathBuf};
