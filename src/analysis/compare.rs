@@ -3,11 +3,9 @@
 
 use std::sync::{Mutex, OnceLock};
 
-use rayon::prelude::*;
-
 use crate::stats::multiple::holm;
 
-use super::frame::{Frame, Keyed};
+use super::frame::{gather, Frame, Keyed};
 use super::ply::{ply_row, Unit};
 use super::{
     AnalysisError, AnalyzeOptions, Comparison, EngineTimes, ExperimentAnalysis, Pairs, PairsMode,
@@ -162,22 +160,10 @@ impl<'a> Solves<'a> {
             frame.u64s("nodes")?,
             frame.u32s("probes")?,
         );
-        let gather =
-            |v: &[u64]| -> Vec<u64> { keyed.order.par_iter().map(|&r| v[r as usize]).collect() };
+        let o = &keyed.order;
         let ((nanos, nodes), (probes, groups)) = rayon::join(
-            || rayon::join(|| gather(nanos), || gather(nodes)),
-            || {
-                rayon::join(
-                    || {
-                        keyed
-                            .order
-                            .par_iter()
-                            .map(|&r| probes[r as usize])
-                            .collect()
-                    },
-                    || keyed.groups(),
-                )
-            },
+            || rayon::join(|| gather(nanos, o), || gather(nodes, o)),
+            || rayon::join(|| gather(probes, o), || keyed.groups()),
         );
         Ok(Self {
             counts,

@@ -225,6 +225,11 @@ pub(super) struct Keyed {
     pub engine: Vec<u32>,
 }
 
+/// The values of column `v` at the rows `order`, in that order.
+pub(super) fn gather<T: Copy + Send + Sync>(v: &[T], order: &[u32]) -> Vec<T> {
+    order.par_iter().map(|&r| v[r as usize]).collect()
+}
+
 /// The frame's key columns, by row.
 struct KeyColumns<'a> {
     ply: &'a [u32],
@@ -343,9 +348,6 @@ impl Keyed {
 
     /// The key's fields of `order` gathered from the columns.
     fn gathered(c: &KeyColumns, order: Vec<u32>) -> Self {
-        fn gather<T: Copy + Send + Sync>(v: &[T], order: &[u32]) -> Vec<T> {
-            order.par_iter().map(|&r| v[r as usize]).collect()
-        }
         Keyed {
             ply: gather(c.ply, &order),
             seed: gather(c.seed, &order),
