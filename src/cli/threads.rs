@@ -247,46 +247,54 @@ fn measure_all(
     ))
 }
 
+/// The columns of the table and the CSV: header, CSV name, width and decimals in the table,
+/// decimals in the CSV.
+const COLUMNS: [(&str, &str, usize, usize, usize); 8] = [
+    ("threads", "threads", 7, 0, 0),
+    ("seconds", "seconds", 10, 4, 6),
+    ("speed-up", "speedup", 8, 2, 4),
+    ("efficiency", "efficiency", 10, 2, 4),
+    ("nodes", "nodes", 14, 0, 0),
+    ("nodes/ref", "node_ratio", 10, 2, 4),
+    ("main nodes", "main_nodes", 14, 0, 0),
+    ("main/ref", "main_ratio", 9, 2, 4),
+];
+
 /// The table on stdout and, with `csv`, the same as CSV.
 fn print_rows(rows: &[Row], csv_path: Option<&Path>) -> Result<()> {
-    let mut csv =
-        String::from("threads,seconds,speedup,efficiency,nodes,node_ratio,main_nodes,main_ratio\n");
-    println!(
-        "{:>7} {:>10} {:>8} {:>10} {:>14} {:>10} {:>14} {:>9}",
-        "threads",
-        "seconds",
-        "speed-up",
-        "efficiency",
-        "nodes",
-        "nodes/ref",
-        "main nodes",
-        "main/ref"
-    );
+    let mut csv = COLUMNS.map(|c| c.1).join(",") + "\n";
+    let header: Vec<String> = COLUMNS
+        .iter()
+        .map(|&(h, _, w, _, _)| format!("{h:>w$}"))
+        .collect();
+    println!("{}", header.join(" "));
     for r in rows {
         let x = r.relative(&rows[0]);
-        println!(
-            "{:>7} {:>10.4} {:>8.2} {:>10.2} {:>14.0} {:>10.2} {:>14.0} {:>9.2}",
-            r.threads,
+        let values = [
+            f64::from(r.threads),
             r.seconds,
             x.speedup,
             x.efficiency,
             r.nodes,
             x.node_ratio,
             r.main_nodes,
-            x.main_ratio
-        );
-        let _ = writeln!(
-            csv,
-            "{},{:.6},{:.4},{:.4},{:.0},{:.4},{:.0},{:.4}",
-            r.threads,
-            r.seconds,
-            x.speedup,
-            x.efficiency,
-            r.nodes,
-            x.node_ratio,
-            r.main_nodes,
-            x.main_ratio
-        );
+            x.main_ratio,
+        ];
+        let cells = |table: bool| -> Vec<String> {
+            COLUMNS
+                .iter()
+                .zip(values)
+                .map(|(&(_, _, w, p, q), v)| {
+                    if table {
+                        format!("{v:>w$.p$}")
+                    } else {
+                        format!("{v:.q$}")
+                    }
+                })
+                .collect()
+        };
+        println!("{}", cells(true).join(" "));
+        let _ = writeln!(csv, "{}", cells(false).join(","));
     }
     if let Some(p) = csv_path {
         std::fs::write(p, csv).with_context(|| format!("writing {}", p.display()))?;

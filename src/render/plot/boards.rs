@@ -6,8 +6,8 @@ use plotters::prelude::*;
 
 use super::style::marker;
 use super::style::{
-    draw_mesh, log_axis, log_label, log_range, log_ticks, palette, shape, with_legend, Entry, Mark,
-    TICK, TITLE,
+    draw_mesh, log_axis, log_label, log_range, log_ticks, palette, panel_builder, shape,
+    with_legend, Entry, Mark, TICK, TITLE,
 };
 use super::{plot_err, Figure, FONT};
 use crate::render::RenderError;
@@ -76,10 +76,7 @@ impl<'a> BoardScaling<'a> {
         ];
         for (panel, (desc, ys)) in panels.iter().zip(series.iter()) {
             let y_range = log_range(ys.iter().copied());
-            let mut chart = ChartBuilder::on(panel)
-                .margin(8)
-                .x_label_area_size(40)
-                .y_label_area_size(54)
+            let mut chart = panel_builder(panel)
                 .build_cartesian_2d(
                     x_range.clone(),
                     log_axis(y_range.clone(), log_ticks(y_range.start, y_range.end)),

@@ -521,6 +521,16 @@ pub fn builder<'a, 'b, DB: DrawingBackend>(
     b
 }
 
+/// A chart builder for one of several panels under a common title: margins and label areas,
+/// no caption.
+pub fn panel_builder<'a, 'b, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+) -> ChartBuilder<'a, 'b, DB> {
+    let mut b = ChartBuilder::on(area);
+    b.margin(8).x_label_area_size(40).y_label_area_size(54);
+    b
+}
+
 /// Label of an integer x position (a ply), empty between integers.
 pub fn integer_label(x: &f64) -> String {
     if (x - x.round()).abs() < 1e-6 {

@@ -7,7 +7,7 @@ use plotters::prelude::*;
 
 use super::style::{
     draw_mesh, integer_label, linear_axis, linear_ticks, log_axis, log_label, log_range, log_ticks,
-    marker, palette, shape, with_legend, Entry, Mark, TITLE,
+    marker, palette, panel_builder, shape, with_legend, Entry, Mark, TITLE,
 };
 use super::{plot_err, Figure, FONT};
 use crate::render::RenderError;
@@ -111,10 +111,7 @@ impl<'a> ThreadScaling<'a> {
                 .flat_map(|&(t, s)| [s, ideal(t)])
                 .chain([ideal(xr.start), ideal(xr.end)]),
         );
-        let mut chart = ChartBuilder::on(panel)
-            .margin(8)
-            .x_label_area_size(40)
-            .y_label_area_size(54)
+        let mut chart = panel_builder(panel)
             .build_cartesian_2d(
                 log_axis(xr.clone(), xt),
                 log_axis(yr.clone(), log_ticks(yr.start, yr.end)),
@@ -148,10 +145,7 @@ impl<'a> ThreadScaling<'a> {
         let hi = ys().fold(f64::NEG_INFINITY, f64::max).max(1.0);
         let pad = ((hi - lo) * 0.08).max(0.05);
         let (lo, hi) = ((lo - pad).max(0.0), hi + pad);
-        let mut chart = ChartBuilder::on(panel)
-            .margin(8)
-            .x_label_area_size(40)
-            .y_label_area_size(54)
+        let mut chart = panel_builder(panel)
             .build_cartesian_2d(
                 log_axis(xr.clone(), xt),
                 linear_axis(lo..hi, linear_ticks(lo, hi, 4)),
