@@ -1,11 +1,12 @@
 //! The bytes of a results file: read (a large one in two halves at once), where its rows start
 //! after the header, how many lines it has, its two halves for the two cores, and its rows split
 //! at commas and line ends where the `csv` crate would read the same fields (no quotes, no lone
-//! carriage returns, no empty lines; [`super::scan`] leaves the others to the crate).
+//! carriage returns, no empty lines; [`super::scan`] leaves the others to the crate), and the
+//! plain decimals its fields must be ([`dec`], [`signed`], [`field_ok`]).
 
 use std::path::Path;
 
-use crate::runner::record::COLUMNS;
+use crate::runner::record::{ColumnType, COLUMNS};
 
 /// The bytes of the file at `path`; a large one read as two halves at once, one a core (its copy
 /// from the page cache and the page faults of its buffer took 50–80 ms of a one-second analysis
@@ -206,6 +207,44 @@ fn sse2_mask(block: &[u8; 64], byte: u8) -> u64 {
     mask
 }
 
+/// Whether a field the analysis does not keep parses as its column's type.
+pub(super) fn field_ok(ty: ColumnType, b: &[u8]) -> bool {
+    let opt = b.is_empty();
+    match ty {
+        ColumnType::Text => std::str::from_utf8(b).is_ok(),
+        ColumnType::OptText => opt || std::str::from_utf8(b).is_ok(),
+        ColumnType::U32 => dec(b).is_some_and(|v| u32::try_from(v).is_ok()),
+        ColumnType::OptU32 => opt || dec(b).is_some_and(|v| u32::try_from(v).is_ok()),
+        ColumnType::U64 => dec(b).is_some(),
+        ColumnType::OptU64 => opt || dec(b).is_some(),
+        ColumnType::I32 => signed(b).is_some(),
+    }
+}
+
+/// Plain decimal digits (no sign, no prefix) that fit in a u64.
+pub(super) fn dec(b: &[u8]) -> Option<u64> {
+    if b.is_empty() || b.len() > 20 {
+        return None;
+    }
+    let mut v: u64 = 0;
+    for &c in b {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        v = v.checked_mul(10)?.checked_add(u64::from(d))?;
+    }
+    Some(v)
+}
+
+/// An optional `-` and plain decimal digits that fit in an i32.
+pub(super) fn signed(b: &[u8]) -> Option<i32> {
+    match b.strip_prefix(b"-") {
+        Some(digits) => i32::try_from(-i64::try_from(dec(digits)?).ok()?).ok(),
+        None => i32::try_from(dec(b)?).ok(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -307,5 +346,29 @@ mod tests {
         std::fs::write(&small, b"a,b\n").unwrap();
         assert_eq!(read_file(&small).unwrap(), b"a,b\n");
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn plain_decimals_only() {
+        assert_eq!(dec(b"0"), Some(0));
+        assert_eq!(dec(b"007"), Some(7));
+        assert_eq!(dec(b"18446744073709551615"), Some(u64::MAX));
+        for bad in [
+            &b""[..],
+            b"+5",
+            b"0x10",
+            b" 5",
+            b"18446744073709551616",
+            b"1e3",
+        ] {
+            assert_eq!(dec(bad), None, "{bad:?}");
+        }
+        assert_eq!(signed(b"-2147483648"), Some(i32::MIN));
+        assert_eq!(signed(b"-0"), Some(0));
+        assert_eq!(signed(b"2147483648"), None);
+        assert_eq!(signed(b"--1"), None);
+        assert!(field_ok(ColumnType::OptU32, b""));
+        assert!(!field_ok(ColumnType::U32, b"4294967296"));
+        assert!(!field_ok(ColumnType::OptText, b"\xff"));
     }
 }

@@ -11,10 +11,11 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::path::{Path, PathBuf};
 
 use crate::runner::consistency::Consistency;
-use crate::runner::record::{column_index, header_matches, ColumnType, COLUMNS};
+use crate::runner::record::{column_index, header_matches, COLUMNS};
 
 use super::csv_body::{
-    body_after, lines, plain, plain_lines, plain_rows, quoted, read_file, split,
+    body_after, dec, field_ok, lines, plain, plain_lines, plain_rows, quoted, read_file, signed,
+    split,
 };
 use super::frame::{intern, Columns};
 use super::validate::{note_engine, recorded_experiment, FileSummary};
@@ -455,44 +456,6 @@ fn parse_row<'a>(rec: &[&'a [u8]], width: usize) -> Option<Row<'a>> {
     })
 }
 
-/// Whether a field the analysis does not keep parses as its column's type.
-fn field_ok(ty: ColumnType, b: &[u8]) -> bool {
-    let opt = b.is_empty();
-    match ty {
-        ColumnType::Text => std::str::from_utf8(b).is_ok(),
-        ColumnType::OptText => opt || std::str::from_utf8(b).is_ok(),
-        ColumnType::U32 => dec(b).is_some_and(|v| u32::try_from(v).is_ok()),
-        ColumnType::OptU32 => opt || dec(b).is_some_and(|v| u32::try_from(v).is_ok()),
-        ColumnType::U64 => dec(b).is_some(),
-        ColumnType::OptU64 => opt || dec(b).is_some(),
-        ColumnType::I32 => signed(b).is_some(),
-    }
-}
-
-/// Plain decimal digits (no sign, no prefix) that fit in a u64.
-fn dec(b: &[u8]) -> Option<u64> {
-    if b.is_empty() || b.len() > 20 {
-        return None;
-    }
-    let mut v: u64 = 0;
-    for &c in b {
-        let d = c.wrapping_sub(b'0');
-        if d > 9 {
-            return None;
-        }
-        v = v.checked_mul(10)?.checked_add(u64::from(d))?;
-    }
-    Some(v)
-}
-
-/// An optional `-` and plain decimal digits that fit in an i32.
-fn signed(b: &[u8]) -> Option<i32> {
-    match b.strip_prefix(b"-") {
-        Some(digits) => i32::try_from(-i64::try_from(dec(digits)?).ok()?).ok(),
-        None => i32::try_from(dec(b)?).ok(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -691,29 +654,5 @@ mod tests {
             assert!(scan_files(std::slice::from_ref(&path)).is_some());
         }
         std::fs::remove_dir_all(dir).unwrap();
-    }
-
-    #[test]
-    fn plain_decimals_only() {
-        assert_eq!(dec(b"0"), Some(0));
-        assert_eq!(dec(b"007"), Some(7));
-        assert_eq!(dec(b"18446744073709551615"), Some(u64::MAX));
-        for bad in [
-            &b""[..],
-            b"+5",
-            b"0x10",
-            b" 5",
-            b"18446744073709551616",
-            b"1e3",
-        ] {
-            assert_eq!(dec(bad), None, "{bad:?}");
-        }
-        assert_eq!(signed(b"-2147483648"), Some(i32::MIN));
-        assert_eq!(signed(b"-0"), Some(0));
-        assert_eq!(signed(b"2147483648"), None);
-        assert_eq!(signed(b"--1"), None);
-        assert!(field_ok(ColumnType::OptU32, b""));
-        assert!(!field_ok(ColumnType::U32, b"4294967296"));
-        assert!(!field_ok(ColumnType::OptText, b"\xff"));
     }
 }
