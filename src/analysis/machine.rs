@@ -57,25 +57,19 @@ pub fn compare_machines(old: Option<&Value>, new: Option<&Value>) -> MachineComp
             .push("the .meta.json of a run (no machine state to compare)".into());
         return c;
     };
-    for (key, what) in [
-        ("cpu_model", "CPU model"),
-        ("cpu_governor", "frequency governor"),
+    // The huge-page mode is recorded since 2026-12-02: compared where both runs have it, not
+    // missing before that. (The build target is not a machine fact: a new build may be the
+    // change being measured.)
+    for (key, what, required) in [
+        ("cpu_model", "CPU model", true),
+        ("cpu_governor", "frequency governor", true),
+        ("transparent_hugepages", "transparent huge pages", false),
     ] {
         match (s(old, key), s(new, key)) {
             (Some(a), Some(b)) if a != b => c.differed.push(format!("{what} `{a}` → `{b}`")),
             (Some(_), Some(_)) => {}
-            _ => c.missing.push(what.into()),
-        }
-    }
-    // Recorded since 2026-12-02: compared where both runs have it, not missing before that.
-    // (The build target is not a machine fact: a new build may be the change being measured.)
-    if let (Some(a), Some(b)) = (
-        s(old, "transparent_hugepages"),
-        s(new, "transparent_hugepages"),
-    ) {
-        if a != b {
-            c.differed
-                .push(format!("transparent huge pages `{a}` → `{b}`"));
+            _ if required => c.missing.push(what.into()),
+            _ => {}
         }
     }
     let cores = match (f(old, "cores"), f(new, "cores")) {
