@@ -1,7 +1,7 @@
 # Sourced by the CI scripts: the shell's reading of the oracle settings, the same as the Rust
 # code's (src/util/oracles.rs):
-#   TREEBENCH_REQUIRE_ORACLES  1: a missing oracle fails; unset, empty or 0: it is skipped;
-#                              any other value is an error.
+#   TREEBENCH_REQUIRE_ORACLES  unset, empty or 1: a missing oracle fails; 0: it is skipped
+#                              with a SKIPPED line; any other value is an error.
 #   PYTHON                     the Python of every oracle (default python3).
 PYTHON="${PYTHON:-python3}"
 export PYTHON
@@ -9,8 +9,8 @@ export PYTHON
 # oracles_required: exit status 0 when required, 1 when not; a bad value ends the script.
 oracles_required() {
   case "${TREEBENCH_REQUIRE_ORACLES:-}" in
-    1) return 0 ;;
-    "" | 0) return 1 ;;
+    "" | 1) return 0 ;;
+    0) return 1 ;;
     *)
       echo "error: TREEBENCH_REQUIRE_ORACLES=${TREEBENCH_REQUIRE_ORACLES}: expected 1 (a missing oracle fails) or 0 (it is skipped)" >&2
       exit 2

@@ -4,7 +4,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{bin, run, scratch, write_exp};
+use common::{bin, run, scratch, write_exp, Within};
 use std::process::Output;
 use treebench::engine::registry;
 use treebench::game::connect4::BoardSize;
@@ -157,8 +157,7 @@ fn verify_runs_the_board_checks() {
             "--threads",
             "2",
         ])
-        .output()
-        .unwrap();
+        .output_within();
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let out = String::from_utf8_lossy(&o.stdout);
     for c in ["drivers", "mirror", "brute", "boards"] {
@@ -174,7 +173,7 @@ fn verify_runs_the_board_checks() {
         ),
         (vec!["--board", "5x4", "--mutants"], "7x6 checks"),
     ] {
-        let o = bin().arg("verify").args(&args).output().unwrap();
+        let o = bin().arg("verify").args(&args).output_within();
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
         assert!(text(&o).contains(needle), "{args:?}: {}", text(&o));
     }
@@ -212,8 +211,7 @@ fn gate_on_another_board_draws_its_positions_and_checks_its_own_signature() {
                 "--expect-nodes",
                 &expect.to_string(),
             ])
-            .output()
-            .unwrap()
+            .output_within()
     };
     let o = gate(total);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
@@ -230,8 +228,7 @@ fn gate_on_another_board_draws_its_positions_and_checks_its_own_signature() {
             "--candidate",
             "ext:cat",
         ])
-        .output()
-        .unwrap();
+        .output_within();
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(
         text(&o).contains("board 5x4 needs a Connect-4 solver"),
@@ -248,8 +245,7 @@ fn gate_on_another_board_draws_its_positions_and_checks_its_own_signature() {
             "--candidate",
             "mtdf",
         ])
-        .output()
-        .unwrap();
+        .output_within();
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("does not fit"), "{}", text(&o));
 }

@@ -1,7 +1,9 @@
 //! Board sizes: the empty board of every size that solves in seconds agrees with John Tromp's
 //! published table (tests/data/tromp_boards.txt), and the CLI's board errors are clear.
 
-use std::process::Command;
+mod common;
+
+use common::Within;
 use treebench::engine::connect4::SolverConfig;
 use treebench::game::connect4::BoardSize;
 use treebench::verify::boards::{self, Agreement};
@@ -42,10 +44,7 @@ fn other_drivers_agree_on_the_small_boards() {
 }
 
 fn treebench(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_treebench"))
-        .args(args)
-        .output()
-        .unwrap();
+    let out = common::bin().args(args).output_within();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),

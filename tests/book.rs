@@ -2,7 +2,7 @@
 //! BitBully's solver (book off), mirror lookups, decoding and sampling.
 //!
 //! Needs the files of `pip install bitbully-databases==0.0.2` (scripts/setup-oracles.sh). Without
-//! them each test fails when TREEBENCH_REQUIRE_ORACLES=1, and otherwise prints `SKIPPED: ...`
+//! them each test fails, unless TREEBENCH_REQUIRE_ORACLES=0, where it prints `SKIPPED: ...`
 //! (see `common::oracle_missing`).
 
 mod common;

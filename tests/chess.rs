@@ -6,7 +6,9 @@
 
 mod common;
 
-use common::{bin, python, scratch};
+use common::{
+    alive, bin, finish, python, scratch, signal, wait_for_file, wait_within, watchdog, Within,
+};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -24,16 +26,10 @@ fn have_engine(path: &str) -> bool {
     if Path::new(path).exists() {
         return true;
     }
-    let test = std::thread::current()
-        .name()
-        .unwrap_or("a test")
-        .to_string();
-    let why = format!("{path} is missing (install it with scripts/setup-engines.sh)");
-    if std::env::var("TREEBENCH_REQUIRE_ORACLES").as_deref() == Ok("0") {
-        let _ = writeln!(std::io::stderr().lock(), "SKIPPED: {test}: {why}");
-        return false;
-    }
-    panic!("{test}: {why} (set TREEBENCH_REQUIRE_ORACLES=0 to skip)");
+    common::oracle_missing(&format!(
+        "{path} is missing (install it with scripts/setup-engines.sh)"
+    ));
+    false
 }
 
 fn repo() -> &'static Path {
@@ -41,7 +37,7 @@ fn repo() -> &'static Path {
 }
 
 fn tb(args: &[&str]) -> Output {
-    bin().current_dir(repo()).args(args).output().unwrap()
+    bin().current_dir(repo()).args(args).output_within()
 }
 
 fn text(o: &Output) -> (String, String) {
@@ -257,6 +253,7 @@ fn direct(engine: &str, depth: u32, positions: &[String]) -> Vec<(String, u64, S
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
+    let _limit = watchdog(child.id(), engine);
     let mut input = child.stdin.take().unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     let mut wait = |token: &str| -> Vec<String> {
@@ -315,7 +312,7 @@ fn direct(engine: &str, depth: u32, positions: &[String]) -> Vec<(String, u64, S
         out.push((p.clone(), nodes, score, best));
     }
     writeln!(input, "quit").unwrap();
-    let _ = child.wait();
+    wait_within(&mut child, engine);
     out
 }
 
@@ -347,7 +344,7 @@ fn recorded_nodes_and_scores_equal_the_engines_own_output() {
             .unwrap()
             .write_all(positions.join("\n").as_bytes())
             .unwrap();
-        let o = child.wait_with_output().unwrap();
+        let o = finish(child, engine);
         let out = String::from_utf8_lossy(&o.stdout);
         assert!(o.status.success(), "{engine}: {out}");
         let got: Vec<&str> = out.lines().collect();
@@ -543,8 +540,7 @@ fn a_positions_file_feeds_a_run_and_a_bad_line_is_named() {
             "--results",
             dir.join("results").to_str().unwrap(),
         ])
-        .output()
-        .unwrap();
+        .output_within();
     assert!(o.status.success(), "{:?}", text(&o));
     let rows = treebench::runner::record::read_all(&dir.join("results/epd.csv")).unwrap();
     assert_eq!(rows.len(), 4);
@@ -594,34 +590,15 @@ fn sigint_to_a_chess_run_leaves_no_engine_behind() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let t0 = std::time::Instant::now();
-    while !pidfile.exists() {
-        assert!(child.try_wait().unwrap().is_none(), "treebench ended early");
-        assert!(t0.elapsed().as_secs() < 600, "no pid file");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    let pid = std::fs::read_to_string(&pidfile).unwrap();
-    let alive = |pid: &str| {
-        std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
-            s.rsplit_once(')')
-                .is_some_and(|(_, r)| !r.trim_start().starts_with(['Z', 'X']))
-        })
-    };
-    assert!(alive(&pid), "the engine runs");
-    assert!(Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
+    wait_for_file(&pidfile, &mut child);
+    let pid: u32 = std::fs::read_to_string(&pidfile)
         .unwrap()
-        .success());
-    let status = child.wait().unwrap();
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(alive(pid), "the engine runs");
+    signal(child.id(), "-INT");
+    let status = wait_within(&mut child, "the interrupted chess run");
     assert!(!status.success(), "{status}");
-    let t1 = std::time::Instant::now();
-    while alive(&pid) && t1.elapsed().as_secs() < 30 {
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let left = alive(&pid);
-    if left {
-        let _ = Command::new("kill").args(["-9", &pid]).status();
-    }
-    assert!(!left, "engine {pid} left running after SIGINT");
+    common::assert_all_gone(&[pid]);
 }

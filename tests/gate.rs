@@ -4,24 +4,16 @@
 //! a crashing, hanging, garbage-answering or killed engine process is a clear failure that
 //! keeps the records so far.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::time::{Duration, Instant};
+use std::path::Path;
+use std::process::Output;
 use treebench::runner::fresh::{probe_solves, WARM_UP};
 use treebench::runner::paired::FRESH_CHECK_POSITIONS;
 
+mod common;
+
+use common::{bin, scratch, Within};
+
 const BIN: &str = env!("CARGO_BIN_EXE_treebench");
-
-fn bin() -> Command {
-    Command::new(BIN)
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("treebench-gate-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 /// `PYTHON tests/data/FILE`: a Python stand-in engine run by the oracles' Python.
 fn script(file: &str) -> String {
@@ -54,8 +46,7 @@ fn gate(args: &[&str], dir: &Path) -> (Output, serde_json::Value) {
         .args(args)
         .arg("--json")
         .arg(&json)
-        .output()
-        .unwrap();
+        .output_within();
     let v = std::fs::read_to_string(&json)
         .map(|t| serde_json::from_str(&t).unwrap())
         .unwrap_or(serde_json::Value::Null);
@@ -167,12 +158,11 @@ fn gate_fails_a_mutant_with_exit_3_and_reproducers() {
 fn expect_nodes_and_bench_signature() {
     let dir = scratch("sig");
     let sig = data("node-signature.txt");
-    let o = bin().args(["bench", "--check", &sig]).output().unwrap();
+    let o = bin().args(["bench", "--check", &sig]).output_within();
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let o = bin()
         .args(["bench", "--engine", "mtdf:etc=off", "--check", &sig])
-        .output()
-        .unwrap();
+        .output_within();
     assert_eq!(o.status.code(), Some(4), "{}", text(&o));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("MISMATCH") && out.contains("--write"), "{out}");
@@ -182,8 +172,7 @@ fn expect_nodes_and_bench_signature() {
     let o = bin()
         .args(["bench", "--engine", "mtdf:threads=2", "--write"])
         .arg(&written)
-        .output()
-        .unwrap();
+        .output_within();
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(
         text(&o).contains("no node signature") && text(&o).contains("threads=1"),
@@ -239,7 +228,7 @@ fn serve_speaks_the_protocol() {
         .unwrap()
         .write_all(b"4455\nnoreset\n4444444\nreset\nxyz\n21467565176416\n")
         .unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = common::finish(child, "serve");
     let out = String::from_utf8_lossy(&o.stdout);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 6, "{out}");
@@ -257,8 +246,7 @@ fn solve(engine: &str, positions: &[&str]) -> Output {
     bin()
         .args(["solve", "--engine", engine])
         .args(positions)
-        .output()
-        .unwrap()
+        .output_within()
 }
 
 fn scores(o: &Output) -> Vec<(String, String)> {
@@ -406,8 +394,7 @@ fn a_crash_mid_run_keeps_the_records() {
     let o = bin()
         .current_dir(&dir)
         .args(["run", exp.to_str().unwrap(), "--no-report"])
-        .output()
-        .unwrap();
+        .output_within();
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("failed on `"), "{err}");
@@ -431,7 +418,7 @@ fn killing_the_engine_process_mid_run_is_a_clear_failure() {
         flaky("pidfile", WARM_UP as u32 + 2, ""),
         pidfile.display()
     );
-    let child = bin()
+    let mut child = bin()
         .current_dir(&dir)
         .args([
             "gate",
@@ -446,21 +433,14 @@ fn killing_the_engine_process_mid_run_is_a_clear_failure() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let t = Instant::now();
-    while !pidfile.exists() {
-        assert!(
-            t.elapsed() < Duration::from_secs(600),
-            "the engine never wrote its pid"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let pid = std::fs::read_to_string(&pidfile).unwrap();
-    let k = Command::new("kill")
-        .args(["-9", pid.trim()])
-        .status()
+    common::wait_for_file(&pidfile, &mut child);
+    let pid: u32 = std::fs::read_to_string(&pidfile)
+        .unwrap()
+        .trim()
+        .parse()
         .unwrap();
-    assert!(k.success());
-    let o = child.wait_with_output().unwrap();
+    common::signal(pid, "-9");
+    let o = common::finish(child, "the gate whose engine was killed");
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("killed by signal 9"), "{err}");
@@ -680,8 +660,7 @@ fn run_refuses_a_warm_engine_or_records_it() {
             .current_dir(&dir)
             .args(["run", "warm.toml", "--no-report", "--force"])
             .args(extra)
-            .output()
-            .unwrap()
+            .output_within()
     };
     let o = run(&[]);
     assert_ne!(o.status.code(), Some(0), "{}", text(&o));

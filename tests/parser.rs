@@ -3,7 +3,9 @@
 
 use proptest::prelude::*;
 use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
+use std::process::Stdio;
 use treebench::engine::registry;
 use treebench::game::connect4::{Board, ParseError, Position};
 
@@ -66,7 +68,7 @@ fn errors_name_character_and_index() {
 
 #[test]
 fn solve_cli_reports_bad_lines_and_solves_the_rest() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_treebench"))
+    let mut child = common::bin()
         .args(["solve", "--engine", "mtdf"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -79,7 +81,7 @@ fn solve_cli_reports_bad_lines_and_solves_the_rest() {
         .unwrap()
         .write_all(b"4455 18\n44x\n44455554221   -15\n1212121\n\xff\xfe\n2252576253462244111563365343671351441\n")
         .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::finish(child, "solve");
     assert_eq!(
         out.status.code(),
         Some(2),

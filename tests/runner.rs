@@ -4,8 +4,7 @@
 mod common;
 use common::{bin, rows_without_times, run, scratch, write_exp};
 
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Stdio;
 
 const SMALL: &str = r#"seed = 11
 plies = [20, 24, 28]
@@ -101,20 +100,9 @@ fn interrupted_then_resumed(signal: &str) {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let t0 = Instant::now();
-    while !hold.exists() {
-        assert!(
-            t0.elapsed() < Duration::from_secs(600),
-            "the run never reached its hold point"
-        );
-        assert!(child.try_wait().unwrap().is_none(), "the run ended early");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    Command::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status()
-        .unwrap();
-    let status = child.wait().unwrap();
+    common::wait_for_file(&hold, &mut child);
+    common::signal(child.id(), signal);
+    let status = common::wait_within(&mut child, "the interrupted run");
     assert!(!status.success(), "the signal ended the run");
     let partial = rows_without_times(&results);
     assert_eq!(
@@ -366,4 +354,45 @@ fn run_pins_its_solves_to_one_cpu_on_request() {
     );
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(err.trim().lines().count(), 1, "{err}");
+}
+
+/// Pons' Begin-Easy set (`benches/data/pons/Test_L1_R1`) through `run` as a `positions_file`:
+/// every engine's score equals the set's; a wrong score in the file is a disagreement (exit 3)
+/// that names the file's score.
+#[test]
+fn a_pons_test_set_runs_with_its_scores_as_the_oracle() {
+    let dir = scratch("pons-file");
+    let set = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data/pons/Test_L1_R1");
+    let text = std::fs::read_to_string(&set).unwrap();
+    std::fs::write(dir.join("Test_L1_R1"), &text).unwrap();
+    let body = "seed = 1\npositions_file = \"Test_L1_R1\"\nengines = [\"mtdf\", \"pvs\"]\n";
+    let exp = write_exp(&dir, "pons", body);
+    let o = run(&dir, &["run", exp.to_str().unwrap(), "--no-report"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let want: std::collections::HashMap<&str, i32> = text
+        .lines()
+        .filter_map(|l| l.split_once(' '))
+        .map(|(m, s)| (m, s.trim().parse().unwrap()))
+        .collect();
+    let rows = treebench::runner::record::read_all(&dir.join("results/pons.csv")).unwrap();
+    assert_eq!(rows.len(), 2 * want.len(), "every line, both engines");
+    for r in &rows {
+        assert_eq!(r.score, want[r.moves.as_str()], "{}", r.moves);
+        assert_eq!(r.ply as usize, r.moves.len());
+    }
+
+    let (first, score) = text.lines().next().unwrap().split_once(' ').unwrap();
+    let wrong: i32 = score.parse::<i32>().unwrap() + 1;
+    std::fs::write(dir.join("Test_L1_R1"), format!("{first} {wrong}\n")).unwrap();
+    let o = run(
+        &dir,
+        &["run", exp.to_str().unwrap(), "--no-report", "--force"],
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains(&format!("`{first}`"))
+            && err.contains(&format!("the positions file = {wrong}")),
+        "{err}"
+    );
 }

@@ -2,10 +2,9 @@
 //! cannot fit, one-line errors.
 
 mod common;
-use common::{bin, csv_rows, rows_without_times, run, scratch, write_csv_rows, write_exp};
+use common::{bin, csv_rows, rows_without_times, run, scratch, write_csv_rows, write_exp, Within};
 use std::path::Path;
 use std::process::{Child, Output, Stdio};
-use std::time::{Duration, Instant};
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
@@ -27,12 +26,7 @@ fn start_held(dir: &Path, args: &[&str], after: u32, hold: &Path) -> Child {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let t0 = Instant::now();
-    while !hold.exists() {
-        assert!(t0.elapsed() < Duration::from_secs(600), "never held");
-        assert!(child.try_wait().unwrap().is_none(), "the run ended early");
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    common::wait_for_file(hold, &mut child);
     child
 }
 
@@ -62,7 +56,7 @@ fn a_second_writer_is_refused_and_the_file_stays_valid() {
     }
     // release the first run: it finishes and its file equals an undisturbed run
     std::fs::remove_file(&hold).unwrap();
-    let status = first.wait().unwrap();
+    let status = common::wait_within(&mut first, "the held run");
     assert!(status.success());
     let held_rows = rows_without_times(&dir.join("results/lk.csv"));
     assert!(!dir.join("results/lk.csv.lock").exists(), "lock removed");
@@ -128,7 +122,7 @@ fn merge_refuses_incomplete_sets_and_existing_outputs() {
         &hold,
     );
     child.kill().unwrap();
-    child.wait().unwrap();
+    common::wait_within(&mut child, "the killed shard");
     let o = run(&dir, &["merge", "--force", "--out", "m.csv", &s1, &s2, &s3]);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(2), "{err}");
@@ -208,7 +202,7 @@ fn os_errors_are_printed_once_and_a_closed_pipe_is_quiet() {
         let _ = writeln!(stdin, "4455");
         let _ = writeln!(stdin, "4455");
     }
-    let o = child.wait_with_output().unwrap();
+    let o = common::finish(child, "solve into a closed pipe");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stderr(&o), "");
 }
@@ -224,8 +218,7 @@ fn empty_and_duplicate_spec_options_are_one_line_errors() {
     ] {
         let o = bin()
             .args(["solve", "--engine", spec, "4455"])
-            .output()
-            .unwrap();
+            .output_within();
         let err = stderr(&o);
         assert_eq!(o.status.code(), Some(2), "{spec}: {err}");
         assert_eq!(err.lines().count(), 1, "{spec}: {err}");
@@ -373,7 +366,7 @@ fn analyze_into_a_closed_pipe_still_writes_its_tables() {
         .spawn()
         .unwrap();
     drop(child.stdout.take());
-    let o = child.wait_with_output().unwrap();
+    let o = common::finish(child, "analyze into a closed pipe");
     assert!(o.status.success(), "{:?}: {}", o.status, stderr(&o));
     assert!(dir.join("rep/cp").read_dir().unwrap().count() > 0);
     std::fs::remove_dir_all(dir).unwrap();

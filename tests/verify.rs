@@ -2,7 +2,7 @@
 //! mutant, and the `treebench verify` command line behaves.
 
 mod common;
-use std::process::Command;
+use common::Within;
 use treebench::verify::report::MutantCell;
 use treebench::verify::{run, VerifyOptions};
 
@@ -85,12 +85,12 @@ fn mutant_run_catches_every_mutant() {
 }
 
 fn treebench(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_treebench"));
+    let mut cmd = common::bin();
     cmd.args(args);
     for (k, v) in env {
         cmd.env(k, v);
     }
-    let out = cmd.output().unwrap();
+    let out = cmd.output_within();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -2,9 +2,10 @@
 //! option value) is worth, paired on the same positions.
 //!
 //! Every effect is a ratio of time (or nodes) with its interval, from the statistic of the
-//! headlines: the Hodges–Lehmann estimate of the per-position log ratio taken back to a ratio,
-//! with the interval from inverting the same Wilcoxon signed-rank test ([`ratio_test`] on log
-//! ratios). An ablation's ratio is **switch off / switch on**, so 1.4 means the switch saves
+//! headlines: the Hodges–Lehmann estimate of the per-position log ratio over every position
+//! (ties, frequent in node counts, count as a ratio of 1: the median of the Walsh averages of all
+//! `n` log ratios) taken back to a ratio, with its interval of the same `n`, and the p-value of
+//! the Wilcoxon signed-rank test (ties dropped, as R and scipy do). An ablation's ratio is **switch off / switch on**, so 1.4 means the switch saves
 //! 1.4x (turning it off costs that much); a sweep's is **this table / the largest table** of the
 //! same driver, so 1.4 means 1.4x slower with less memory.
 //!
@@ -48,8 +49,11 @@ pub fn log_effect(d: &[f64], confidence: f64) -> Option<Effect> {
             n: d.len(),
         });
     }
+    // Positions where both variants searched the same nodes (a tie, a difference of 0) count in
+    // the estimate: the typical ratio over every position, not over those that differ.
     let opts = WilcoxonOptions {
         confidence,
+        estimate_zeros: true,
         ..WilcoxonOptions::default()
     };
     let t = wilcoxon(d, &opts).ok()?;
@@ -332,7 +336,7 @@ impl AblationResult {
             Plan::Sweep { .. } => "this table size / the largest of the same driver (above 1: slower with less memory)",
         };
         format!(
-            "{} positions every variant solved. Ratio: {what}; Hodges–Lehmann estimate of the per-position log ratio with its {:.0}% interval from inverting the two-sided Wilcoxon signed-rank test whose p-value follows; a factorial main effect averages ln(off / on) over the settings of the other switches per position first. n/a: not reported.",
+            "{} positions every variant solved. Ratio: {what}; Hodges–Lehmann estimate of the per-position log ratio over every position (a position where both searched the same nodes counts as a ratio of 1) with its {:.0}% interval, and the p-value of the two-sided Wilcoxon signed-rank test (ties dropped, as R and scipy do); a factorial main effect averages ln(off / on) over the settings of the other switches per position first. n/a: not reported.",
             self.positions,
             self.confidence * 100.0
         )

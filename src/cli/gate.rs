@@ -16,7 +16,6 @@ use crate::util::exit;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::path::PathBuf;
-use std::time::Duration;
 
 #[derive(Debug, Args)]
 pub struct GateArgs {
@@ -153,7 +152,8 @@ pub fn run(args: GateArgs) -> Result<i32> {
     };
     let mut baseline = build(&base_spec, &args.baseline_rev)?;
     let mut candidate = build(&cand_spec, &args.candidate_rev)?;
-    let limit = Some(Duration::from_secs_f64(args.timeout));
+    let limit =
+        Some(crate::util::limits::seconds("--timeout", args.timeout).map_err(anyhow::Error::msg)?);
     baseline.set_time_limit(limit);
     candidate.set_time_limit(limit);
     let cfg = GateConfig {
@@ -238,12 +238,7 @@ fn check_numbers(args: &GateArgs) -> Result<()> {
     if args.batch == 0 {
         bail!("--batch must be at least 1");
     }
-    if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        bail!(
-            "--timeout {}: expected a positive number of seconds",
-            args.timeout
-        );
-    }
+    crate::util::limits::seconds("--timeout", args.timeout).map_err(anyhow::Error::msg)?;
     Ok(())
 }
 

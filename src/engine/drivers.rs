@@ -187,6 +187,20 @@ pub fn solve<const W: usize, const H: usize, T: Tt>(
     iterative: bool,
     log: &mut Vec<Probe>,
 ) -> i32 {
+    let depth = s.config().max_depth;
+    solve_to(s, pos, driver, iterative, depth, log)
+}
+
+/// [`solve`] with this depth limit instead of the configured one (`None`: to the end): how a
+/// move's child is scored one ply below a depth-limited root.
+pub fn solve_to<const W: usize, const H: usize, T: Tt>(
+    s: &mut Searcher<W, H, T>,
+    pos: &Position<W, H>,
+    driver: Driver,
+    iterative: bool,
+    depth: Option<u32>,
+    log: &mut Vec<Probe>,
+) -> i32 {
     log.clear();
     let cells = Position::<W, H>::CELLS;
     if pos.nb_moves() >= cells {
@@ -197,7 +211,7 @@ pub fn solve<const W: usize, const H: usize, T: Tt>(
     }
     let left = pos.cells_left();
     // A limit at or beyond the end of the game is no limit.
-    let limit = s.config().max_depth.filter(|&d| d < left);
+    let limit = depth.filter(|&d| d < left);
     let mut driver = driver;
     if iterative {
         let last = limit.unwrap_or(left);

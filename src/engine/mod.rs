@@ -19,6 +19,8 @@ pub use crate::game::GameKind;
 mod clock;
 pub use clock::Clock;
 pub mod counters;
+/// A game's result for one side ([`Decision::proven_result`]).
+pub use crate::stats::games::GameResult;
 pub use counters::SearchCounters;
 
 /// What one solve reports.
@@ -78,6 +80,91 @@ impl MoveText {
     }
 }
 
+/// How long an engine may think about one move of a game ([`Engine::choose`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveLimit {
+    /// The budget the engine's own spec names (`depth=`, `nodes=`, `playouts=`, `movetime=`):
+    /// quality runs, and match play without a clock.
+    Spec,
+    /// A game clock: the time left to the side to move and to its opponent, and the increment
+    /// each gets per move (UCI's `wtime`/`btime`/`winc`/`binc`).
+    Clock {
+        own: std::time::Duration,
+        opponent: std::time::Duration,
+        increment: std::time::Duration,
+    },
+}
+
+impl MoveLimit {
+    /// The share of a clock one move may use: a twentieth of the time left plus three quarters
+    /// of the increment, at most half the time left, at least a millisecond; `None` for
+    /// [`MoveLimit::Spec`].
+    #[must_use]
+    pub fn allotment(&self) -> Option<std::time::Duration> {
+        match *self {
+            MoveLimit::Spec => None,
+            MoveLimit::Clock { own, increment, .. } => {
+                let share = own / 20 + increment * 3 / 4;
+                Some(share.min(own / 2).max(std::time::Duration::from_millis(1)))
+            }
+        }
+    }
+}
+
+/// What an engine chose at a position ([`Engine::choose`]): the move, and what it said about it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decision {
+    /// The move, in the game's notation (Connect-4: the column digit; chess: UCI).
+    pub best: MoveText,
+    /// The engine's value of the position for the side to move, in the game's reported
+    /// convention (a heuristic value for a depth-limited search); `None` when it gives none.
+    pub value: Option<i32>,
+    /// The exact value the engine proved (every line seen through to the end of the game: an
+    /// exact solver, a mate found), in the game's convention; `None` when unproven.
+    pub proven: Option<i32>,
+    /// The result for the side to move that the engine proved without its exact value
+    /// (MCTS-Solver knows a won position, not how fast it wins); `None` when unproven or when
+    /// `proven` gives it ([`Decision::proven_result`] reads both).
+    pub proven_result: Option<GameResult>,
+    /// Search nodes (MCTS: tree nodes created); `None` when not reported.
+    pub nodes: Option<u64>,
+    /// Monte Carlo playouts; `None` for engines that do not play out.
+    pub playouts: Option<u64>,
+    /// The depth of the search the move came from; `None` when not reported.
+    pub depth: Option<u32>,
+    /// The engine's own time in nanoseconds (external engines); `None` when the caller times
+    /// the call.
+    pub reported_nanos: Option<u64>,
+}
+
+impl Decision {
+    /// The proven result for the side to move: `proven_result`, else the sign of `proven`
+    /// (a positive value wins, 0 draws, a negative value loses, in every game's convention).
+    #[must_use]
+    pub fn proven_result(&self) -> Option<GameResult> {
+        self.proven_result.or(self.proven.map(|v| match v.signum() {
+            1 => GameResult::Win,
+            0 => GameResult::Draw,
+            _ => GameResult::Loss,
+        }))
+    }
+
+    /// A decision with only the move; the other fields unreported.
+    #[must_use]
+    pub fn of_move(best: MoveText) -> Self {
+        Self {
+            best,
+            value: None,
+            proven: None,
+            proven_result: None,
+            nodes: None,
+            playouts: None,
+            depth: None,
+            reported_nanos: None,
+        }
+    }
+}
+
 /// Why a solve did not produce a score.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum EngineError {
@@ -90,6 +177,9 @@ pub enum EngineError {
     /// The solve exceeded the time limit set with [`Engine::set_time_limit`].
     #[error("time limit exceeded")]
     Timeout,
+    /// The engine cannot do what was asked (choose a move, play this game).
+    #[error("unsupported: {0}")]
+    Unsupported(String),
 }
 
 /// A search engine the harness can benchmark.
@@ -154,6 +244,23 @@ pub trait Engine: Send {
     /// count (its counter columns are "n/a").
     fn counters(&self) -> Option<SearchCounters> {
         None
+    }
+    /// Choose a move at the position `moves` (the game so far: chess's history decides
+    /// repetitions) within `limit`. Tables are kept from earlier calls until [`Engine::reset`]
+    /// or [`Engine::new_game`], as a game program keeps them between its moves; quality runs
+    /// reset before every position. An engine that only solves answers
+    /// [`EngineError::Unsupported`].
+    fn choose(&mut self, moves: &str, limit: &MoveLimit) -> Result<Decision, EngineError> {
+        let _ = (moves, limit);
+        Err(EngineError::Unsupported(format!(
+            "engine `{}` solves positions but does not choose moves",
+            self.spec()
+        )))
+    }
+    /// A new game starts (match play): forget everything learnt, as [`Engine::reset`] (UCI
+    /// engines: `ucinewgame`).
+    fn new_game(&mut self) {
+        self.reset();
     }
 }
 

@@ -36,8 +36,42 @@ pub enum Family {
     External,
     /// A UCI chess engine, `uci[OPTIONS]:COMMAND`.
     Uci,
-    /// The generic search core on chess, in process, with this driver.
-    Chess(generic::Driver),
+    /// The generic search core on one of treebench's games, in process, with this driver.
+    Generic(CoreGame, generic::Driver),
+}
+
+/// The games of treebench's own that the generic search core plays (games added in one file
+/// are [`GameEngines`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CoreGame {
+    /// `chess-DRIVER`.
+    Chess,
+    /// `c4-DRIVER`: Connect-4 (7×6) on the generic core, beside the specialised solver.
+    Connect4,
+    /// `tictactoe-DRIVER`.
+    TicTacToe,
+}
+
+impl CoreGame {
+    /// The spec prefix of its engines.
+    #[must_use]
+    pub const fn prefix(self) -> &'static str {
+        match self {
+            CoreGame::Chess => "chess",
+            CoreGame::Connect4 => "c4",
+            CoreGame::TicTacToe => "tictactoe",
+        }
+    }
+
+    /// The game its engines play.
+    #[must_use]
+    pub const fn kind(self) -> GameKind {
+        match self {
+            CoreGame::Chess => GameKind::Chess,
+            CoreGame::Connect4 => GameKind::CONNECT4,
+            CoreGame::TicTacToe => GameKind::TicTacToe,
+        }
+    }
 }
 
 /// One engine name and its family.
@@ -59,8 +93,8 @@ const fn tree(name: &'static str, search: SearchKind) -> Entry {
     Entry { name, family }
 }
 
-const fn chess(name: &'static str, driver: generic::Driver) -> Entry {
-    let family = Family::Chess(driver);
+const fn core(name: &'static str, game: CoreGame, driver: generic::Driver) -> Entry {
+    let family = Family::Generic(game, driver);
     Entry { name, family }
 }
 
@@ -82,14 +116,6 @@ pub const OTHER_ENGINES: &[Entry] = &[
     tree("tree-sss", SearchKind::Sss),
     tree("tree-dual", SearchKind::Dual),
     tree("tree-sss-classic", SearchKind::SssClassic),
-    chess("chess-minimax", generic::Driver::Minimax),
-    chess("chess-negamax", generic::Driver::Negamax),
-    chess("chess-pvs", generic::Driver::Pvs),
-    chess("chess-aspiration", generic::Driver::Aspiration),
-    chess("chess-mtdf", generic::Driver::Mtdf),
-    chess("chess-sss", generic::Driver::Sss),
-    chess("chess-dual", generic::Driver::Dual),
-    chess("chess-null-window", generic::Driver::NullWindow),
     Entry {
         name: "ext",
         family: Family::External,
@@ -98,6 +124,46 @@ pub const OTHER_ENGINES: &[Entry] = &[
         name: "uci",
         family: Family::Uci,
     },
+];
+
+/// The entries `PREFIX-DRIVER` of the generic core's drivers on one game.
+macro_rules! core_entries {
+    ($game:expr, $prefix:literal) => {
+        [
+            core(
+                concat!($prefix, "-minimax"),
+                $game,
+                generic::Driver::Minimax,
+            ),
+            core(
+                concat!($prefix, "-negamax"),
+                $game,
+                generic::Driver::Negamax,
+            ),
+            core(concat!($prefix, "-pvs"), $game, generic::Driver::Pvs),
+            core(
+                concat!($prefix, "-aspiration"),
+                $game,
+                generic::Driver::Aspiration,
+            ),
+            core(concat!($prefix, "-mtdf"), $game, generic::Driver::Mtdf),
+            core(concat!($prefix, "-sss"), $game, generic::Driver::Sss),
+            core(concat!($prefix, "-dual"), $game, generic::Driver::Dual),
+            core(
+                concat!($prefix, "-null-window"),
+                $game,
+                generic::Driver::NullWindow,
+            ),
+        ]
+    };
+}
+
+/// The generic core's engines on treebench's own games: `chess-DRIVER`, `c4-DRIVER`,
+/// `tictactoe-DRIVER` for every driver of [`generic::Driver`].
+pub const CORE_ENGINES: [[Entry; 8]; 3] = [
+    core_entries!(CoreGame::Chess, "chess"),
+    core_entries!(CoreGame::Connect4, "c4"),
+    core_entries!(CoreGame::TicTacToe, "tictactoe"),
 ];
 
 /// The entry a name (or an alias of a driver) stands for.
@@ -109,7 +175,11 @@ pub fn lookup(name: &str) -> Option<Entry> {
             family: Family::Connect4(driver),
         });
     }
-    OTHER_ENGINES.iter().find(|e| e.name == name).copied()
+    OTHER_ENGINES
+        .iter()
+        .chain(CORE_ENGINES.iter().flatten())
+        .find(|e| e.name == name)
+        .copied()
 }
 
 /// Every engine name, Connect-4 drivers first (`ext` as `ext:COMMAND`).
@@ -117,29 +187,38 @@ pub fn all_names() -> impl Iterator<Item = &'static str> {
     Driver::NAMES
         .into_iter()
         .chain(OTHER_ENGINES.iter().map(|e| e.name))
+        .chain(CORE_ENGINES.iter().flatten().map(|e| e.name))
 }
 
 /// Engine names the registry knows, for error messages and `--help`
 /// (`negamax, …, ext:COMMAND`, then `GAME-DRIVER` for each registered open game).
 #[must_use]
 pub fn names() -> String {
-    let mut names: Vec<String> = all_names()
+    let mut names: Vec<String> = Driver::NAMES
+        .into_iter()
+        .chain(OTHER_ENGINES.iter().map(|e| e.name))
         .map(|n| match lookup(n).map(|e| e.family) {
             Some(Family::External | Family::Uci) => format!("{n}:COMMAND"),
             _ => n.to_string(),
         })
         .collect();
+    names.extend(CORE_ENGINES.iter().map(|g| {
+        let prefix = g[0].name.split('-').next().expect("PREFIX-DRIVER");
+        format!("{prefix}-DRIVER")
+    }));
     let open = OPEN.read().unwrap_or_else(|e| e.into_inner());
     names.extend(open.iter().map(|e| format!("{}-DRIVER", e.game.name)));
-    names.join(", ")
+    let drivers: Vec<&str> = generic::Driver::ALL.iter().map(|(_, n)| *n).collect();
+    format!("{} (DRIVER: {})", names.join(", "), drivers.join(", "))
 }
 
 /// The engines of an open game: `NAME-DRIVER[:options]` for every driver of the generic core.
 pub struct GameEngines {
     /// The game.
     pub game: GameDef,
-    /// A generic-core engine on the game, playing `kind` (the game's [`GameKind::Open`]).
-    pub build: fn(kind: GameKind, cfg: generic::Config) -> Box<dyn Engine>,
+    /// A generic-core engine on the game, playing `kind` (the game's [`GameKind::Open`]), or
+    /// why not (a table that does not fit the memory).
+    pub build: fn(kind: GameKind, cfg: generic::Config) -> Result<Box<dyn Engine>, String>,
 }
 
 impl GameEngines {
@@ -157,12 +236,18 @@ impl GameEngines {
     }
 }
 
-fn build_open<G: OpenGame>(kind: GameKind, cfg: generic::Config) -> Box<dyn Engine>
+fn build_open<G: OpenGame>(kind: GameKind, cfg: generic::Config) -> Result<Box<dyn Engine>, String>
 where
     G::State: Send,
     G::Move: Send,
 {
-    Box::new(GenericEngine::new(G::default(), G::NAME, kind, cfg))
+    generic::check_table::<G>(&cfg)?;
+    Ok(Box::new(GenericEngine::new(
+        G::default(),
+        G::NAME,
+        kind,
+        cfg,
+    )))
 }
 
 /// The open games' engines registered in this process.
@@ -222,30 +307,49 @@ pub fn build(spec: &str) -> Result<Box<dyn Engine>, SpecError> {
     if let Some((engines, driver)) = open_engine(name) {
         let (_, opts) = parse_spec(spec)?;
         let cfg = generic::Config::with_options(driver, &opts).map_err(in_spec)?;
-        return Ok((engines.build)(GameKind::Open(&engines.game), cfg));
+        return (engines.build)(GameKind::Open(&engines.game), cfg).map_err(in_spec);
     }
     let entry = lookup(name).ok_or_else(unknown)?;
     let (_, opts) = parse_spec(spec)?;
     match entry.family {
         Family::Connect4(driver) => {
             let cfg = SolverConfig::with_options(driver, &opts).map_err(in_spec)?;
+            let standard = crate::game::connect4::BoardSize::STANDARD;
+            super::sized::check_table(&cfg.search, standard).map_err(|e| in_spec(e.0))?;
             Ok(Box::new(Connect4Engine::<7, 6>::new(cfg)))
         }
         Family::Textbook(game, search) => {
             textbook::build(entry.name, game, search, &opts).map_err(in_spec)
         }
-        Family::Chess(driver) => {
+        Family::Generic(game, driver) => {
             let cfg = generic::Config::with_options(driver, &opts).map_err(in_spec)?;
-            let game = crate::game::chess::search_game::Chess;
-            Ok(Box::new(GenericEngine::new(
-                game,
-                "chess",
-                GameKind::Chess,
-                cfg,
-            )))
+            build_core(game, cfg).map_err(in_spec)
         }
         // `ext`/`uci` without `:COMMAND` (the families took every well-formed spec of theirs).
         Family::External | Family::Uci => Err(unknown()),
+    }
+}
+
+/// A generic-core engine on one of treebench's games.
+fn build_core(game: CoreGame, cfg: generic::Config) -> Result<Box<dyn Engine>, String> {
+    fn on<G>(g: G, game: CoreGame, cfg: generic::Config) -> Result<Box<dyn Engine>, String>
+    where
+        G: crate::game::SearchGame + Send + 'static,
+        G::State: Send,
+        G::Move: Send,
+    {
+        generic::check_table::<G>(&cfg)?;
+        Ok(Box::new(GenericEngine::new(
+            g,
+            game.prefix(),
+            game.kind(),
+            cfg,
+        )))
+    }
+    match game {
+        CoreGame::Chess => on(crate::game::chess::search_game::Chess, game, cfg),
+        CoreGame::Connect4 => on(crate::game::connect4::search_game::Connect4, game, cfg),
+        CoreGame::TicTacToe => on(crate::game::TicTacToe::new(), game, cfg),
     }
 }
 
@@ -306,8 +410,9 @@ mod tests {
             "negamax, pvs, aspiration, mtdf, sss, dual, null-window, ttt-minimax, \
              ttt-alphabeta, ttt-tt, ttt-mtdf, ttt-pvs, ttt-sss, ttt-dual, tree-minimax, \
              tree-alphabeta, tree-tt, tree-mtdf, tree-pvs, tree-sss, tree-dual, \
-             tree-sss-classic, chess-minimax, chess-negamax, chess-pvs, chess-aspiration, \
-             chess-mtdf, chess-sss, chess-dual, chess-null-window, ext:COMMAND, uci:COMMAND"
+             tree-sss-classic, ext:COMMAND, uci:COMMAND, chess-DRIVER, c4-DRIVER, \
+             tictactoe-DRIVER (DRIVER: minimax, negamax, pvs, aspiration, mtdf, sss, dual, \
+             null-window)"
         );
         let all: Vec<&str> = all_names().collect();
         for (i, name) in all.iter().enumerate() {

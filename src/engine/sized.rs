@@ -2,8 +2,9 @@
 //! dispatch when the engine is built, then a [`Connect4Engine<W, H>`] monomorphised for that size
 //! (the 7×6 engine is the same type it always was).
 
-use super::connect4::{Connect4Engine, SolverConfig, SpecError};
+use super::connect4::{Connect4Engine, SolverConfig};
 use super::search::{Mutant, SearchConfig, Searcher};
+use super::spec::SpecError;
 use super::tt::Table;
 use super::Engine;
 use crate::game::connect4::BoardSize;
@@ -18,7 +19,9 @@ pub fn check_table(search: &SearchConfig, size: BoardSize) -> Result<(), SpecErr
     };
     let need = Table::min_bits(size.key_bits()).max(1) + u32::from(search.tt_ways == 2);
     if bits >= need {
-        return Ok(());
+        let bytes = 8u128 << bits.min(size.key_bits());
+        return crate::util::limits::check_fits(&format!("option `tt={bits}`"), bytes)
+            .map_err(SpecError);
     }
     let mib = |b: u32| (8u64 << b) >> 20;
     Err(SpecError(format!(
@@ -50,8 +53,20 @@ pub fn check_mutant(search: &SearchConfig, size: BoardSize) -> Result<(), SpecEr
     }
 }
 
+/// The configuration as it runs on a `size` board: a table asked for with more entries than
+/// the board has position keys (`tt=23` on 4x4, whose keys have 20 bits) gets one entry per
+/// key, `2^key_bits`, and the engine's spec says so (`tt=20`), so that `tt=N` in a record is
+/// always exactly `2^N` entries.
+#[must_use]
+pub fn fitted(cfg: SolverConfig, size: BoardSize) -> SolverConfig {
+    let mut c = cfg;
+    c.search.tt_bits = c.search.tt_bits.map(|b| b.min(size.key_bits()));
+    c
+}
+
 /// The solver with this configuration on a `size` board, behind the [`Engine`] trait.
 pub fn build(cfg: SolverConfig, size: BoardSize) -> Result<Box<dyn Engine>, SpecError> {
+    let cfg = fitted(cfg, size);
     check_table(&cfg.search, size)?;
     check_mutant(&cfg.search, size)?;
     Ok(crate::game::connect4::board::with_board!(size, |W, H| {

@@ -121,4 +121,27 @@ pub trait SearchGame {
     }
     /// A move as text (for messages and the best move of a search).
     fn move_text(&self, s: &Self::State, m: Self::Move) -> String;
+    /// The legal move whose [`SearchGame::move_text`] is `text`, or `None` (not a legal move
+    /// here): how a move chosen by an engine is checked and played. The default searches the
+    /// legal moves; a game may answer faster.
+    fn parse_move(&self, s: &Self::State, text: &str) -> Option<Self::Move> {
+        let mut ms = MoveList::default();
+        if self.terminal(s, 0).is_some() {
+            return None;
+        }
+        self.moves(s, &mut ms);
+        ms.as_slice()
+            .iter()
+            .copied()
+            .find(|&m| self.move_text(s, m) == text)
+    }
+    /// The exact value, in the reported convention, that a search value `v` (the core's, as
+    /// [`SearchGame::terminal`] and [`SearchGame::evaluate`] give them) stands for when it is
+    /// proven, i.e. when it comes from finished games only and not from a horizon evaluation
+    /// (chess: a mate score); `None` for a heuristic value, and for every value of a game that
+    /// cannot tell them apart (the default). Quality runs score an engine's proofs by it.
+    fn proven(&self, v: i32) -> Option<i32> {
+        let _ = v;
+        None
+    }
 }

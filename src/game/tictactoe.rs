@@ -168,6 +168,57 @@ impl Game for TicTacToe {
     }
 }
 
+/// Tic-tac-toe for the generic search core (`tictactoe-DRIVER` engines: its alpha-beta drivers
+/// and MCTS): cells in [`CENTRE_ORDER`], depth-weighted values (a win by the game's `n`-th
+/// stone is worth `10 − n`, so the perfect player wins fastest and loses slowest), a horizon
+/// value of 0, keys `x | o << 9`; positions are the textbook's move strings (`"519"`).
+impl crate::game::SearchGame for TicTacToe {
+    type State = Board;
+    type Move = u8;
+
+    const BOUND: i32 = 10;
+    const HISTORY_SIZE: usize = 9;
+
+    fn parse(&self, text: &str) -> Result<Board, String> {
+        super::moves::replay(self, text.trim())
+    }
+
+    fn key(&self, s: &Board) -> u64 {
+        u64::from(s.x) | u64::from(s.o) << 9
+    }
+
+    fn terminal(&self, s: &Board, _ply: u32) -> Option<i32> {
+        if s.last_mover_won() {
+            return Some(-(10 - s.stones() as i32));
+        }
+        (s.stones() == 9).then_some(0)
+    }
+
+    fn moves(&self, s: &Board, out: &mut crate::game::MoveList<u8>) {
+        for c in CENTRE_ORDER {
+            if s.is_empty(c) {
+                out.push(c);
+            }
+        }
+    }
+
+    fn play(&self, s: &Board, m: u8) -> Board {
+        Game::play(self, s, m)
+    }
+
+    fn evaluate(&self, _s: &Board) -> i32 {
+        0
+    }
+
+    fn move_index(&self, m: u8) -> usize {
+        m as usize
+    }
+
+    fn move_text(&self, _s: &Board, m: u8) -> String {
+        char::from(b'1' + m).to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -60,6 +60,7 @@ pub fn builtin_positions() -> Vec<Drawn> {
             ply: m.len() as u32,
             index: i as u32,
             moves: m.to_string(),
+            known: None,
         })
         .collect()
 }
@@ -88,6 +89,7 @@ pub fn builtin_chess_positions() -> Vec<Drawn> {
             ply: m.split_whitespace().count() as u32,
             index: i as u32,
             moves: m.to_string(),
+            known: None,
         })
         .collect()
 }

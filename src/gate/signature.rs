@@ -119,7 +119,9 @@ impl Signature {
             match f[..] {
                 ["ply", p, "positions", n, "nodes", x] => {
                     let p = u32::try_from(num(p)?).map_err(|_| bad())?;
-                    sig.per_ply.insert(p, (num(n)?, num(x)?));
+                    if sig.per_ply.insert(p, (num(n)?, num(x)?)).is_some() {
+                        return Err(format!("line {}: ply {p} is listed twice", i + 1));
+                    }
                     if let Some(h) = hash {
                         sig.moves.insert(p, h);
                     }
@@ -127,6 +129,12 @@ impl Signature {
                 ["total", "positions", n, "nodes", x] => total = Some((num(n)?, num(x)?)),
                 _ => return Err(bad()),
             }
+        }
+        let sums = sig.per_ply.values().try_fold((0u64, 0u64), |(n, x), v| {
+            Some((n.checked_add(v.0)?, x.checked_add(v.1)?))
+        });
+        if sums.is_none() {
+            return Err("the ply lines' counts add up to more than 2^64".into());
         }
         match total {
             None => Err("no `total` line".into()),
@@ -232,6 +240,17 @@ mod tests {
         assert_eq!(Signature::parse(&t).unwrap(), s);
         assert!(Signature::parse(&t.replace("nodes 1150", "nodes 1")).is_err());
         assert!(Signature::parse("ply x").is_err());
+        let max = u64::MAX;
+        let wrap = format!(
+            "ply 1 positions 1 nodes {max}\nply 2 positions 1 nodes 2\ntotal positions 2 nodes 1\n"
+        );
+        let e = Signature::parse(&wrap).unwrap_err();
+        assert!(e.contains("more than 2^64"), "{e}");
+        let twice =
+            "ply 1 positions 1 nodes 5\nply 1 positions 1 nodes 5\ntotal positions 1 nodes 5\n";
+        assert!(Signature::parse(twice)
+            .unwrap_err()
+            .contains("listed twice"));
         let mut o = s.clone();
         o.add(16, 10);
         let d = s.diff_table(&o, "baseline", "candidate");

@@ -13,7 +13,9 @@
 //! game = "connect4"                 # 7x6; or "connect4:6x5", "tictactoe", "tree:b=5,d=9", "chess"
 //! agreement = "exact"               # default for Connect-4; "report" (chess's default) records
 //!                                   # and counts differing scores instead of stopping
-//! positions_file = "suite.epd"      # chess: FEN/EPD positions instead of seeded ones
+//! positions_file = "suite.epd"      # positions from a file instead of seeded ones: chess FEN/EPD,
+//!                                   # or Connect-4 `MOVES SCORE` lines (Pons' test sets), whose
+//!                                   # scores are checked as an oracle
 //! ```
 //!
 //! `game` may also be a list, `game = ["connect4:5x4", "connect4:6x5"]`: the file then holds one
@@ -138,21 +140,47 @@ impl std::fmt::Display for Agreement {
     }
 }
 
-/// The positions of a chess positions file as drawn positions: ply = the position's game ply
-/// (from its FEN's move number), index = its place in the file, moves = its FEN.
-fn file_positions(path: &str, max: Option<u32>) -> Result<Vec<Drawn>, String> {
-    let ps = crate::game::chess::epd::read_positions(Path::new(path))?;
-    let take = max.map_or(ps.len(), |m| (m as usize).min(ps.len()));
-    Ok(ps
-        .into_iter()
-        .take(take)
-        .enumerate()
-        .map(|(i, p)| Drawn {
-            ply: crate::game::chess::ChessPosition::from_fen(&p.fen).map_or(0, |c| c.game_ply()),
-            index: i as u32,
-            moves: p.fen,
-        })
-        .collect())
+/// The positions of a positions file as drawn positions, index = the position's place in the
+/// file, at most `max` of them: for chess, a FEN/EPD file (ply = the FEN's game ply, moves = the
+/// FEN); for Connect-4, Pons' `MOVES SCORE` lines (ply = the number of moves, the score kept as
+/// the position's known score).
+fn file_positions(path: &str, game: GameKind, max: Option<u32>) -> Result<Vec<Drawn>, String> {
+    let take = |n: usize| max.map_or(n, |m| (m as usize).min(n));
+    let drawn = |i: usize, ply: u32, moves: String, known: Option<i32>| Drawn {
+        ply,
+        index: i as u32,
+        moves,
+        known,
+    };
+    match game {
+        GameKind::Chess => {
+            let ps = crate::game::chess::epd::read_positions(Path::new(path))?;
+            let n = take(ps.len());
+            Ok(ps
+                .into_iter()
+                .take(n)
+                .enumerate()
+                .map(|(i, p)| {
+                    let ply = crate::game::chess::ChessPosition::from_fen(&p.fen)
+                        .map_or(0, |c| c.game_ply());
+                    drawn(i, ply, p.fen, None)
+                })
+                .collect())
+        }
+        GameKind::Connect4(board) => {
+            let ps = crate::game::connect4::suite::read_positions(Path::new(path), board)?;
+            let n = take(ps.len());
+            Ok(ps
+                .into_iter()
+                .take(n)
+                .enumerate()
+                .map(|(i, p)| drawn(i, p.moves.chars().count() as u32, p.moves, Some(p.score)))
+                .collect())
+        }
+        other => Err(format!(
+            "needs game = \"chess\" or a Connect-4 board, not `{other}`"
+        )),
+    }
 }
 
 /// The games of the `game` key: one name or a list of names.
@@ -295,13 +323,13 @@ impl Experiment {
         let file_positions = match &raw.positions_file {
             None => None,
             Some(f) => {
-                if games != [GameKind::Chess] {
+                let [game] = games[..] else {
                     return Err(invalid(
-                        "key `positions_file`: needs game = \"chess\"".to_string(),
+                        "key `positions_file`: needs one game, not a list".to_string(),
                     ));
-                }
+                };
                 Some(
-                    file_positions(f, raw.positions)
+                    file_positions(f, game, raw.positions)
                         .map_err(|e| invalid(format!("key `positions_file`: {e}")))?,
                 )
             }
@@ -381,11 +409,7 @@ impl Experiment {
             )));
         }
         if let Some(t) = raw.time_limit {
-            if !(t.is_finite() && t > 0.0) {
-                return Err(invalid(format!(
-                    "key `time_limit`: {t} is not a positive number of seconds"
-                )));
-            }
+            crate::util::limits::seconds("key `time_limit`:", t).map_err(invalid)?;
         }
         Ok(games
             .into_iter()
@@ -582,8 +606,22 @@ engines = ["negamax", "mtdf"]
                 "key `agreement`: `loose`",
             ),
             (
-                OK.replace("positions = 3", "positions = 3\npositions_file = \"x.epd\""),
-                "key `positions_file`: needs game = \"chess\"",
+                OK.replace(
+                    "positions = 3",
+                    "positions = 3\ngame = \"tictactoe\"\npositions_file = \"x.epd\"",
+                ),
+                "key `positions_file`: needs game = \"chess\" or a Connect-4 board",
+            ),
+            (
+                OK.replace(
+                    "positions = 3",
+                    "positions = 3\npositions_file = \"/nonexistent/x\"",
+                ),
+                "key `positions_file`: /nonexistent/x: ",
+            ),
+            (
+                OK.replace("positions = 3", "positions = 3\ntime_limit = 1e20"),
+                "key `time_limit`: 100000000000000000000: expected a number of seconds",
             ),
             (
                 OK.replace(

@@ -238,6 +238,7 @@ mod tests {
             ply: 1,
             index: 2,
             moves: "4".into(),
+            known: None,
         };
         let r = m.record("x", 9, &d, "stub", 1, 0);
         assert_eq!(

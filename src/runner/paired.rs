@@ -17,7 +17,7 @@ use super::measure::{Clock, Failed};
 use super::meta::{now_rfc3339, Meta};
 use super::positions::{positions_for_ply, Drawn};
 use super::record::{scan, RecordError, RecordWriter};
-use crate::engine::connect4::SpecError;
+use crate::engine::spec::SpecError;
 use crate::engine::{registry, Engine, EngineError};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -36,6 +36,8 @@ pub struct Disagreement {
     pub moves: String,
     /// Every engine's spec and score, in experiment order.
     pub scores: Vec<(String, i32)>,
+    /// The score the positions file gives (the oracle every engine must equal), if any.
+    pub known: Option<i32>,
 }
 
 impl Disagreement {
@@ -56,9 +58,12 @@ impl std::fmt::Display for Disagreement {
             .iter()
             .map(|(e, s)| format!("{e} = {s}"))
             .collect();
+        let known = self
+            .known
+            .map_or(String::new(), |k| format!(", the positions file = {k}"));
         write!(
             f,
-            "engines disagree on ply {} index {} `{}`: {}",
+            "engines disagree on ply {} index {} `{}`: {}{known}",
             self.ply,
             self.index,
             self.moves,
@@ -605,6 +610,7 @@ mod tests {
             ply,
             index,
             moves: format!("{ply}-{index}"),
+            known: None,
         };
         // Drawn indices may have gaps (12, 5 is the second of its ply).
         let plan: Vec<(u64, Drawn)> = [(10, 0), (10, 1), (10, 2), (12, 0), (12, 5), (14, 0)]

@@ -27,6 +27,9 @@ pub struct Drawn {
     /// The stream index it was drawn from (indices of skipped duplicates are not used).
     pub index: u32,
     pub moves: String,
+    /// The exact score a positions file gives for it (Pons' test sets: `moves score`), checked
+    /// as an oracle: an engine that differs is a disagreement. `None` for drawn positions.
+    pub known: Option<i32>,
 }
 
 /// The ChaCha8 stream of position `index` at `ply` under `seed`.
@@ -199,7 +202,12 @@ pub fn positions_for_ply(
     while (out.len() as u32) < count && index < budget {
         if let Some(moves) = draw(space, seed, ply, index, exclude_immediate_win) {
             if seen.insert(position_key(space, &moves)) {
-                out.push(Drawn { ply, index, moves });
+                out.push(Drawn {
+                    ply,
+                    index,
+                    moves,
+                    known: None,
+                });
             }
         }
         index += 1;

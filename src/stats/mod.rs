@@ -1,6 +1,7 @@
 //! Statistics on paired measurements: the Wilcoxon signed-rank test, Hodges–Lehmann estimate and
 //! descriptive summaries. An implementation detail of the reports, not a general library.
 
+pub mod games;
 pub mod multiple;
 pub mod summary;
 pub mod wilcoxon;

@@ -3,6 +3,7 @@
 //! [`fmt`]: number and unit formatting; [`exit`]: the process exit codes; [`names`]: names made
 //! safe for file names; [`repro`]: the command lines that reproduce a solve; [`oracles`]: the one
 //! reading of `TREEBENCH_REQUIRE_ORACLES` and `PYTHON`; [`affinity`]: pinning to one CPU;
+//! [`limits`]: the ranges of seconds and table memory a user may give;
 //! [`malloc`]: the allocator's settings for the analysis; [`stdout`]: output whose reader may
 //! leave early; [`cpu`]: the CPU features the build was compiled to use, checked at start.
 
@@ -10,6 +11,7 @@ pub mod affinity;
 pub mod cpu;
 pub mod exit;
 pub mod fmt;
+pub mod limits;
 pub mod malloc;
 pub mod names;
 pub mod oracles;

@@ -181,6 +181,7 @@ impl BoardSolve {
 
 /// Solve the empty `board` with `cfg` from a fresh table (building the engine is not timed).
 pub fn solve_empty(cfg: SolverConfig, board: BoardSize) -> Result<(i32, u64, Duration), String> {
+    let cfg = sized::fitted(cfg, board);
     sized::check_table(&cfg.search, board).map_err(|e| e.0)?;
     sized::check_mutant(&cfg.search, board).map_err(|e| e.0)?;
     Ok(crate::game::connect4::board::with_board!(board, |W, H| {

@@ -67,8 +67,27 @@ mod imp {
         }
     }
 
-    /// Kill every process of group `pgid` and take it off the list. Safe after the leader was
-    /// reaped: a group id stays reserved while any member lives, so it names no other process.
+    /// Whether child `pid` has exited, without reaping it (`waitid` with `WNOWAIT`): an exited,
+    /// unreaped child keeps its pid, so its group's id cannot name another program's group yet.
+    /// `None` when it cannot be told (not a child of this process).
+    pub fn exited_unreaped(pid: u32) -> Option<bool> {
+        let id = libc::id_t::try_from(pid).ok()?;
+        // SAFETY: a zeroed siginfo_t is valid; waitid only writes into it.
+        unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+            if libc::waitid(libc::P_PID, id, &mut info, flags) != 0 {
+                return None;
+            }
+            // with WNOHANG, si_pid stays 0 while the child has not exited
+            Some(info.si_pid() != 0)
+        }
+    }
+
+    /// Kill every process of group `pgid` and take it off the list. Call it before the leader
+    /// (the engine, whose pid is the group's id) is reaped: once the leader is reaped and every
+    /// other member has exited, the id may be reused by another program's group, which must
+    /// never be signalled ([`exited_unreaped`] tells an exit without reaping).
     pub fn kill(pgid: u32) {
         let Ok(g) = i32::try_from(pgid) else { return };
         // SAFETY: kill has no memory effects.
@@ -101,9 +120,12 @@ mod imp {
 
 #[cfg(not(unix))]
 mod imp {
+    pub fn exited_unreaped(_: u32) -> Option<bool> {
+        None
+    }
     pub fn register(_: u32) {}
     pub fn kill(_: u32) {}
     pub fn own_group(_: &mut std::process::Command) {}
 }
 
-pub use imp::{kill, own_group, register};
+pub use imp::{exited_unreaped, kill, own_group, register};

@@ -33,6 +33,8 @@ pub struct Running {
     lines: Receiver<String>,
     stderr: Arc<Mutex<VecDeque<String>>>,
     stderr_thread: Option<std::thread::JoinHandle<()>>,
+    /// The exit status once the engine was reaped (`Some(None)`: reaped, status unreadable).
+    reaped: Option<Option<ExitStatus>>,
 }
 
 impl Running {
@@ -87,6 +89,7 @@ impl Running {
             lines,
             stderr: tail,
             stderr_thread: Some(stderr_thread),
+            reaped: None,
         })
     }
 
@@ -122,49 +125,67 @@ impl Running {
     }
 
     /// Let a process that has answered exit on its own (Drop kills it if it lingers).
-    pub fn release(mut self) {
-        let _ = self.child.try_wait();
+    pub fn release(self) {}
+
+    /// Whether the engine has exited, without reaping it: until it is reaped its pid, and so
+    /// its process group's id, cannot be reused, so the group can still be killed safely.
+    fn exited(&self) -> bool {
+        self.reaped.is_some() || group::exited_unreaped(self.child.id()).unwrap_or(false)
     }
 
     /// Kill the process with its group and describe how it ended, with its last stderr: its
     /// own exit status if it had already ended, else that treebench killed it `why`.
     pub fn kill_and_describe(&mut self, why: &str) -> String {
-        let ended = match self.child.try_wait() {
-            Ok(Some(s)) => Ended::Own(Some(s)),
-            _ => Ended::Killed(why.to_string()),
+        let own = self.exited();
+        let status = self.kill_group();
+        let ended = if own {
+            Ended::Own(status)
+        } else {
+            Ended::Killed(why.to_string())
         };
-        self.kill_group();
         self.describe(ended)
     }
 
     /// Wait briefly for the process to exit on its own (it closed stdout), then describe it.
     pub fn wait_and_describe(&mut self) -> String {
         let grace = Duration::from_millis(500);
-        let deadline = Instant::now() + grace;
-        let ended = loop {
-            match self.child.try_wait() {
-                Ok(Some(s)) => break Ended::Own(Some(s)),
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(5))
-                }
-                Ok(None) => {
-                    break Ended::Killed(format!(
-                        "because it was still running {} ms after closing its output",
-                        grace.as_millis()
-                    ))
-                }
-                Err(_) => break Ended::Own(None),
-            }
+        let own = self.exited_within(grace);
+        let status = self.kill_group();
+        let ended = if own {
+            Ended::Own(status)
+        } else {
+            Ended::Killed(format!(
+                "because it was still running {} ms after closing its output",
+                grace.as_millis()
+            ))
         };
-        self.kill_group();
         self.describe(ended)
     }
 
-    /// Kill the process group (the engine and whatever it started) and reap the engine.
-    fn kill_group(&mut self) {
+    /// Whether the engine exits within `grace` (not reaped: see [`Running::exited`]).
+    fn exited_within(&self, grace: Duration) -> bool {
+        let deadline = Instant::now() + grace;
+        while !self.exited() {
+            if Instant::now() >= deadline {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        true
+    }
+
+    /// Kill the process group (the engine and whatever it started) while the engine is not yet
+    /// reaped, then reap it: its exit status, if it could be read. The group is never signalled
+    /// after the reap, when its id may already name another program's group.
+    fn kill_group(&mut self) -> Option<ExitStatus> {
+        if let Some(status) = self.reaped {
+            return status; // reaped before: the group is not signalled again
+        }
         group::kill(self.child.id());
         let _ = self.child.kill(); // where process groups do not exist
-        let _ = self.child.wait();
+        let status = self.child.wait().ok();
+        self.reaped = Some(status);
+        status
     }
 
     fn describe(&mut self, ended: Ended) -> String {
@@ -218,10 +239,7 @@ impl Drop for Running {
         // Close stdin (a protocol process exits on EOF), give it a moment, then kill it. Either
         // way its process group is killed, so nothing it started outlives it.
         drop(self.stdin.take());
-        let deadline = Instant::now() + Duration::from_millis(200);
-        while matches!(self.child.try_wait(), Ok(None)) && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(2));
-        }
+        self.exited_within(Duration::from_millis(200));
         self.kill_group();
     }
 }
@@ -238,5 +256,32 @@ mod tests {
         assert_eq!(answer_wait(None, Some(s(5))), Some(s(6)));
         assert_eq!(answer_wait(Some(s(3)), Some(s(5))), Some(s(3)));
         assert_eq!(answer_wait(Some(s(9)), Some(s(5))), Some(s(6)));
+    }
+
+    /// The state letter of `/proc/PID/stat` (`Z` for a zombie), `None` once the pid is gone.
+    #[cfg(target_os = "linux")]
+    fn state(pid: u32) -> Option<char> {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        stat.rsplit_once(')')?.1.trim_start().chars().next()
+    }
+
+    /// An engine that exited stays unreaped (a zombie, so its group id cannot be reused) until
+    /// the group kill, which reaps it once; a second kill sends nothing.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_group_is_killed_before_the_engine_is_reaped() {
+        let argv: Vec<String> = ["sh", "-c", "exit 7"].map(String::from).to_vec();
+        let mut r = Running::spawn(&argv).unwrap();
+        let pid = r.pid();
+        assert!(r.exited_within(Duration::from_secs(60)), "sh exits");
+        assert_eq!(state(pid), Some('Z'), "exited but not reaped");
+        assert!(r.exited(), "asking again does not reap it");
+        let status = r.kill_group();
+        assert_eq!(status.and_then(|s| s.code()), Some(7));
+        assert_eq!(state(pid), None, "reaped by the group kill");
+        assert_eq!(r.reaped, Some(status));
+        assert_eq!(r.kill_group(), status, "no second signal, the same status");
+        let text = r.kill_and_describe("because of a test");
+        assert!(text.starts_with("exit status 7"), "{text}");
     }
 }

@@ -18,7 +18,7 @@
 //!   a program's own timer is elapsed time unless it says otherwise; `treebench serve --clock
 //!   cpu` reports the thread's CPU time. The gate times the other side on the same clock.
 
-use crate::engine::connect4::SpecError;
+use crate::engine::spec::SpecError;
 use crate::engine::Clock;
 use std::time::Duration;
 
@@ -84,12 +84,9 @@ pub(crate) fn parse_timeout(v: &str) -> Result<Option<Duration>, String> {
     if v == "off" {
         return Ok(None);
     }
-    match v.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 => Ok(Some(Duration::from_secs_f64(s))),
-        _ => Err(format!(
-            "timeout `{v}`: expected a positive number of seconds or `off`"
-        )),
-    }
+    crate::util::limits::seconds_text("timeout", v)
+        .map(Some)
+        .map_err(|e| format!("{e}, or `off`"))
 }
 
 /// The answer timeout before a spec's own `timeout=`: [`TIMEOUT_ENV`] if set, else none.

@@ -28,14 +28,21 @@ pub use config::{Config, Draft, Driver, Mutant};
 pub use search::Searcher;
 
 use super::drivers::Probe;
-use super::{Engine, EngineError, GameKind, SearchCounters, Solve};
+use super::{Decision, Engine, EngineError, GameKind, MoveLimit, MoveText, SearchCounters, Solve};
 use crate::game::SearchGame;
+use std::time::Duration;
 
 /// What one search found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Outcome {
+pub struct Outcome<M> {
     /// The value in the game's reported convention ([`SearchGame::report`]).
     pub value: i32,
+    /// The exact value when the search proved it ([`SearchGame::proven`]).
+    pub proven: Option<i32>,
+    /// A move that achieves the value (`None` at a finished game).
+    pub best: Option<M>,
+    /// The depth searched (the configured one, or the last completed under a clock).
+    pub depth: u32,
     /// Nodes (calls of the node procedure and of quiescence, see [`search`]).
     pub nodes: u64,
     pub counters: SearchCounters,
@@ -76,18 +83,40 @@ impl<G: SearchGame> Solver<G> {
 
     /// Search `root` to the configured depth (the table kept from earlier searches until
     /// [`Solver::reset`]; killers, history and counters start afresh).
-    pub fn search(&mut self, root: &G::State) -> Outcome {
-        let s = &mut self.searcher;
-        s.start_solve();
-        let log = &mut self.log;
-        let v = match s.cfg.mutant {
+    pub fn search(&mut self, root: &G::State) -> Outcome<G::Move> {
+        self.searcher.start_solve();
+        let (s, log) = (&mut self.searcher, &mut self.log);
+        let (v, best) = match s.cfg.mutant {
             Mutant::None => drivers::solve::<G, 0>(s, root, log),
             Mutant::TtBoundsAsExact => drivers::solve::<G, 1>(s, root, log),
             Mutant::PvsNoResearch => drivers::solve::<G, 2>(s, root, log),
             Mutant::AspirationTakesFailHigh => drivers::solve::<G, 3>(s, root, log),
         };
+        let depth = s.cfg.depth;
+        self.outcome(v, best, depth)
+    }
+
+    /// Search `root` by iterative deepening within `allot` (a game clock's share for one move;
+    /// see [`drivers::solve_within`]), at most to the configured depth.
+    pub fn search_within(&mut self, root: &G::State, allot: Duration) -> Outcome<G::Move> {
+        self.searcher.start_solve();
+        let (s, log) = (&mut self.searcher, &mut self.log);
+        let (v, best, depth) = match s.cfg.mutant {
+            Mutant::None => drivers::solve_within::<G, 0>(s, root, log, allot),
+            Mutant::TtBoundsAsExact => drivers::solve_within::<G, 1>(s, root, log, allot),
+            Mutant::PvsNoResearch => drivers::solve_within::<G, 2>(s, root, log, allot),
+            Mutant::AspirationTakesFailHigh => drivers::solve_within::<G, 3>(s, root, log, allot),
+        };
+        self.outcome(v, best, depth)
+    }
+
+    fn outcome(&self, v: i32, best: Option<G::Move>, depth: u32) -> Outcome<G::Move> {
+        let s = &self.searcher;
         Outcome {
             value: s.game.report(v),
+            proven: s.game.proven(v),
+            best,
+            depth,
             nodes: s.nodes,
             counters: s.counters,
         }
@@ -98,6 +127,17 @@ impl<G: SearchGame> Solver<G> {
     pub fn probes(&self) -> &[Probe] {
         &self.log
     }
+}
+
+/// Refuse a configuration whose table does not fit the memory this machine has available, before
+/// the table is allocated (`tt=30` of a game with a 24-byte entry is 24 GiB).
+pub fn check_table<G: SearchGame>(cfg: &Config) -> Result<(), String> {
+    if cfg.tt_bits == 0 || !cfg.driver.prunes() {
+        return Ok(());
+    }
+    let entry = std::mem::size_of::<table::Entry<G::Move>>() as u128;
+    let bytes = (1u128 << cfg.tt_bits) * entry;
+    crate::util::limits::check_fits(&format!("option `tt={}`", cfg.tt_bits), bytes)
 }
 
 /// A generic-core engine for the harness: a [`Solver`] with the game's name and kind.
@@ -168,5 +208,35 @@ where
 
     fn counters(&self) -> Option<SearchCounters> {
         self.last
+    }
+
+    /// The move of the root search (see [`drivers`]: the move of the probe that established
+    /// the value): at the configured depth, or under a clock by iterative deepening within the
+    /// move's share of the clock ([`MoveLimit::allotment`]).
+    fn choose(&mut self, moves: &str, limit: &MoveLimit) -> Result<Decision, EngineError> {
+        let game = self.solver.game();
+        let root = game.parse(moves).map_err(EngineError::BadPosition)?;
+        if game.terminal(&root, 0).is_some() {
+            return Err(EngineError::BadPosition(format!(
+                "`{moves}`: the game is over"
+            )));
+        }
+        let out = match limit.allotment() {
+            None => self.solver.search(&root),
+            Some(allot) => self.solver.search_within(&root, allot),
+        };
+        self.last = Some(out.counters);
+        let game = self.solver.game();
+        let best = out.best.map(|m| game.move_text(&root, m));
+        let best = best.as_deref().and_then(MoveText::new).ok_or_else(|| {
+            EngineError::Failure(format!("`{moves}`: the search found no move to play"))
+        })?;
+        Ok(Decision {
+            value: Some(out.value),
+            proven: out.proven,
+            nodes: Some(out.nodes),
+            depth: Some(out.depth),
+            ..Decision::of_move(best)
+        })
     }
 }

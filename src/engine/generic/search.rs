@@ -39,6 +39,10 @@ pub struct Searcher<G: SearchGame> {
     pub counters: SearchCounters,
     /// Nodes (see the module documentation).
     pub nodes: u64,
+    /// The root's best move in the last root search: the child with the best value, or the
+    /// table entry's move when the entry ended the root (a driver takes it from a probe whose
+    /// value is above its alpha, where it is a move achieving that value).
+    pub root_move: Option<G::Move>,
 }
 
 impl<G: SearchGame> Searcher<G> {
@@ -53,6 +57,7 @@ impl<G: SearchGame> Searcher<G> {
             ordering: Ordering::new(G::HISTORY_SIZE),
             counters: SearchCounters::default(),
             nodes: 0,
+            root_move: None,
         }
     }
 
@@ -122,6 +127,9 @@ impl<G: SearchGame> Searcher<G> {
                 let v = self.game.from_table(e.value, ply);
                 if self.admissible(e.draft, depth) && e.cuts(v, alpha, beta) {
                     self.counters.table_cutoffs += 1;
+                    if ply == 0 {
+                        self.root_move = e.best;
+                    }
                     return v;
                 }
             }
@@ -129,6 +137,9 @@ impl<G: SearchGame> Searcher<G> {
         // 4. the children
         self.counters.interior += 1;
         let (best, best_move) = self.children::<M>(s, depth, ply, alpha, beta, table_move);
+        if ply == 0 {
+            self.root_move = best_move;
+        }
         // 5. store the bound the search proved
         if self.table.enabled() {
             let bound = if M == Mutant::TtBoundsAsExact as u8 {

@@ -164,6 +164,11 @@ impl SearchGame for Chess {
     fn move_text(&self, s: &Board, m: ChessMove) -> String {
         display_uci_move(s, m.0).to_string()
     }
+
+    /// A mate score is proven (reported as mate in moves); a centipawn value is not.
+    fn proven(&self, v: i32) -> Option<i32> {
+        (v.abs() > MATE_ZONE).then(|| self.report(v))
+    }
 }
 
 #[cfg(test)]

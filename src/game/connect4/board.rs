@@ -224,6 +224,19 @@ pub const fn column_char(col: usize) -> char {
     COLUMN_SYMBOLS[col] as char
 }
 
+/// The columns `0..width`, centre first, then alternately left and right of it (7 columns:
+/// 3, 2, 4, 1, 5, 0, 6): the order in which a move nearer the centre wins a tie.
+pub fn centre_first(width: usize) -> impl Iterator<Item = usize> {
+    let mid = width / 2;
+    (0..width).map(move |i| {
+        if i % 2 == 1 {
+            mid - (i + 1) / 2
+        } else {
+            mid + i / 2
+        }
+    })
+}
+
 /// The column (0-based) a move-string character names on a board `width` wide, or `None`.
 #[must_use]
 pub const fn column_of_char(ch: char, width: usize) -> Option<usize> {

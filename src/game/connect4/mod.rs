@@ -46,6 +46,8 @@
 pub mod board;
 pub mod position;
 pub mod score;
+pub mod search_game;
+pub mod suite;
 
 pub use board::{BoardError, BoardSize};
 pub use position::{ParseError, Position};

@@ -259,7 +259,9 @@ impl<'a> Session<'a> {
     fn settle_position(&mut self, d: &'a Drawn) -> Result<(), RunError> {
         // Agreement: every solve of the position gives the same score (with `report`, differing
         // scores are recorded and counted instead).
-        let differ = self.rows.iter().any(|r| r.m.score != self.rows[0].m.score);
+        // A score the positions file gives is an oracle: every engine must equal it.
+        let want = d.known.unwrap_or(self.rows[0].m.score);
+        let differ = self.rows.iter().any(|r| r.m.score != want);
         if differ && self.exp.agreement == Agreement::Report {
             self.summary.disagreements += 1;
         } else if differ {
@@ -312,6 +314,7 @@ impl<'a> Session<'a> {
             index: d.index,
             moves: d.moves.clone(),
             scores,
+            known: d.known,
         })
     }
 }

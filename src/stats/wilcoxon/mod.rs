@@ -79,6 +79,12 @@ pub struct WilcoxonOptions {
     pub correction: bool,
     /// Confidence level of the Hodges–Lehmann interval (e.g. 0.95).
     pub confidence: f64,
+    /// Keep the zero differences in the Hodges–Lehmann estimate and its interval: the median of
+    /// the Walsh averages of all `n` differences, and the interval of the same `n` (the
+    /// classical estimator, whose estimand counts a tie as a difference of 0). `false` (the
+    /// default) drops them first, as R's `wilcox.test` does; the test itself follows
+    /// `zero_method` either way.
+    pub estimate_zeros: bool,
 }
 
 impl Default for WilcoxonOptions {
@@ -89,6 +95,7 @@ impl Default for WilcoxonOptions {
             method: Method::Auto,
             correction: false,
             confidence: 0.95,
+            estimate_zeros: false,
         }
     }
 }
@@ -147,7 +154,9 @@ pub const MAX_EXACT_N: usize = 1000;
 /// and R returns some point inside it, this function its midpoint). R has no Pratt or Zsplit: for
 /// them the estimate and interval are those of the nonzero differences, as for Wilcox; and when
 /// `Method::Exact` is forced despite ties or zeros, the interval is still the exact-method one on
-/// the nonzero differences (R would fall back to the asymptotic interval).
+/// the nonzero differences (R would fall back to the asymptotic interval). With
+/// [`WilcoxonOptions::estimate_zeros`] the estimate and the interval are those of all `n`
+/// differences, zeros included (the classical Hodges–Lehmann estimator), the test unchanged.
 ///
 /// `z` is the standardised statistic (after continuity correction) when the normal approximation
 /// is used; for the two-sided alternative it is −|z|, as scipy reports it.
@@ -273,15 +282,25 @@ fn wilcoxon_core(
         m => m,
     };
 
-    let n_nz = nonzero.len();
+    // The differences of the estimate and the interval: the nonzero ones (R), or all of them.
+    let all_sorted;
+    let located: &[f64] = if opts.estimate_zeros && n_zero > 0 {
+        let mut v = d.to_vec();
+        float_order::sort_total(&mut v);
+        all_sorted = v;
+        &all_sorted
+    } else {
+        &nonzero
+    };
+    let n_nz = located.len();
 
     // The estimate first: the interval's selections start from the brackets it kept.
     let mut probes = Probes::default();
     let (estimate, estimate_above_zero) = match what {
         Estimates::None => (f64::NAN, None),
-        Estimates::Sign => (f64::NAN, Some(walsh_median_above_zero(&nonzero))),
+        Estimates::Sign => (f64::NAN, Some(walsh_median_above_zero(located))),
         Estimates::All | Estimates::Estimate => {
-            let e = walsh_median_keeping(&nonzero, &mut probes);
+            let e = walsh_median_keeping(located, &mut probes);
             (e, Some(e > 0.0))
         }
     };
@@ -303,7 +322,7 @@ fn wilcoxon_core(
                 SignRankDist::new(n_nz)
             };
             let (ci, conf) = if what == Estimates::All {
-                exact::exact_ci(&nonzero, &ci_dist, opts.alternative, opts.confidence)
+                exact::exact_ci(located, &ci_dist, opts.alternative, opts.confidence)
             } else {
                 ((f64::NAN, f64::NAN), opts.confidence)
             };
@@ -313,13 +332,13 @@ fn wilcoxon_core(
             let (doubled, t2) = ranks::doubled_ranks(&nonzero);
             let p = permutation::p_value(&doubled, t2, opts.alternative);
             let p_other = other.map(|alt| permutation::p_value(&doubled, t2, alt));
-            let (ci, conf) = asymptotic_ci(&nonzero, opts, what, &probes);
+            let (ci, conf) = asymptotic_ci(located, opts, what, &probes);
             (p, p_other, None, ci, conf)
         }
         Method::Asymptotic | Method::Auto => {
             let (p, z_rep) = asymptotic::p_value(&rs, opts.alternative, opts.correction);
             let p_other = other.map(|alt| asymptotic::p_value(&rs, alt, opts.correction).0);
-            let (ci, conf) = asymptotic_ci(&nonzero, opts, what, &probes);
+            let (ci, conf) = asymptotic_ci(located, opts, what, &probes);
             (p, p_other, Some(z_rep), ci, conf)
         }
     };
@@ -396,5 +415,54 @@ mod tests {
             wilcoxon(&[], &o),
             Err(StatsError::NotEnoughData(_))
         ));
+    }
+
+    /// The median of the Walsh averages, brute force.
+    fn walsh_median(d: &[f64]) -> f64 {
+        let mut w: Vec<f64> = (0..d.len())
+            .flat_map(|i| (i..d.len()).map(move |j| (i, j)))
+            .map(|(i, j)| (d[i] + d[j]) / 2.0)
+            .collect();
+        w.sort_by(f64::total_cmp);
+        let m = w.len();
+        if m % 2 == 1 {
+            w[m / 2]
+        } else {
+            (w[m / 2 - 1] + w[m / 2]) / 2.0
+        }
+    }
+
+    /// With `estimate_zeros` the estimate is the Walsh median of every difference, ties (zeros)
+    /// included, and lies inside its interval; without, of the nonzero ones (R); the test is
+    /// the same either way.
+    #[test]
+    fn ties_count_in_the_estimate_when_asked() {
+        let d = [
+            0.0, 0.0, 0.0, 0.0, 0.3, 0.5, -0.1, 0.7, 0.2, 0.0, 0.4, 0.9, 0.0, 0.6, 0.1,
+        ];
+        let nonzero: Vec<f64> = d.iter().copied().filter(|&v| v != 0.0).collect();
+        for method in [Method::Exact, Method::Asymptotic] {
+            let r = WilcoxonOptions {
+                method,
+                ..WilcoxonOptions::default()
+            };
+            let all = WilcoxonOptions {
+                estimate_zeros: true,
+                ..r
+            };
+            let a = wilcoxon(&d, &r).unwrap();
+            let b = wilcoxon(&d, &all).unwrap();
+            assert_eq!(a.estimate, walsh_median(&nonzero), "{method:?}");
+            assert_eq!(b.estimate, walsh_median(&d), "{method:?}");
+            assert!(
+                b.estimate < a.estimate,
+                "the ties pull the estimate towards 0"
+            );
+            assert!(
+                b.ci.0 <= b.estimate && b.estimate <= b.ci.1,
+                "{method:?}: {b:?}"
+            );
+            assert_eq!((a.p_value, a.statistic), (b.p_value, b.statistic));
+        }
     }
 }

@@ -1,12 +1,10 @@
-//! The Connect-4 solver as an [`Engine`]: a driver plus a search configuration, with a spec
-//! string that prints and parses (`mtdf:tt=20,etc=off`).
+//! The Connect-4 solver's spec: a driver and the search switches, parsed from
+//! `DRIVER[:key=value,...]` and printed back in canonical form (`mtdf:tt=20,etc=off`).
 
-use super::drivers::{self, Driver, Probe};
-use super::parallel::{Parallel, Smp, MAX_THREADS};
-use super::search::{Eval, Mutant, Ordering, SearchConfig, Searcher};
-use super::spec::{parse_spec, spec_name};
-use super::{Engine, EngineError, GameKind, Solve};
-use crate::game::connect4::score::score_to_moves_left;
+use crate::engine::drivers::Driver;
+use crate::engine::parallel::{Smp, MAX_THREADS};
+use crate::engine::search::{Eval, Mutant, Ordering, SearchConfig};
+use crate::engine::spec::{parse_spec, spec_name, SpecError};
 use crate::game::connect4::Position;
 use std::fmt;
 
@@ -22,10 +20,6 @@ pub struct SolverConfig {
     /// How the threads of a parallel solve share the work.
     pub smp: Smp,
 }
-
-/// Temporary re-export: `SpecError` now lives with the spec grammar in [`super::spec`]
-/// (`engine/external/spec.rs` and `runner/paired.rs` still import it from here).
-pub use super::spec::SpecError;
 
 const OPTIONS: &str =
     "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, pfearly, wpair, fixed, mutant, count, threads, smp";
@@ -121,7 +115,7 @@ impl SolverConfig {
                     "off" => None,
                     v => {
                         let bits: u32 = parse_num(key, v)?;
-                        let min = super::tt::Table::min_bits(Position::<7, 6>::KEY_BITS);
+                        let min = crate::engine::tt::Table::min_bits(Position::<7, 6>::KEY_BITS);
                         if !(min..=32).contains(&bits) {
                             return Err(format!(
                                 "option `tt={v}`: table bits must be {min}..=32 (2^bits entries of 8 bytes) or `off`"
@@ -189,7 +183,7 @@ impl SolverConfig {
             "count" => s.count = parse_switch(key, value)?,
             "guess" => match &mut self.driver {
                 Driver::Mtdf { guess } | Driver::Aspiration { guess, .. } => {
-                    *guess = parse_num(key, value)?
+                    *guess = parse_in(key, value, -MAX_WINDOW..=MAX_WINDOW)?
                 }
                 d => {
                     return Err(format!(
@@ -200,10 +194,7 @@ impl SolverConfig {
             },
             "delta" => match &mut self.driver {
                 Driver::Aspiration { delta, .. } => {
-                    *delta = parse_num(key, value)?;
-                    if *delta < 1 {
-                        return Err(format!("option `delta={value}`: expected at least 1"));
-                    }
+                    *delta = parse_in(key, value, 1..=MAX_WINDOW)?;
                 }
                 d => {
                     return Err(format!(
@@ -244,6 +235,25 @@ fn parse_num<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> 
     value
         .parse()
         .map_err(|_| format!("option `{key}={value}`: expected a number"))
+}
+
+/// The largest `guess` and `delta` (scores lie within ±21 on 7x6 and within ±(cells/2) on any
+/// board, so a wider value means the same as this one; `guess ± delta` never overflows).
+const MAX_WINDOW: i32 = 1000;
+
+/// A number of `range`, or an error naming the key and the range.
+fn parse_in<T>(key: &str, value: &str, range: std::ops::RangeInclusive<T>) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display,
+{
+    match value.parse::<T>() {
+        Ok(v) if range.contains(&v) => Ok(v),
+        _ => Err(format!(
+            "option `{key}={value}`: expected a whole number from {} to {}",
+            range.start(),
+            range.end()
+        )),
+    }
 }
 
 fn parse_switch(key: &str, value: &str) -> Result<bool, String> {
@@ -367,195 +377,9 @@ impl fmt::Display for SolverConfig {
     }
 }
 
-/// The searchers of an engine: one thread on its private table (the engine as it always was), or
-/// a parallel solve on a shared one.
-enum Searchers<const W: usize, const H: usize> {
-    One(Searcher<W, H>),
-    Parallel(Box<Parallel<W, H>>),
-}
-
-/// The Connect-4 solver on a `W`×`H` board.
-pub struct Connect4Engine<const W: usize = 7, const H: usize = 6> {
-    cfg: SolverConfig,
-    searchers: Searchers<W, H>,
-    time_limit: Option<std::time::Duration>,
-    /// The root searches of the last solve.
-    probes: Vec<Probe>,
-}
-
-impl<const W: usize, const H: usize> Connect4Engine<W, H> {
-    /// An engine; allocates its table once.
-    #[must_use]
-    pub fn new(cfg: SolverConfig) -> Self {
-        Self {
-            cfg,
-            searchers: if cfg.threads > 1 {
-                Searchers::Parallel(Box::new(Parallel::new(cfg.search, cfg.threads, cfg.smp)))
-            } else {
-                Searchers::One(Searcher::new(cfg.search))
-            },
-            time_limit: None,
-            probes: Vec::with_capacity(64),
-        }
-    }
-
-    /// The configuration.
-    #[must_use]
-    pub fn config(&self) -> &SolverConfig {
-        &self.cfg
-    }
-
-    /// Solve a parsed position without resetting the table; returns score and nodes of this
-    /// solve (of all threads in a parallel solve).
-    pub fn solve_position(&mut self, pos: &Position<W, H>) -> (i32, u64) {
-        let (driver, iterative) = (self.cfg.driver, self.cfg.iterative);
-        match &mut self.searchers {
-            Searchers::One(s) => {
-                let before = s.nodes();
-                let score = drivers::solve(s, pos, driver, iterative, &mut self.probes);
-                (score, s.nodes() - before)
-            }
-            Searchers::Parallel(p) => {
-                let before = p.nodes();
-                let score = p.solve(pos, driver, iterative, &mut self.probes);
-                (score, p.nodes() - before)
-            }
-        }
-    }
-
-    /// Nodes of the main thread in the last solve (all of them with one thread).
-    #[must_use]
-    pub fn main_nodes(&self) -> u64 {
-        match &self.searchers {
-            Searchers::One(_) => self.probes.iter().map(|p| p.nodes).sum(),
-            Searchers::Parallel(p) => p.main_nodes(),
-        }
-    }
-
-    /// Plies until the game ends under perfect play for a position with `n` stones and this
-    /// score (honours the `moves-left-parity` mutant).
-    #[must_use]
-    pub fn moves_left(&self, n: u32, score: i32) -> u32 {
-        let m = score_to_moves_left(Position::<W, H>::CELLS, n, score);
-        if self.cfg.search.mutant == Mutant::MovesLeftParity && score > 0 {
-            m + 1
-        } else {
-            m
-        }
-    }
-
-    /// The searcher (table, counters) of a one-thread engine.
-    #[must_use]
-    pub fn searcher(&self) -> Option<&Searcher<W, H>> {
-        match &self.searchers {
-            Searchers::One(s) => Some(s),
-            Searchers::Parallel(_) => None,
-        }
-    }
-}
-
-impl<const W: usize, const H: usize> Engine for Connect4Engine<W, H> {
-    fn spec(&self) -> String {
-        self.cfg.to_string()
-    }
-
-    fn game(&self) -> GameKind {
-        GameKind::Connect4(
-            crate::game::connect4::BoardSize::new(W, H)
-                .expect("the engine's board is a compiled size"),
-        )
-    }
-
-    fn reset(&mut self) {
-        match &mut self.searchers {
-            Searchers::One(s) => s.reset(),
-            Searchers::Parallel(p) => p.reset(),
-        }
-    }
-
-    fn main_thread_nodes(&self) -> Option<u64> {
-        match &self.searchers {
-            Searchers::One(_) => None,
-            Searchers::Parallel(p) => Some(p.main_nodes()),
-        }
-    }
-
-    fn threads(&self) -> usize {
-        match &self.searchers {
-            Searchers::One(_) => 1,
-            Searchers::Parallel(p) => p.threads(),
-        }
-    }
-
-    fn set_time_limit(&mut self, limit: Option<std::time::Duration>) {
-        self.time_limit = limit;
-    }
-
-    fn probes(&self) -> &[Probe] {
-        &self.probes
-    }
-
-    /// With `count=on` (one thread): the searcher's counters, plus every root search of the
-    /// driver after the first as a re-search.
-    fn counters(&self) -> Option<crate::engine::SearchCounters> {
-        match &self.searchers {
-            Searchers::One(s) if self.cfg.search.count => {
-                let mut c = *s.counters();
-                c.researches += self.probes.len().saturating_sub(1) as u64;
-                Some(c)
-            }
-            _ => None,
-        }
-    }
-
-    fn solve(&mut self, moves: &str) -> Result<Solve, EngineError> {
-        let pos = Position::<W, H>::from_moves(moves)
-            .map_err(|e| EngineError::BadPosition(e.to_string()))?;
-        let deadline = self.time_limit.map(|l| std::time::Instant::now() + l);
-        match &mut self.searchers {
-            Searchers::One(s) => s.set_deadline(deadline),
-            Searchers::Parallel(p) => p.set_deadline(deadline),
-        }
-        let (score, nodes) = self.solve_position(&pos);
-        let stopped = match &self.searchers {
-            Searchers::One(s) => s.stopped(),
-            Searchers::Parallel(p) => p.stopped(),
-        };
-        if stopped {
-            return Err(EngineError::Timeout);
-        }
-        Ok(Solve {
-            score,
-            nodes,
-            reported_nanos: None,
-            nodes_reported: true,
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn time_limit_stops_a_long_solve() {
-        let mut e = Connect4Engine::<7, 6>::new(SolverConfig::parse("mtdf").unwrap().unwrap());
-        e.set_time_limit(Some(std::time::Duration::from_millis(50)));
-        e.reset();
-        // No bound on the elapsed time is asserted (speed is never asserted): without the limit
-        // the solve would return a score after minutes, not Timeout.
-        assert_eq!(
-            e.solve(""),
-            Err(EngineError::Timeout),
-            "the empty board takes minutes"
-        );
-        // a quick solve under the same limit still succeeds, and so does a later long-limit one
-        e.reset();
-        assert_eq!(e.solve("4455").unwrap().score, 18);
-        e.set_time_limit(None);
-        e.reset();
-        assert_eq!(e.solve("44455554221").unwrap().score, -15);
-    }
 
     #[test]
     fn spec_round_trip() {
