@@ -218,6 +218,7 @@ pub(super) fn field_ok(ty: ColumnType, b: &[u8]) -> bool {
         ColumnType::U64 => dec(b).is_some(),
         ColumnType::OptU64 => opt || dec(b).is_some(),
         ColumnType::I32 => signed(b).is_some(),
+        ColumnType::OptI32 => opt || signed(b).is_some(),
     }
 }
 

@@ -34,6 +34,7 @@ fn dtype(ty: ColumnType) -> DataType {
         ColumnType::I32 => DataType::Int32,
         ColumnType::OptText => DataType::String,
         ColumnType::OptU32 => DataType::UInt32,
+        ColumnType::OptI32 => DataType::Int32,
         ColumnType::OptU64 => DataType::UInt64,
     }
 }
@@ -46,6 +47,7 @@ enum Values {
     I32(Vec<i32>),
     OptText(Vec<Option<String>>),
     OptU32(Vec<Option<u32>>),
+    OptI32(Vec<Option<i32>>),
     OptU64(Vec<Option<u64>>),
 }
 
@@ -58,6 +60,7 @@ impl Values {
             ColumnType::I32 => Values::I32(Vec::new()),
             ColumnType::OptText => Values::OptText(Vec::new()),
             ColumnType::OptU32 => Values::OptU32(Vec::new()),
+            ColumnType::OptI32 => Values::OptI32(Vec::new()),
             ColumnType::OptU64 => Values::OptU64(Vec::new()),
         }
     }
@@ -71,6 +74,7 @@ impl Values {
             Values::I32(v) => v.push(field.parse().map_err(bad)?),
             Values::OptText(v) => v.push((!field.is_empty()).then(|| field.to_string())),
             Values::OptU32(v) => v.push(opt(field).map_err(bad)?),
+            Values::OptI32(v) => v.push(opt(field).map_err(bad)?),
             Values::OptU64(v) => v.push(opt(field).map_err(bad)?),
         }
         Ok(())
@@ -85,6 +89,7 @@ impl Values {
             Values::I32(v) => Series::new(name, v),
             Values::OptText(v) => Series::new(name, v),
             Values::OptU32(v) => Series::new(name, v),
+            Values::OptI32(v) => Series::new(name, v),
             Values::OptU64(v) => Series::new(name, v),
         }
         .into()

@@ -24,6 +24,7 @@ pub mod headline;
 mod load;
 pub mod machine;
 mod ply;
+pub mod quality;
 mod scan;
 pub mod synthetic;
 pub mod validate;

@@ -15,6 +15,7 @@ pub mod cpu;
 pub mod entry;
 pub mod gate;
 pub mod merge;
+pub mod moves;
 #[cfg(feature = "analysis")]
 pub mod plot;
 pub mod positions;
@@ -45,6 +46,9 @@ pub struct Cli {
 pub enum Command {
     /// Solve positions (move strings) and print `moves score nodes micros` per line.
     Solve(solve::SolveArgs),
+    /// Every move's value by an engine (default: the exact Connect-4 solver), or with
+    /// `--choose` the move an engine chooses.
+    Moves(moves::MovesArgs),
     /// Run an experiment: paired, alternated solves of seeded positions into results/.
     Run(run::RunArgs),
     /// Print an experiment's positions (move strings), one per line.
@@ -193,6 +197,7 @@ fn one_line(e: &anyhow::Error) -> String {
 pub fn run(cli: Cli, games: &[&'static GameEntry]) -> anyhow::Result<i32> {
     match cli.command {
         Command::Solve(a) => solve::run(a),
+        Command::Moves(a) => moves::run(a),
         Command::Run(a) => run::run(a),
         Command::Positions(a) => positions::run(a),
         Command::Merge(a) => merge::run(a),

@@ -87,6 +87,44 @@ pub fn run(args: RunArgs) -> Result<i32> {
     Ok(exit::OK)
 }
 
+/// Run one quality experiment ([`crate::runner::quality`]): the decisions file.
+fn run_quality(
+    args: &RunArgs,
+    exp: &Experiment,
+    opts: &RunOptions,
+) -> Result<std::result::Result<PathBuf, i32>> {
+    eprintln!(
+        "treebench run `{}` ({}, quality): {} plies × {} positions × {} engines, seed {}",
+        exp.name,
+        exp.game,
+        exp.plies.len(),
+        exp.positions,
+        exp.engines.len(),
+        exp.seed
+    );
+    let s = match crate::runner::quality::run(exp, opts) {
+        Ok(s) => s,
+        Err(RunError::Disagreement(d)) => {
+            eprintln!("error: {d}");
+            return Ok(Err(exit::DISAGREE));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    eprintln!(
+        "wrote {} ({} positions, {} decisions in {:.1} s; the referee solved {} positions, the others came from its cache)",
+        s.results.display(),
+        s.positions,
+        s.decisions,
+        s.wall.as_secs_f64(),
+        s.referee_solved
+    );
+    if !args.no_report && args.shard.is_none() {
+        #[cfg(feature = "analysis")]
+        super::report::write(&[s.results.clone()], &args.report)?;
+    }
+    Ok(Ok(s.results))
+}
+
 /// Run one experiment: the results file, or the exit code to stop with.
 fn run_one(args: &RunArgs, exp: &Experiment) -> Result<std::result::Result<PathBuf, i32>> {
     let opts = RunOptions {
@@ -108,6 +146,9 @@ fn run_one(args: &RunArgs, exp: &Experiment) -> Result<std::result::Result<PathB
         if let Some(c) = cpu {
             eprintln!("run: every solve on CPU {c}");
         }
+    }
+    if exp.quality.is_some() {
+        return run_quality(args, exp, &opts);
     }
     eprintln!(
         "treebench run `{}` ({}): {} plies × {} positions × {} engines × {} repeats, seed {}",

@@ -257,6 +257,17 @@ pub trait Engine: Send {
             self.spec()
         )))
     }
+    /// Every legal move at `moves` with its value for the side to move (the value of the
+    /// position after it, negated), in the move order of the engine; the exact Connect-4 solver's
+    /// values are exact (the referee of quality runs: `treebench moves`). Engines that cannot
+    /// answer [`EngineError::Unsupported`].
+    fn score_moves(&mut self, moves: &str) -> Result<Vec<(MoveText, i32)>, EngineError> {
+        let _ = moves;
+        Err(EngineError::Unsupported(format!(
+            "engine `{}` does not score every move",
+            self.spec()
+        )))
+    }
     /// A new game starts (match play): forget everything learnt, as [`Engine::reset`] (UCI
     /// engines: `ucinewgame`).
     fn new_game(&mut self) {

@@ -7,6 +7,7 @@
 pub mod ablation;
 pub mod method;
 pub mod plot;
+pub mod quality;
 pub mod report;
 pub mod scaling;
 pub mod table;

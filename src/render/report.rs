@@ -308,7 +308,7 @@ engine's time: the mean of the engine's own `time` (milliseconds); nodes: the en
 reported count; nodes/s: total nodes over total time to depth; depth: of the line the score \
 came from. n/a: not reported by the engine.";
 
-const CSS: &str =
+pub(crate) const CSS: &str =
     "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;max-width:1100px;\
 margin:2em auto;padding:0 1em;color:#222;line-height:1.45}\
 h1,h2,h3{line-height:1.2}\
@@ -327,7 +327,7 @@ td{white-space:nowrap}div.scroll{overflow-x:auto}\
 .warn{color:#8a4b00}";
 
 /// Make a plotters SVG scale with the page: give it a viewBox when it has none.
-fn responsive_svg(svg: &str) -> String {
+pub(crate) fn responsive_svg(svg: &str) -> String {
     let Some(start) = svg.find("<svg") else {
         return svg.to_string();
     };

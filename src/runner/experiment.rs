@@ -99,6 +99,8 @@ struct RawExperiment {
     agreement: Option<String>,
     #[serde(default)]
     positions_file: Option<String>,
+    #[serde(default)]
+    quality: Option<super::quality::QualitySpec>,
 }
 
 /// What a difference between the engines' scores on one position means.
@@ -249,6 +251,9 @@ pub struct Experiment {
     /// The `[ablation]` or `[sweep]` design whose variants are the engines (after any listed
     /// in `engines`); `None` for a plain comparison.
     pub plan: Option<Plan>,
+    /// A quality run (`[quality]`): every engine chooses a move, a referee judges it
+    /// ([`super::quality`]); its sweeps' variants are engines after those listed.
+    pub quality: Option<super::quality::Quality>,
 }
 
 /// The built-in quick experiment `treebench run` uses without an argument.
@@ -387,7 +392,29 @@ impl Experiment {
         if let Some(p) = &plan {
             engines.extend(p.variants().iter().map(|v| v.spec.clone()));
         }
-        if engines.len() < 2 {
+        let quality = match (&raw.quality, &plan) {
+            (Some(_), Some(_)) => {
+                return Err(invalid(
+                    "[quality] sweeps its budgets itself: drop [ablation]/[sweep]".into(),
+                ))
+            }
+            (Some(_), None) if games.len() > 1 => {
+                return Err(invalid("[quality]: a quality run takes one game".into()))
+            }
+            (Some(q), None) => {
+                let game = games[0];
+                let q = super::quality::Quality::new(q, game).map_err(&invalid)?;
+                engines.extend(q.points.iter().map(|p| p.spec.clone()));
+                Some(q)
+            }
+            (None, _) => None,
+        };
+        if quality.is_some() && engines.is_empty() {
+            return Err(invalid(
+                "key `engines`: a quality run needs an engine (or a [quality] sweep)".into(),
+            ));
+        }
+        if quality.is_none() && engines.len() < 2 {
             return Err(invalid(format!(
                 "key `engines`: a comparison needs two or more engine specs, got {}",
                 engines.len()
@@ -433,6 +460,7 @@ impl Experiment {
                 file_positions: file_positions.clone(),
                 source: text.to_string(),
                 plan: plan.clone(),
+                quality: quality.clone(),
             })
             .collect())
     }

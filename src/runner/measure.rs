@@ -97,6 +97,41 @@ pub fn measure(engine: &mut dyn Engine, moves: &str, clock: Clock) -> Result<Mea
     measure_warm(engine, moves, clock)
 }
 
+/// One timed move choice ([`Engine::choose`]): the decision, its time (the engine's own report
+/// where it gives one, else the chosen clock's) and the wall time around the call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimedChoice {
+    pub decision: crate::engine::Decision,
+    pub nanos: u64,
+    pub wall_nanos: u64,
+}
+
+/// Choose a move at `moves` within `limit`, timed on `clock` as [`measure_warm`] times a solve
+/// (the tables as they are: a quality run resets them first, a game keeps them).
+pub fn measure_choice(
+    engine: &mut dyn Engine,
+    moves: &str,
+    limit: &crate::engine::MoveLimit,
+    clock: Clock,
+) -> Result<TimedChoice, Failed> {
+    let clock = if engine.threads() > 1 {
+        Clock::Wall
+    } else {
+        clock
+    };
+    let watch = Stopwatch::start(clock);
+    let result = engine.choose(moves, limit);
+    let (measured, wall_nanos) = watch.stop();
+    match result {
+        Ok(d) => Ok(TimedChoice {
+            nanos: d.reported_nanos.unwrap_or(measured),
+            decision: d,
+            wall_nanos,
+        }),
+        Err(error) => Err(Failed { error, wall_nanos }),
+    }
+}
+
 /// Solve `moves` timed on `clock` with the tables as they are (`serve`'s `noreset` mode).
 pub fn measure_warm(
     engine: &mut dyn Engine,

@@ -224,7 +224,7 @@ pub fn meta_path(results: &Path) -> PathBuf {
     results.with_extension("meta.json")
 }
 
-fn write_meta(path: &Path, meta: &Meta) -> Result<(), RunError> {
+pub(crate) fn write_meta(path: &Path, meta: &Meta) -> Result<(), RunError> {
     let text = serde_json::to_string_pretty(meta).expect("metadata serialises");
     std::fs::write(path, text + "\n").map_err(|e| RunError::Meta {
         path: path.to_path_buf(),
@@ -327,7 +327,7 @@ pub fn run_with(
 }
 
 /// `--shard K/N` needs `1 ≤ K ≤ N`.
-fn check_shard(shard: Option<(u32, u32)>) -> Result<(), RunError> {
+pub(crate) fn check_shard(shard: Option<(u32, u32)>) -> Result<(), RunError> {
     match shard {
         Some((k, n)) if n == 0 || k == 0 || k > n => Err(RunError::Refused(format!(
             "--shard {k}/{n}: expected K/N with 1 ≤ K ≤ N"
@@ -390,7 +390,7 @@ fn start_meta(
 }
 
 /// The metadata file of a run being resumed.
-fn read_meta(meta_file: &Path) -> Result<Meta, RunError> {
+pub(crate) fn read_meta(meta_file: &Path) -> Result<Meta, RunError> {
     let text = std::fs::read_to_string(meta_file).map_err(|e| RunError::Meta {
         path: meta_file.to_path_buf(),
         message: format!("cannot resume without the metadata: {e}"),
@@ -503,7 +503,7 @@ fn skipped_entry(d: &Drawn) -> String {
 
 /// The progress bar of `solves` solves (hidden when not asked for, and anyway when stderr is
 /// not a terminal).
-fn progress_bar(exp: &Experiment, show: bool, solves: u64) -> indicatif::ProgressBar {
+pub(crate) fn progress_bar(exp: &Experiment, show: bool, solves: u64) -> indicatif::ProgressBar {
     // Hidden from the start rather than at every draw: a bar on a terminal that is not one
     // asks the terminal (a system call) whenever it moves.
     if !show || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {

@@ -5,7 +5,7 @@
 //! and by `analysis::validate_csv`) and the polars schema of `analysis::load` all derive from
 //! that one declaration.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// The type of a column's values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,6 +19,7 @@ pub enum ColumnType {
     OptText,
     OptU32,
     OptU64,
+    OptI32,
 }
 
 /// One column of a results file.
@@ -30,7 +31,7 @@ pub struct Column {
 }
 
 /// The [`ColumnType`] of a Rust field type, so that each column's type is written once.
-trait ColumnValue {
+pub trait ColumnValue {
     const TYPE: ColumnType;
 }
 impl ColumnValue for String {
@@ -45,6 +46,9 @@ impl ColumnValue for u64 {
 impl ColumnValue for i32 {
     const TYPE: ColumnType = ColumnType::I32;
 }
+impl ColumnValue for Option<i32> {
+    const TYPE: ColumnType = ColumnType::OptI32;
+}
 impl ColumnValue for Option<String> {
     const TYPE: ColumnType = ColumnType::OptText;
 }
@@ -55,28 +59,66 @@ impl ColumnValue for Option<u64> {
     const TYPE: ColumnType = ColumnType::OptU64;
 }
 
-/// Declares the schema once: the [`Record`] fields (in column order, documented with their
-/// meaning) and the matching [`COLUMNS`].
-macro_rules! results_schema {
-    ($($name:ident: $ty:ty => $meaning:literal,)*) => {
-        /// One solve of one position by one engine: one row of a results file.
-        #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-        pub struct Record {
+/// A CSV file of rows of one type, declared once by [`csv_schema!`]: the header (the column
+/// names in order) and the widths a file of it may have (a file written before later optional
+/// columns existed has a prefix of the header). [`RecordWriter`], [`Rows`], [`scan_rows`] and
+/// [`read_rows`] work on any schema: the results file ([`Record`]), the decisions of a quality
+/// run, the games of a match.
+pub trait Schema: Serialize + serde::de::DeserializeOwned {
+    /// The column names, in file order.
+    const HEADER: &'static [&'static str];
+    /// The numbers of columns a file may have (its header is that prefix of [`Schema::HEADER`];
+    /// the missing fields, all optional, read as empty).
+    const KNOWN_WIDTHS: &'static [usize];
+}
+
+/// Whether `header` is `S`'s header or one of its known prefixes.
+pub fn header_matches_for<'a, S: Schema>(header: impl Iterator<Item = &'a [u8]>) -> bool {
+    let got: Vec<&[u8]> = header.collect();
+    S::KNOWN_WIDTHS.contains(&got.len())
+        && got
+            .iter()
+            .zip(S::HEADER.iter())
+            .all(|(g, h)| *g == h.as_bytes())
+}
+
+/// Declares a CSV schema once: the row struct (its fields in column order, documented with their
+/// meaning), its columns, its header and its [`Schema`] impl. `widths` lists the column counts
+/// of older files besides the full one (empty for a schema that never grew).
+macro_rules! csv_schema {
+    (
+        $(#[$doc:meta])* $row:ident, $columns:ident, $header:ident, widths [$($w:expr),*];
+        $($name:ident: $ty:ty => $meaning:literal,)*
+    ) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        pub struct $row {
             $(#[doc = $meaning] pub $name: $ty,)*
         }
 
-        /// The columns of a results file, in order.
-        pub const COLUMNS: [Column; [$(stringify!($name)),*].len()] = [
-            $(Column {
+        /// The columns, in file order.
+        pub const $columns: [$crate::runner::record::Column; [$(stringify!($name)),*].len()] = [
+            $($crate::runner::record::Column {
                 name: stringify!($name),
-                ty: <$ty as ColumnValue>::TYPE,
+                ty: <$ty as $crate::runner::record::ColumnValue>::TYPE,
                 meaning: $meaning,
             },)*
         ];
+
+        /// The CSV header: the names of the columns, in order.
+        pub const $header: [&str; $columns.len()] = [$(stringify!($name)),*];
+
+        impl $crate::runner::record::Schema for $row {
+            const HEADER: &'static [&'static str] = &$header;
+            const KNOWN_WIDTHS: &'static [usize] = &[$($w,)* $columns.len()];
+        }
     };
 }
+pub(crate) use csv_schema;
 
-results_schema! {
+csv_schema! {
+    /// One solve of one position by one engine: one row of a results file.
+    Record, COLUMNS, HEADER, widths [LEGACY_COLUMNS, 17];
     experiment: String => "Name of the experiment.",
     seed: u64 => "Seed the positions were drawn with.",
     ply: u32 => "Number of moves played in the position.",
@@ -138,12 +180,7 @@ pub const KNOWN_WIDTHS: [usize; 3] = [LEGACY_COLUMNS, 17, COLUMNS.len()];
 
 /// Whether `header` is [`HEADER`] or one of its known prefixes (see [`KNOWN_WIDTHS`]).
 pub fn header_matches<'a>(header: impl Iterator<Item = &'a [u8]>) -> bool {
-    let got: Vec<&[u8]> = header.collect();
-    KNOWN_WIDTHS.contains(&got.len())
-        && got
-            .iter()
-            .zip(HEADER.iter())
-            .all(|(g, h)| *g == h.as_bytes())
+    header_matches_for::<Record>(header)
 }
 
 impl Record {
@@ -162,17 +199,6 @@ impl Record {
         self.researches = field(|c| c.researches);
     }
 }
-
-/// The CSV header, in column order: the names of [`COLUMNS`].
-pub const HEADER: [&str; COLUMNS.len()] = {
-    let mut names = [""; COLUMNS.len()];
-    let mut i = 0;
-    while i < COLUMNS.len() {
-        names[i] = COLUMNS[i].name;
-        i += 1;
-    }
-    names
-};
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom};
@@ -202,13 +228,15 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> RecordError + '_ {
     }
 }
 
-/// Appends records to a results file; every call is flushed to the operating system.
-pub struct RecordWriter {
+/// Appends rows of schema `S` (results records by default) to a file; every call is flushed to
+/// the operating system.
+pub struct RecordWriter<S: Schema = Record> {
     path: PathBuf,
     writer: csv::Writer<File>,
+    rows: std::marker::PhantomData<S>,
 }
 
-impl RecordWriter {
+impl<S: Schema> RecordWriter<S> {
     /// Create (truncating) or, with `append`, continue a results file. A new file gets the
     /// header.
     pub fn open(path: &Path, append: bool) -> Result<Self, RecordError> {
@@ -227,7 +255,7 @@ impl RecordWriter {
             .from_writer(file);
         if !exists_nonempty {
             writer
-                .write_record(HEADER)
+                .write_record(S::HEADER)
                 .and_then(|()| writer.flush().map_err(csv::Error::from))
                 .map_err(|e| RecordError::Io {
                     path: path.to_path_buf(),
@@ -237,17 +265,18 @@ impl RecordWriter {
         Ok(Self {
             path: path.to_path_buf(),
             writer,
+            rows: std::marker::PhantomData,
         })
     }
 
     /// Write one record and flush it to the operating system.
-    pub fn write(&mut self, r: &Record) -> Result<(), RecordError> {
+    pub fn write(&mut self, r: &S) -> Result<(), RecordError> {
         self.write_all(std::slice::from_ref(r))
     }
 
     /// Write records and flush them to the operating system together: one `write(2)` for a
     /// position's rows instead of one a row.
-    pub fn write_all(&mut self, rows: &[Record]) -> Result<(), RecordError> {
+    pub fn write_all(&mut self, rows: &[S]) -> Result<(), RecordError> {
         for r in rows {
             self.writer.serialize(r).map_err(|e| RecordError::Io {
                 path: self.path.clone(),
@@ -267,15 +296,16 @@ impl RecordWriter {
 /// A streaming reader of the rows of a results file that checks them against [`COLUMNS`]: the
 /// header must be exactly [`HEADER`] and every row must have one parsable field per column.
 /// Errors are [`RecordError::Malformed`], naming the file, the line and the column.
-pub struct Rows<R> {
+pub struct Rows<R, S: Schema = Record> {
     path: PathBuf,
     rdr: csv::Reader<R>,
     raw: csv::ByteRecord,
     header: csv::ByteRecord,
     header_end: u64,
+    rows: std::marker::PhantomData<S>,
 }
 
-impl<R: Read> Rows<R> {
+impl<R: Read, S: Schema> Rows<R, S> {
     /// Read and check the header of the results file `path` (named in errors) from `reader`.
     pub fn new(path: &Path, reader: R) -> Result<Self, RecordError> {
         let mut rdr = csv::ReaderBuilder::new()
@@ -284,8 +314,8 @@ impl<R: Read> Rows<R> {
         let mut raw = csv::ByteRecord::new();
         let got = rdr
             .read_byte_record(&mut raw)
-            .map_err(|e| row_error(path, &e, 1))?;
-        if !got || !header_matches(raw.iter()) {
+            .map_err(|e| row_error(path, S::HEADER, &e, 1))?;
+        if !got || !header_matches_for::<S>(raw.iter()) {
             let found: Vec<_> = raw.iter().map(String::from_utf8_lossy).collect();
             return Err(RecordError::Malformed {
                 path: path.to_path_buf(),
@@ -293,7 +323,7 @@ impl<R: Read> Rows<R> {
                 message: format!(
                     "header is `{}`, expected `{}`",
                     found.join(","),
-                    HEADER.join(",")
+                    S::HEADER.join(",")
                 ),
             });
         }
@@ -304,6 +334,7 @@ impl<R: Read> Rows<R> {
             header: raw.clone(),
             raw,
             header_end,
+            rows: std::marker::PhantomData,
         })
     }
 
@@ -320,7 +351,7 @@ impl<R: Read> Rows<R> {
     }
 
     /// The next row, `None` at the end of the input.
-    pub fn next_record(&mut self) -> Result<Option<Record>, RecordError> {
+    pub fn next_record(&mut self) -> Result<Option<S>, RecordError> {
         let line = self.rdr.position().line();
         match self.rdr.read_byte_record(&mut self.raw) {
             Ok(false) => Ok(None),
@@ -328,8 +359,8 @@ impl<R: Read> Rows<R> {
                 .raw
                 .deserialize(Some(&self.header))
                 .map(Some)
-                .map_err(|e| row_error(&self.path, &e, line)),
-            Err(e) => Err(row_error(&self.path, &e, line)),
+                .map_err(|e| row_error(&self.path, S::HEADER, &e, line)),
+            Err(e) => Err(row_error(&self.path, S::HEADER, &e, line)),
         }
     }
 
@@ -343,8 +374,8 @@ impl<R: Read> Rows<R> {
 
 /// A CSV error of a row as a [`RecordError::Malformed`] naming the column; `line` is the row's
 /// line where the error has no position.
-fn row_error(path: &Path, e: &csv::Error, line: u64) -> RecordError {
-    let column = |i: u64| HEADER.get(i as usize).copied().unwrap_or("?");
+fn row_error(path: &Path, header: &[&str], e: &csv::Error, line: u64) -> RecordError {
+    let column = |i: u64| header.get(i as usize).copied().unwrap_or("?");
     let message = match e.kind() {
         csv::ErrorKind::UnequalLengths {
             expected_len, len, ..
@@ -367,9 +398,9 @@ fn row_error(path: &Path, e: &csv::Error, line: u64) -> RecordError {
 
 /// What a scan of a results file found.
 #[derive(Debug, Default)]
-pub struct Scan {
+pub struct Scan<S = Record> {
     /// Complete records with the byte offset just past each.
-    pub records: Vec<(Record, u64)>,
+    pub records: Vec<(S, u64)>,
     /// Bytes of an unfinished last line (a run killed mid-write), 0 if none.
     pub partial_tail: u64,
     /// Byte offset just past the header line.
@@ -380,6 +411,11 @@ pub struct Scan {
 /// line (no newline) is reported in `partial_tail`, not as an error; anything else malformed is
 /// an error naming the line.
 pub fn scan(path: &Path) -> Result<Scan, RecordError> {
+    scan_rows::<Record>(path)
+}
+
+/// [`scan`] of a file of any schema.
+pub fn scan_rows<S: Schema>(path: &Path) -> Result<Scan<S>, RecordError> {
     let mut file = File::open(path).map_err(io_err(path))?;
     let len = file.metadata().map_err(io_err(path))?.len();
     // An unfinished last line: find the last newline.
@@ -410,7 +446,7 @@ pub fn scan(path: &Path) -> Result<Scan, RecordError> {
             },
         });
     }
-    let mut rows = Rows::new(path, file.take(complete_len))?;
+    let mut rows = Rows::<_, S>::new(path, file.take(complete_len))?;
     let mut out = Scan {
         records: Vec::new(),
         partial_tail: len - complete_len,
@@ -424,7 +460,12 @@ pub fn scan(path: &Path) -> Result<Scan, RecordError> {
 
 /// Read every record of a results file; an unfinished last line is an error here.
 pub fn read_all(path: &Path) -> Result<Vec<Record>, RecordError> {
-    let s = scan(path)?;
+    read_rows::<Record>(path)
+}
+
+/// [`read_all`] of a file of any schema.
+pub fn read_rows<S: Schema>(path: &Path) -> Result<Vec<S>, RecordError> {
+    let s = scan_rows::<S>(path)?;
     if s.partial_tail > 0 {
         let line = s.records.len() as u64 + 2;
         return Err(RecordError::Malformed {

@@ -26,6 +26,8 @@ pub struct Connect4Engine<const W: usize = 7, const H: usize = 6> {
     time_limit: Option<std::time::Duration>,
     /// The root searches of the last solve.
     probes: Vec<Probe>,
+    /// Nodes of the last [`Engine::score_moves`].
+    scored_nodes: u64,
 }
 
 impl<const W: usize, const H: usize> Connect4Engine<W, H> {
@@ -41,6 +43,7 @@ impl<const W: usize, const H: usize> Connect4Engine<W, H> {
             },
             time_limit: None,
             probes: Vec::with_capacity(64),
+            scored_nodes: 0,
         }
     }
 
@@ -181,11 +184,11 @@ impl<const W: usize, const H: usize> Engine for Connect4Engine<W, H> {
         }
     }
 
-    /// Every move scored by its child's search (as Pons' solver's `analyze`: an exact solver
-    /// plays perfectly, winning fastest and losing slowest; a depth-limited one plays the best
-    /// move of its horizon), the best played, ties to the move nearer the centre. One thread:
-    /// a parallel engine scores exactly only (no `depth`).
-    fn choose(&mut self, moves: &str, _limit: &MoveLimit) -> Result<Decision, EngineError> {
+    /// Every move scored by its child's search (as Pons' solver's `analyze`), centre first: an
+    /// immediate win by its score, the other moves by their child's score negated, searched
+    /// one ply less deep than a depth-limited root (exact without `depth`), the table kept
+    /// from move to move. One thread: a parallel engine scores exactly only (no `depth`).
+    fn score_moves(&mut self, moves: &str) -> Result<Vec<(MoveText, i32)>, EngineError> {
         let pos = Position::<W, H>::from_moves(moves)
             .map_err(|e| EngineError::BadPosition(e.to_string()))?;
         if pos.nb_moves() >= Position::<W, H>::CELLS {
@@ -195,29 +198,38 @@ impl<const W: usize, const H: usize> Engine for Connect4Engine<W, H> {
         }
         if matches!(self.searchers, Searchers::Parallel(_)) && self.cfg.search.max_depth.is_some() {
             return Err(EngineError::Unsupported(
-                "a parallel engine chooses moves only when it solves exactly (no `depth`)".into(),
+                "a parallel engine scores moves only when it solves exactly (no `depth`)".into(),
             ));
         }
-        let (mut best, mut nodes) = (None::<(i32, usize)>, 0u64);
-        for col in centre_first(W) {
-            if !pos.can_play(col) {
-                continue;
-            }
+        self.scored_nodes = 0;
+        let mut out = Vec::with_capacity(W);
+        for col in centre_first(W).filter(|&c| pos.can_play(c)) {
             let (v, n) = self.move_score(&pos, col);
-            nodes += n;
-            if best.is_none_or(|(b, _)| v > b) {
-                best = Some((v, col));
+            self.scored_nodes += n;
+            let text = crate::game::connect4::board::column_char(col).to_string();
+            out.push((MoveText::new(&text).expect("one character"), v));
+        }
+        Ok(out)
+    }
+
+    /// The best move of [`Engine::score_moves`] (an exact solver plays perfectly: it wins
+    /// fastest and loses slowest; a depth-limited one plays the best move of its horizon), ties
+    /// to the move nearer the centre.
+    fn choose(&mut self, moves: &str, _limit: &MoveLimit) -> Result<Decision, EngineError> {
+        let scored = self.score_moves(moves)?;
+        let mut best = scored[0];
+        for &(m, v) in &scored[1..] {
+            if v > best.1 {
+                best = (m, v);
             }
         }
-        let (value, col) = best.expect("a board that is not full has a playable column");
-        let text = crate::game::connect4::board::column_char(col).to_string();
         let exact = self.cfg.search.max_depth.is_none();
         Ok(Decision {
-            value: Some(value),
-            proven: exact.then_some(value),
-            nodes: Some(nodes),
+            value: Some(best.1),
+            proven: exact.then_some(best.1),
+            nodes: Some(self.scored_nodes),
             depth: self.cfg.search.max_depth,
-            ..Decision::of_move(MoveText::new(&text).expect("one character"))
+            ..Decision::of_move(best.0)
         })
     }
 

@@ -1,0 +1,111 @@
+//! `treebench moves`: the value of every move of a position by an engine (by default the exact
+//! Connect-4 solver: the referee of quality runs), or with `--choose` the move an engine chooses.
+
+use crate::engine::{registry, Engine, MoveLimit};
+use crate::game::GameKind;
+use crate::runner::measure::{measure_choice, Clock};
+use crate::util::exit;
+use anyhow::Result;
+use clap::Args;
+use std::io::{BufRead, Write};
+
+#[derive(Debug, Args)]
+pub struct MovesArgs {
+    /// Engine spec: one that scores every move (the Connect-4 solver: `mtdf`, exact; with
+    /// `depth=N,eval=threats`, to its horizon), or with `--choose` any engine that chooses moves.
+    #[arg(long, short, default_value = "mtdf")]
+    pub engine: String,
+    /// Print the engine's chosen move instead of every move's value:
+    /// `MOVES best M value V proven P nodes N playouts K depth D micros T` ("n/a" where the
+    /// engine reports nothing).
+    #[arg(long)]
+    pub choose: bool,
+    /// Board size `WIDTHxHEIGHT` (Connect-4).
+    #[arg(long, default_value = "7x6")]
+    pub board: crate::game::connect4::BoardSize,
+    /// Positions (Connect-4 move strings; a chess position per argument). Without any, one per
+    /// line from stdin (the first field of the line; a chess line whole).
+    pub moves: Vec<String>,
+}
+
+/// `MOVES<TAB>value V optimal M... moves M:S M:S ...`: every move's value for the side to
+/// move, the position's value (the best move's) and the moves that reach it.
+fn values_line(engine: &mut dyn Engine, moves: &str) -> Result<String, String> {
+    engine.reset();
+    let scored = engine.score_moves(moves).map_err(|e| e.to_string())?;
+    let best = scored.iter().map(|m| m.1).max().ok_or("no legal move")?;
+    let optimal: Vec<&str> = scored
+        .iter()
+        .filter(|m| m.1 == best)
+        .map(|m| m.0.as_str())
+        .collect();
+    let all: Vec<String> = scored
+        .iter()
+        .map(|(m, s)| format!("{}:{s}", m.as_str()))
+        .collect();
+    Ok(format!(
+        "{moves}\tvalue {best} optimal {} moves {}",
+        optimal.join(","),
+        all.join(" ")
+    ))
+}
+
+/// `MOVES<TAB>best M value V proven P nodes N playouts K depth D micros T`.
+fn choice_line(engine: &mut dyn Engine, moves: &str) -> Result<String, String> {
+    engine.reset();
+    let t = measure_choice(engine, moves, &MoveLimit::Spec, Clock::Wall)
+        .map_err(|f| f.error.to_string())?;
+    let d = &t.decision;
+    let na = |v: Option<String>| v.unwrap_or_else(|| "n/a".to_string());
+    let proven = d.proven.map(|p| p.to_string()).or(d
+        .proven_result()
+        .map(|r| crate::runner::quality::result_name(r).to_string()));
+    Ok(format!(
+        "{moves}\tbest {} value {} proven {} nodes {} playouts {} depth {} micros {}",
+        d.best.as_str(),
+        na(d.value.map(|v| v.to_string())),
+        na(proven),
+        na(d.nodes.map(|v| v.to_string())),
+        na(d.playouts.map(|v| v.to_string())),
+        na(d.depth.map(|v| v.to_string())),
+        t.nanos / 1000
+    ))
+}
+
+pub fn run(args: MovesArgs) -> Result<i32> {
+    let mut engine = registry::build_on(&args.engine, args.board)?;
+    let chess = engine.game() == GameKind::Chess;
+    let positions: Vec<String> = if args.moves.is_empty() {
+        let mut v = Vec::new();
+        for line in std::io::stdin().lock().lines() {
+            let line = line?;
+            let p = if chess {
+                line.trim()
+            } else {
+                line.split_whitespace().next().unwrap_or("")
+            };
+            v.push(p.to_string());
+        }
+        v
+    } else {
+        args.moves.clone()
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut all_good = true;
+    for (i, p) in positions.iter().enumerate() {
+        let line = if args.choose {
+            choice_line(engine.as_mut(), p)
+        } else {
+            values_line(engine.as_mut(), p)
+        };
+        match line {
+            Ok(l) => writeln!(out, "{l}")?,
+            Err(e) => {
+                eprintln!("line {}: {e}", i + 1);
+                all_good = false;
+            }
+        }
+    }
+    Ok(if all_good { exit::OK } else { exit::BAD_INPUT })
+}

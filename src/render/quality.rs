@@ -1,0 +1,254 @@
+//! The report of a quality run ([`crate::analysis::quality`]): the headline table (every
+//! engine's optimal-move rate, blunder rate, value-class accuracy, proof errors and mean loss
+//! with their intervals, and its cost), the optimal-move rate per ply, every engine against
+//! the baseline (McNemar, Holm across plies), the figures (rate against nodes and against time,
+//! the Pareto front), `README.md` and a self-contained `index.html`.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use super::plot::{write_figure, Cost, Figure, ParetoFront, QualityCurves, WrittenFigure};
+use super::{write_file, RenderError};
+use crate::analysis::quality::{EngineQuality, QualityAnalysis, Rate};
+use crate::table::html::escape;
+use crate::table::{formats, Column, Html, Markdown, Table, TableFormat};
+use crate::util::names::file_stem;
+
+/// `0.812 [0.77, 0.85]`.
+fn rate_text(r: &Rate) -> String {
+    format!("{:.3} [{:.2}, {:.2}]", r.value(), r.ci.0, r.ci.1)
+}
+
+fn na<T>(v: Option<T>, f: impl Fn(T) -> String) -> String {
+    v.map_or_else(|| "n/a".to_string(), f)
+}
+
+/// An engine's short label: its curve and budget (`mtdf:eval=threats depth=8`), or its spec.
+#[must_use]
+pub fn label(e: &EngineQuality) -> String {
+    match e.budget {
+        Some(b) => format!("{} {}={b}", e.curve, e.budget_kind),
+        None => e.engine.clone(),
+    }
+}
+
+/// The headline table: one row per engine.
+#[must_use]
+pub fn headline_table(q: &QualityAnalysis) -> Table {
+    let mut t = Table::new(vec![
+        Column::left("engine"),
+        Column::right("n"),
+        Column::right("optimal [95% CI]"),
+        Column::right("blunders [95% CI]"),
+        Column::right("value class [95% CI]"),
+        Column::right("proofs (wrong)"),
+        Column::right("mean loss [95% CI]"),
+        Column::right("mean nodes"),
+        Column::right("mean ms"),
+    ]);
+    t.title = format!("{}: move quality against the exact referee", q.experiment);
+    for e in &q.engines {
+        let a = &e.all;
+        t.push_row([
+            label(e),
+            a.optimal.n.to_string(),
+            rate_text(&a.optimal),
+            rate_text(&a.blunder),
+            na(a.class_accuracy.as_ref(), rate_text),
+            format!("{} ({})", a.proofs, a.proof_errors),
+            format!(
+                "{:.2} [{:.2}, {:.2}]",
+                a.loss.mean, a.loss.ci.0, a.loss.ci.1
+            ),
+            na(e.nodes, |n| format!("{n:.0}")),
+            format!("{:.3}", e.nanos / 1e6),
+        ]);
+    }
+    t.notes.push(
+        "optimal: the move keeps the exact score; blunder: it changes the result (a won \
+         position no longer won, a drawn one lost); value class: the sign of the engine's value \
+         names the exact result (n/a: the engine gives no value); proofs: proven values or \
+         results, wrong ones in brackets (must be 0); loss: exact score minus the move's, in \
+         score units. Rates with 95% Wilson intervals, the mean loss with a normal 95% \
+         interval. Every engine's tables reset before every position."
+            .to_string(),
+    );
+    t
+}
+
+/// The optimal-move rate of every engine at every ply.
+#[must_use]
+pub fn per_ply_table(q: &QualityAnalysis) -> Table {
+    let mut cols = vec![Column::left("engine")];
+    cols.extend(q.plies.iter().map(|p| Column::right(format!("ply {p}"))));
+    let mut t = Table::new(cols);
+    t.title = format!("{}: optimal-move rate per ply", q.experiment);
+    for e in &q.engines {
+        let mut row = vec![label(e)];
+        for p in &q.plies {
+            let cell = e.by_ply.iter().find(|(x, _)| x == p);
+            row.push(na(cell, |(_, j)| format!("{:.2}", j.optimal.value())));
+        }
+        t.push_row(row);
+    }
+    t.notes.push(format!(
+        "Share of positions of the ply where the engine's move is optimal; {} positions a ply.",
+        q.engines
+            .first()
+            .and_then(|e| e.by_ply.first())
+            .map_or(0, |(_, j)| j.optimal.n)
+    ));
+    t
+}
+
+/// Every engine against the baseline, per ply and over all plies.
+#[must_use]
+pub fn versus_table(q: &QualityAnalysis) -> Table {
+    let mut cols = vec![Column::left("engine")];
+    cols.extend(q.plies.iter().map(|p| Column::right(format!("ply {p}"))));
+    cols.push(Column::right("all plies"));
+    cols.push(Column::right("p (all)"));
+    let mut t = Table::new(cols);
+    let base = q.versus.first().map_or("", |v| v.baseline.as_str());
+    t.title = format!("{}: optimal-move rate against `{base}`", q.experiment);
+    for v in &q.versus {
+        let e = q.engines.iter().find(|e| e.engine == v.engine);
+        let mut row = vec![e.map_or(v.engine.clone(), label)];
+        for &(_, _, d, _, holm) in &v.by_ply {
+            let star = if holm < 0.05 { "*" } else { "" };
+            row.push(format!("{d:+.2}{star}"));
+        }
+        row.push(format!("{:+.3}", v.all.1));
+        row.push(format!("{:.2e}", v.all.2));
+        t.push_row(row);
+    }
+    t.notes.push(
+        "Difference of optimal-move rates (engine − baseline) on the same positions; `*`: \
+         McNemar's exact test, Holm-adjusted across the plies, p < 0.05; p (all): McNemar over \
+         every position."
+            .to_string(),
+    );
+    t
+}
+
+fn figures(q: &QualityAnalysis) -> Vec<Box<dyn Figure + '_>> {
+    let mut out: Vec<Box<dyn Figure + '_>> = Vec::new();
+    if q.engines.iter().all(|e| e.nodes.is_some()) {
+        out.push(Box::new(QualityCurves::new(q, Cost::Nodes)));
+    }
+    out.push(Box::new(QualityCurves::new(q, Cost::Time)));
+    out.push(Box::new(ParetoFront::new(q)));
+    out
+}
+
+/// Write the quality report of `q` into `dir`: the tables in every format, the figures (SVG,
+/// 300-dpi PNG, PDF), `README.md` and `index.html`; `reproduce` is the command that rebuilds it.
+pub fn write_quality_report(
+    q: &QualityAnalysis,
+    dir: &Path,
+    reproduce: &str,
+) -> Result<Vec<PathBuf>, RenderError> {
+    let stem = file_stem(&q.experiment);
+    let tables = [
+        (format!("{stem}_quality"), headline_table(q)),
+        (format!("{stem}_quality_per_ply"), per_ply_table(q)),
+        (format!("{stem}_quality_versus"), versus_table(q)),
+    ];
+    let mut written = Vec::new();
+    for (s, t) in &tables {
+        for f in formats() {
+            let p = dir.join(format!("{s}.{}", f.extension()));
+            write_file(&p, f.render(t))?;
+            written.push(p);
+        }
+    }
+    let mut figs = Vec::new();
+    for f in figures(q) {
+        let (w, svg) = write_figure(f.as_ref(), dir)?;
+        written.extend([w.svg.clone(), w.png.clone(), w.pdf.clone()]);
+        figs.push((w, svg));
+    }
+    let readme = dir.join("README.md");
+    write_file(&readme, readme_md(q, &tables, &figs, reproduce))?;
+    let html = dir.join("index.html");
+    write_file(&html, index_html(q, &tables, &figs, reproduce))?;
+    written.extend([readme, html]);
+    Ok(written)
+}
+
+fn name(p: &Path) -> String {
+    p.file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned())
+}
+
+fn readme_md(
+    q: &QualityAnalysis,
+    tables: &[(String, Table)],
+    figs: &[(WrittenFigure, String)],
+    reproduce: &str,
+) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "# {}: quality report\n", q.experiment);
+    let _ = writeln!(
+        s,
+        "Generated by treebench {}. {} engines chose a move at every position; the exact \
+         solver scored every legal move (the referee).\n",
+        env!("CARGO_PKG_VERSION"),
+        q.engines.len()
+    );
+    for (stem, t) in tables {
+        let _ = writeln!(s, "## {}\n", t.title);
+        s.push_str(&Markdown.render(t));
+        let _ = writeln!(
+            s,
+            "\nOther formats: [text]({stem}.txt), [CSV]({stem}.csv), [LaTeX]({stem}.tex).\n"
+        );
+    }
+    for (f, _) in figs {
+        let _ = writeln!(
+            s,
+            "![{}]({})\n\n{} ([PNG]({}), [PDF]({}))\n",
+            f.title,
+            name(&f.svg),
+            f.description,
+            name(&f.png),
+            name(&f.pdf)
+        );
+    }
+    let _ = writeln!(s, "## Reproduce\n\n```sh\n{reproduce}\n```");
+    s
+}
+
+fn index_html(
+    q: &QualityAnalysis,
+    tables: &[(String, Table)],
+    figs: &[(WrittenFigure, String)],
+    reproduce: &str,
+) -> String {
+    let mut s = String::new();
+    let title = escape(&format!("{}: quality report", q.experiment));
+    let _ = write!(
+        s,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{title}</title>\n<style>{}</style>\n</head>\n<body>\n<h1>{title}</h1>\n",
+        super::report::CSS
+    );
+    for (_, t) in tables {
+        let _ = writeln!(s, "<div class=\"scroll\">\n{}</div>", Html.render(t));
+    }
+    for (f, svg) in figs {
+        let _ = writeln!(
+            s,
+            "<figure>{}<figcaption>{}</figcaption></figure>",
+            super::report::responsive_svg(svg),
+            escape(&f.description)
+        );
+    }
+    let _ = writeln!(
+        s,
+        "<h2>Reproduce</h2>\n<pre>{}</pre>\n</body>\n</html>",
+        escape(reproduce)
+    );
+    s
+}
