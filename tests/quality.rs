@@ -77,7 +77,10 @@ fn the_exact_solver_plays_perfectly_and_the_others_are_judged() {
         &["run", exp.to_str().unwrap(), "--force", "--no-report"],
     );
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("the referee solved 0 positions"), "{err}");
+    assert!(
+        err.contains("the referee `mtdf` solved 0 positions"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -9,6 +9,10 @@
 //! - **proof errors**: proven values or results that contradict the referee (must be 0);
 //! - **mean loss**: the position's exact score minus the chosen move's, in score units.
 //!
+//! Without an exact referee (chess), a test suite judges: the **solve rate** (the move is one
+//! of the suite's best moves, none of its moves to avoid) takes the optimal-move rate's place
+//! and the measures that need exact scores are absent.
+//!
 //! Rates carry 95% Wilson intervals, the mean loss a normal-approximation 95% interval. Every
 //! engine is compared with the baseline (the experiment's first engine) position by position on
 //! the optimal-move indicator: McNemar's exact test per ply, Holm-adjusted across the plies, and
@@ -75,14 +79,17 @@ impl Mean {
 /// The judged decisions of one engine (at one ply, or over all).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Judged {
+    /// Optimal moves (by the referee) or solved positions (by a suite).
     pub optimal: Rate,
-    pub blunder: Rate,
-    /// `None` when the engine gives no value.
+    /// `None` without an exact referee.
+    pub blunder: Option<Rate>,
+    /// `None` when the engine gives no value, or without an exact referee.
     pub class_accuracy: Option<Rate>,
-    /// Decisions with a proof, and those the referee contradicts.
+    /// Decisions with a proof, and those the referee contradicts (0 without a referee).
     pub proofs: u64,
     pub proof_errors: u64,
-    pub loss: Mean,
+    /// `None` without an exact referee.
+    pub loss: Option<Mean>,
 }
 
 /// One engine's quality.
@@ -113,10 +120,20 @@ pub struct Versus {
     pub all: (u64, f64, f64),
 }
 
+/// What judged the decisions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Judge {
+    /// An exact referee scored every legal move (Connect-4).
+    Referee,
+    /// A test suite's best moves and moves to avoid (chess EPD `bm`/`am`).
+    Suite,
+}
+
 /// The quality analysis of one experiment.
 #[derive(Debug, Clone, PartialEq)]
 pub struct QualityAnalysis {
     pub experiment: String,
+    pub judge: Judge,
     pub plies: Vec<u32>,
     /// Engines in the file's first-seen order (the experiment's).
     pub engines: Vec<EngineQuality>,
@@ -136,34 +153,46 @@ fn proof_error(r: &DecisionRecord, exact: i32) -> Option<bool> {
     Some(claimed != want)
 }
 
-/// Judge decisions (all with a referee's scores).
+/// Judge decisions (every one solved or not by a referee or a suite).
 fn judge(rows: &[&DecisionRecord]) -> Option<Judged> {
-    let (mut opt, mut blunder, mut class_n, mut class_k) = (0, 0, 0, 0);
-    let (mut proofs, mut errors) = (0, 0);
-    let mut loss = Vec::with_capacity(rows.len());
-    for r in rows {
-        let (exact, chosen) = (r.exact?, r.chosen_exact?);
-        opt += u64::from(chosen == exact);
-        blunder += u64::from(result_of(chosen) != result_of(exact));
+    let n = rows.len() as u64;
+    let solved = rows
+        .iter()
+        .map(|r| r.solved())
+        .collect::<Option<Vec<bool>>>()?;
+    let optimal = Rate::of(solved.iter().filter(|&&s| s).count() as u64, n)?;
+    let mut j = Judged {
+        optimal,
+        blunder: None,
+        class_accuracy: None,
+        proofs: 0,
+        proof_errors: 0,
+        loss: None,
+    };
+    let exact: Option<Vec<(i32, i32)>> = rows
+        .iter()
+        .map(|r| Some((r.exact?, r.chosen_exact?)))
+        .collect();
+    let Some(exact) = exact else {
+        return Some(j); // a suite: only the solve rate
+    };
+    let (mut blunder, mut class_n, mut class_k) = (0, 0, 0);
+    for (r, &(e, c)) in rows.iter().zip(&exact) {
+        blunder += u64::from(result_of(c) != result_of(e));
         if let Some(v) = r.value {
             class_n += 1;
-            class_k += u64::from(result_of(v) == result_of(exact));
+            class_k += u64::from(result_of(v) == result_of(e));
         }
-        if let Some(e) = proof_error(r, exact) {
-            proofs += 1;
-            errors += u64::from(e);
+        if let Some(wrong) = proof_error(r, e) {
+            j.proofs += 1;
+            j.proof_errors += u64::from(wrong);
         }
-        loss.push(f64::from(exact - chosen));
     }
-    let n = rows.len() as u64;
-    Some(Judged {
-        optimal: Rate::of(opt, n)?,
-        blunder: Rate::of(blunder, n)?,
-        class_accuracy: Rate::of(class_k, class_n),
-        proofs,
-        proof_errors: errors,
-        loss: Mean::of(&loss)?,
-    })
+    let loss: Vec<f64> = exact.iter().map(|&(e, c)| f64::from(e - c)).collect();
+    j.blunder = Rate::of(blunder, n);
+    j.class_accuracy = Rate::of(class_k, class_n);
+    j.loss = Mean::of(&loss);
+    Some(j)
 }
 
 fn mean_of(xs: impl Iterator<Item = Option<u64>>) -> Option<f64> {
@@ -218,7 +247,7 @@ fn mcnemar(engine: &[(u32, u32, bool)], base: &BTreeMap<(u32, u32), bool>) -> (u
 fn indicators(rows: &[DecisionRecord], engine: &str) -> Vec<(u32, u32, bool)> {
     rows.iter()
         .filter(|r| r.engine == engine)
-        .filter_map(|r| Some((r.ply, r.index, r.chosen_exact? == r.exact?)))
+        .filter_map(|r| Some((r.ply, r.index, r.solved()?)))
         .collect()
 }
 
@@ -286,12 +315,9 @@ pub fn analyze(rows: &[DecisionRecord]) -> Result<QualityAnalysis, String> {
             first.experiment, r.experiment
         ));
     }
-    if let Some(r) = rows
-        .iter()
-        .find(|r| r.exact.is_none() || r.chosen_exact.is_none())
-    {
+    if let Some(r) = rows.iter().find(|r| r.solved().is_none()) {
         return Err(format!(
-            "`{}` at `{}`: no referee's score (a quality analysis needs the exact referee)",
+            "`{}` at `{}`: neither a referee's score nor a suite's moves judge this decision",
             r.engine, r.moves
         ));
     }
@@ -308,8 +334,14 @@ pub fn analyze(rows: &[DecisionRecord]) -> Result<QualityAnalysis, String> {
     let mut plies: Vec<u32> = rows.iter().map(|r| r.ply).collect();
     plies.sort_unstable();
     plies.dedup();
+    let judge = if rows.iter().all(|r| r.exact.is_some()) {
+        Judge::Referee
+    } else {
+        Judge::Suite
+    };
     Ok(QualityAnalysis {
         experiment: first.experiment.clone(),
+        judge,
         versus: versus_all(rows, &engines, &plies),
         pareto: pareto_front(&engines),
         plies,
@@ -351,8 +383,8 @@ mod tests {
         let q = analyze(&rows).unwrap();
         let (a, b) = (&q.engines[0], &q.engines[1]);
         assert_eq!((a.all.optimal.k, a.all.optimal.n), (10, 10));
-        assert_eq!((b.all.optimal.k, b.all.blunder.k), (4, 3));
-        assert!((b.all.loss.mean - (3.0 * 2.0 + 3.0 * 3.0) / 10.0).abs() < 1e-12);
+        assert_eq!((b.all.optimal.k, b.all.blunder.unwrap().k), (4, 3));
+        assert!((b.all.loss.unwrap().mean - (3.0 * 2.0 + 3.0 * 3.0) / 10.0).abs() < 1e-12);
         assert!(b.all.optimal.ci.0 < 0.4 && 0.4 < b.all.optimal.ci.1);
         assert_eq!(b.all.class_accuracy, None, "no values given");
         // b optimal where a is not: 0; a where b is not: 6 -> p = 2 / 2^6
@@ -361,6 +393,35 @@ mod tests {
         assert!((v.all.1 + 0.6).abs() < 1e-12);
         assert!((v.all.2 - 2.0 / 64.0).abs() < 1e-12);
         assert_eq!(q.pareto, vec![0], "a is as fast and better");
+    }
+
+    #[test]
+    fn a_suite_judges_by_its_best_moves_and_moves_to_avoid() {
+        let suite = |engine: &str, index: u32, chosen: &str| DecisionRecord {
+            experiment: "s".into(),
+            engine: engine.into(),
+            curve: engine.into(),
+            index,
+            chosen: chosen.into(),
+            optimal: Some("e2e4 d2d4".into()),
+            avoid: Some("g1f3".into()),
+            nanos: 5,
+            ..DecisionRecord::default()
+        };
+        let rows = [
+            suite("x", 0, "d2d4"),
+            suite("x", 1, "c2c4"),
+            suite("x", 2, "g1f3"),
+        ];
+        let q = analyze(&rows).unwrap();
+        let j = &q.engines[0].all;
+        assert_eq!((j.optimal.k, j.optimal.n), (1, 3));
+        assert_eq!((j.blunder, j.loss), (None, None));
+        let mut only_avoid = suite("y", 0, "c2c4");
+        only_avoid.optimal = None;
+        assert_eq!(only_avoid.solved(), Some(true));
+        only_avoid.chosen = "g1f3".into();
+        assert_eq!(only_avoid.solved(), Some(false));
     }
 
     #[test]

@@ -110,13 +110,19 @@ fn run_quality(
         }
         Err(e) => return Err(e.into()),
     };
+    let judge = match &exp.quality.as_ref().and_then(|q| q.referee.clone()) {
+        Some(r) => format!(
+            "the referee `{r}` solved {} positions, the others came from its cache",
+            s.referee_solved
+        ),
+        None => "no exact referee: a test suite's moves judge them".to_string(),
+    };
     eprintln!(
-        "wrote {} ({} positions, {} decisions in {:.1} s; the referee solved {} positions, the others came from its cache)",
+        "wrote {} ({} positions, {} decisions in {:.1} s; {judge})",
         s.results.display(),
         s.positions,
         s.decisions,
         s.wall.as_secs_f64(),
-        s.referee_solved
     );
     if !args.no_report && args.shard.is_none() {
         #[cfg(feature = "analysis")]

@@ -61,6 +61,7 @@ pub fn builtin_positions() -> Vec<Drawn> {
             index: i as u32,
             moves: m.to_string(),
             known: None,
+            suite: None,
         })
         .collect()
 }
@@ -90,6 +91,7 @@ pub fn builtin_chess_positions() -> Vec<Drawn> {
             index: i as u32,
             moves: m.to_string(),
             known: None,
+            suite: None,
         })
         .collect()
 }

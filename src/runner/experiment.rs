@@ -153,6 +153,7 @@ fn file_positions(path: &str, game: GameKind, max: Option<u32>) -> Result<Vec<Dr
         index: i as u32,
         moves,
         known,
+        suite: None,
     };
     match game {
         GameKind::Chess => {
@@ -165,7 +166,16 @@ fn file_positions(path: &str, game: GameKind, max: Option<u32>) -> Result<Vec<Dr
                 .map(|(i, p)| {
                     let ply = crate::game::chess::ChessPosition::from_fen(&p.fen)
                         .map_or(0, |c| c.game_ply());
-                    drawn(i, ply, p.fen, None)
+                    let suite = (!p.best.is_empty() || !p.avoid.is_empty()).then(|| {
+                        super::positions::SuiteMoves {
+                            best: p.best,
+                            avoid: p.avoid,
+                        }
+                    });
+                    Drawn {
+                        suite,
+                        ..drawn(i, ply, p.fen, None)
+                    }
                 })
                 .collect())
         }

@@ -274,6 +274,7 @@ mod tests {
             index: 2,
             moves: "4".into(),
             known: None,
+            suite: None,
         };
         let r = m.record("x", 9, &d, "stub", 1, 0);
         assert_eq!(

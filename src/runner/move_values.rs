@@ -40,15 +40,17 @@ impl MoveValues {
         self.moves.iter().find(|m| m.0 == mv).map(|m| m.1)
     }
 
-    /// The optimal moves (those of the position's score), centre first, concatenated.
+    /// The optimal moves (those of the position's score), centre first, space-separated.
     #[must_use]
     pub fn optimal(&self) -> String {
         let v = self.value();
-        self.moves
+        let best: Vec<&str> = self
+            .moves
             .iter()
             .filter(|m| m.1 == v)
             .map(|m| m.0.as_str())
-            .collect()
+            .collect();
+        best.join(" ")
     }
 
     /// The line of the cache file (without the position).
@@ -207,7 +209,7 @@ mod tests {
         let v = MoveValues::parse_field("4:-2 3:-5 5:1 2:1").unwrap();
         assert_eq!(
             (v.value(), v.optimal(), v.score_of("3")),
-            (1, "52".into(), Some(-5))
+            (1, "5 2".into(), Some(-5))
         );
         assert_eq!(MoveValues::parse_field(&v.to_field()).unwrap(), v);
         assert!(MoveValues::parse_field("4:x").is_err());

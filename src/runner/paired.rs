@@ -611,6 +611,7 @@ mod tests {
             index,
             moves: format!("{ply}-{index}"),
             known: None,
+            suite: None,
         };
         // Drawn indices may have gaps (12, 5 is the second of its ply).
         let plan: Vec<(u64, Drawn)> = [(10, 0), (10, 1), (10, 2), (12, 0), (12, 5), (14, 0)]

@@ -30,6 +30,26 @@ pub struct Drawn {
     /// The exact score a positions file gives for it (Pons' test sets: `moves score`), checked
     /// as an oracle: an engine that differs is a disagreement. `None` for drawn positions.
     pub known: Option<i32>,
+    /// A test suite's moves for it (EPD `bm`/`am`): what a quality run judges the chosen move
+    /// by where no exact referee exists. `None` for drawn positions.
+    pub suite: Option<SuiteMoves>,
+}
+
+/// The best moves and the moves to avoid a test suite gives for a position (EPD `bm`, `am`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SuiteMoves {
+    pub best: Vec<String>,
+    pub avoid: Vec<String>,
+}
+
+impl SuiteMoves {
+    /// Whether `mv` solves the position: one of the best moves when there are any, and none of
+    /// the moves to avoid.
+    #[must_use]
+    pub fn solved_by(&self, mv: &str) -> bool {
+        (self.best.is_empty() || self.best.iter().any(|m| m == mv))
+            && !self.avoid.iter().any(|m| m == mv)
+    }
 }
 
 /// The ChaCha8 stream of position `index` at `ply` under `seed`.
@@ -207,6 +227,7 @@ pub fn positions_for_ply(
                     index,
                     moves,
                     known: None,
+                    suite: None,
                 });
             }
         }

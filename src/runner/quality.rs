@@ -148,7 +148,8 @@ csv_schema! {
     wall_nanos: u64 => "Wall time around the call, in nanoseconds.",
     exact: Option<i32> => "The position's exact score by the referee; empty without a referee.",
     chosen_exact: Option<i32> => "The chosen move's exact score by the referee; empty without a referee.",
-    optimal: Option<String> => "The referee's optimal moves (their characters, centre first); empty without a referee.",
+    optimal: Option<String> => "The moves that solve the position, space-separated: the referee's optimal moves (centre first), or a test suite's best moves (EPD bm, UCI); empty when none are known.",
+    avoid: Option<String> => "A test suite's moves to avoid (EPD am, UCI, space-separated); empty when none.",
 }
 
 /// The name of a proven result in the records.
@@ -195,9 +196,35 @@ impl DecisionRecord {
             wall_nanos: t.wall_nanos,
             exact: values.map(MoveValues::value),
             chosen_exact: values.and_then(|v| v.score_of(&chosen)),
-            optimal: values.map(MoveValues::optimal),
+            optimal: values
+                .map(MoveValues::optimal)
+                .or_else(|| d.suite.as_ref().map(|s| s.best.join(" ")))
+                .filter(|s| !s.is_empty()),
+            avoid: d
+                .suite
+                .as_ref()
+                .map(|s| s.avoid.join(" "))
+                .filter(|s| !s.is_empty()),
             chosen,
         }
+    }
+
+    /// Whether the chosen move solves the position: it keeps the referee's exact score, or it
+    /// is one of a suite's best moves (when it gives any) and none of its moves to avoid;
+    /// `None` when neither a referee nor a suite judges the position.
+    #[must_use]
+    pub fn solved(&self) -> Option<bool> {
+        if let (Some(e), Some(c)) = (self.exact, self.chosen_exact) {
+            return Some(c == e);
+        }
+        if self.optimal.is_none() && self.avoid.is_none() {
+            return None;
+        }
+        let has = |list: &Option<String>| {
+            list.as_deref()
+                .is_some_and(|l| l.split_whitespace().any(|m| m == self.chosen))
+        };
+        Some((self.optimal.is_none() || has(&self.optimal)) && !has(&self.avoid))
     }
 
     /// Whether the chosen move keeps the position's exact result (`None` without a referee).

@@ -14,6 +14,7 @@
 
 pub mod epd;
 pub mod eval;
+pub mod san;
 pub mod search_game;
 
 use cozy_chess::util::{display_uci_move, parse_uci_move};

@@ -79,6 +79,14 @@ impl<'a> QualityCurves<'a> {
     }
 }
 
+/// The name of the rate axis: optimal moves (a referee) or solved positions (a suite).
+fn rate_axis(q: &QualityAnalysis) -> &'static str {
+    match q.judge {
+        crate::analysis::quality::Judge::Referee => "optimal moves",
+        crate::analysis::quality::Judge::Suite => "solved positions",
+    }
+}
+
 /// The y axis of a rate: 0 to 1, or from a round value below the lowest interval.
 fn rate_range(lows: impl Iterator<Item = f64>) -> std::ops::Range<f64> {
     let lo = lows.fold(1.0f64, f64::min);
@@ -94,16 +102,23 @@ impl Figure for QualityCurves<'_> {
         )
     }
     fn title(&self) -> String {
-        format!(
-            "{}: optimal moves against {}",
-            self.q.experiment,
-            self.cost.name()
-        )
+        let what = match self.q.judge {
+            crate::analysis::quality::Judge::Referee => "optimal moves",
+            crate::analysis::quality::Judge::Suite => "solved positions",
+        };
+        format!("{}: {what} against {}", self.q.experiment, self.cost.name())
     }
     fn description(&self) -> String {
+        let what = match self.q.judge {
+            crate::analysis::quality::Judge::Referee => {
+                "where the engine's move keeps the exact score (the referee's optimal moves)"
+            }
+            crate::analysis::quality::Judge::Suite => {
+                "the engine solves (one of the suite's best moves, none of its moves to avoid)"
+            }
+        };
         format!(
-            "Share of positions where the engine's move keeps the exact score (the referee's \
-             optimal moves), against the mean {} of a decision, one line per budget curve \
+            "Share of positions {what}, against the mean {} of a decision, one line per budget curve \
              (a base spec swept over its budget), with 95% Wilson intervals; {} positions a \
              point.",
             self.cost.name(),
@@ -133,7 +148,7 @@ impl Figure for QualityCurves<'_> {
         draw_mesh(
             &mut chart,
             self.cost.axis(),
-            "optimal moves",
+            rate_axis(self.q),
             &log_label,
             &pct,
         )
@@ -227,7 +242,7 @@ impl Figure for ParetoFront<'_> {
         draw_mesh(
             &mut chart,
             Cost::Time.axis(),
-            "optimal moves",
+            rate_axis(self.q),
             &log_label,
             &pct,
         )
