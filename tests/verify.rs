@@ -72,7 +72,7 @@ fn mutant_run_catches_every_mutant() {
     };
     let report = run(&opts).unwrap();
     let text = report.to_markdown();
-    assert_eq!(report.mutants.len(), 6, "{text}");
+    assert_eq!(report.mutants.len(), 7, "{text}");
     for m in &report.mutants {
         assert!(m.caught(), "{} not caught:\n{text}", m.mutant);
         for c in &m.cells {

@@ -53,17 +53,20 @@ pub enum Mutant {
     DropMove = 5,
     /// `score_to_moves_left` slips the parity of a win by one ply (the search is unaffected).
     MovesLeftParity = 6,
+    /// The claimeven rule also gives the second player the even-row cells playable now.
+    ClaimevenPlayable = 7,
 }
 
 impl Mutant {
     /// Every mutant, with its name in engine specs.
-    pub const ALL: [(Mutant, &'static str); 6] = [
+    pub const ALL: [(Mutant, &'static str); 7] = [
         (Mutant::TtBoundsAsExact, "tt-bounds-as-exact"),
         (Mutant::EtcAcceptsLower, "etc-accepts-lower"),
         (Mutant::MirrorWrongKey, "mirror-wrong-key"),
         (Mutant::ClampCeiling, "clamp-ceiling"),
         (Mutant::DropMove, "drop-move"),
         (Mutant::MovesLeftParity, "moves-left-parity"),
+        (Mutant::ClaimevenPlayable, "claimeven-playable"),
     ];
 
     /// The spec name of a mutant (`"none"` for the correct engine).
@@ -140,6 +143,10 @@ pub struct SearchConfig {
     /// Fill the search counters ([`super::counters::SearchCounters`]; one thread, no mutant).
     /// Off by default: the default instantiation compiles no counting at all.
     pub count: bool,
+    /// Lower beta by Allis's claimeven rule at nodes where the first player is to move on a
+    /// board of even height ([`crate::game::connect4::Position::claimeven_ceiling`]); searches
+    /// to the end of the game only.
+    pub claimeven: bool,
 }
 
 impl SearchConfig {
@@ -181,6 +188,7 @@ impl SearchConfig {
         fixed: true,
         mutant: Mutant::None,
         count: false,
+        claimeven: true,
     };
 
     /// Whether the search runs exactly as [`Self::DEFAULT`] does, so that it can take the

@@ -77,6 +77,7 @@ const DEF: u8 = 0x40;
 /// Remaining depth marker for a search to the end of the game.
 const UNLIMITED: u32 = u32::MAX;
 
+mod bounds;
 mod eval;
 mod order;
 mod smp;
@@ -286,12 +287,14 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                 3,
                 4,
                 5,
+                7,
                 PVS,
                 PVS | 1,
                 PVS | 2,
                 PVS | 3,
                 PVS | 4,
                 PVS | 5,
+                PVS | 7,
                 COUNT,
                 PVS | COUNT
             )
@@ -370,6 +373,9 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         let child_depth = self.leaf_if::<M, _>(self.double_threat::<M>(pos, &moves, depth))?;
         if self.c::<M>().clamp {
             self.leaf_if::<M, _>(Self::clamp_window::<M>(pos, moves.floor, &mut w))?;
+        }
+        if self.c::<M>().claimeven && depth == UNLIMITED {
+            self.leaf_if::<M, _>(Self::claimeven::<M>(pos, &mut w))?;
         }
         self.prefetch_early::<M>(pos, &moves);
         let slot = self.probe::<M>(pos, depth, &mut w)?;
@@ -494,33 +500,6 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             return ControlFlow::Break((pos.cells_left() as i32 - 1) / 2);
         }
         ControlFlow::Continue(UNLIMITED)
-    }
-
-    /// Step 4: narrow the window to the scores the convention allows.
-    #[inline(always)]
-    fn clamp_window<const M: u8>(
-        pos: &Position<W, H>,
-        floor: i32,
-        w: &mut Window,
-    ) -> ControlFlow<i32> {
-        if w.alpha < floor {
-            w.alpha = floor;
-            if w.alpha >= w.beta {
-                return ControlFlow::Break(w.alpha);
-            }
-        }
-        // We cannot win with the next stone: at best with the one after.
-        let mut ceiling = (pos.cells_left() as i32 - 1) / 2;
-        if M & MUTANT_BITS == Mutant::ClampCeiling as u8 {
-            ceiling -= 1;
-        }
-        if w.beta > ceiling {
-            w.beta = ceiling;
-            if w.alpha >= w.beta {
-                return ControlFlow::Break(w.beta);
-            }
-        }
-        ControlFlow::Continue(())
     }
 
     /// Step 7, enhanced transposition cutoffs: a child whose stored upper bound (for the

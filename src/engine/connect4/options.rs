@@ -22,7 +22,7 @@ pub struct SolverConfig {
 }
 
 const OPTIONS: &str =
-    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, pfearly, wpair, fixed, mutant, count, threads, smp";
+    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, pfearly, wpair, evens, fixed, mutant, count, threads, smp";
 
 impl SolverConfig {
     /// Parse `DRIVER[:key=value,...]` for the drivers of [`Driver::NAMES`].
@@ -180,6 +180,7 @@ impl SolverConfig {
             "pfearly" => s.prefetch_early = parse_switch(key, value)?,
             "wpair" => s.win_pairs = parse_switch(key, value)?,
             "fixed" => s.fixed = parse_switch(key, value)?,
+            "evens" => s.claimeven = parse_switch(key, value)?,
             "count" => s.count = parse_switch(key, value)?,
             "guess" => match &mut self.driver {
                 Driver::Mtdf { guess } | Driver::Aspiration { guess, .. } => {
@@ -353,6 +354,9 @@ impl fmt::Display for SolverConfig {
         }
         if s.win_pairs != d.win_pairs {
             opts.push(format!("wpair={}", onoff(s.win_pairs)));
+        }
+        if s.claimeven != d.claimeven {
+            opts.push(format!("evens={}", onoff(s.claimeven)));
         }
         if s.fixed != d.fixed {
             opts.push(format!("fixed={}", onoff(s.fixed)));

@@ -3,6 +3,8 @@
 use std::fmt;
 use thiserror::Error;
 
+mod mirror;
+
 /// Why a move string does not describe a position that can be solved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 pub enum ParseError {
@@ -72,6 +74,9 @@ impl<const W: usize, const H: usize> Position<W, H> {
     pub const BOTTOM: u64 = bottom_mask(W, H);
     /// Every playable cell.
     pub const BOARD: u64 = Self::BOTTOM * ((1u64 << H) - 1);
+    /// The cells of the even rows counted from the bottom (the 2nd, 4th, ...): the cells the
+    /// second player can claim by answering every move on top of it (Allis's claimeven).
+    pub const EVEN_ROWS: u64 = Self::BOTTOM * (0xAAAA_AAAA_AAAA_AAAA & ((1u64 << H) - 1));
     const FITS: () = assert!(
         W * (H + 1) <= 64 && W >= 1 && H >= 1,
         "board too large for u64"
@@ -342,82 +347,6 @@ impl<const W: usize, const H: usize> Position<W, H> {
         self.current + self.mask
     }
 
-    /// The position reflected left–right.
-    #[must_use]
-    pub const fn mirror(&self) -> Self {
-        Self {
-            current: Self::mirror_bits(self.current),
-            mask: Self::mirror_bits(self.mask),
-            moves: self.moves,
-        }
-    }
-
-    /// The key of the mirror image, without building it.
-    #[inline]
-    #[must_use]
-    pub const fn mirror_key(&self) -> u64 {
-        Self::mirror_bits(self.key())
-    }
-
-    /// The smaller of the key and the mirror key: equal for a position and its mirror.
-    #[inline]
-    #[must_use]
-    pub const fn canonical_key(&self) -> u64 {
-        let k = self.key();
-        let m = self.mirror_key();
-        if m < k {
-            m
-        } else {
-            k
-        }
-    }
-
-    /// [`Self::canonical_key`] with the mirror computed by [`Self::mirror_bits_swap`]: the same
-    /// key, fewer instructions on 7-column boards.
-    #[inline]
-    #[must_use]
-    pub const fn canonical_key_swap(&self) -> u64 {
-        let k = self.key();
-        let m = Self::mirror_bits_swap(k);
-        if m < k {
-            m
-        } else {
-            k
-        }
-    }
-
-    /// [`Self::mirror_bits`] by two delta swaps on 7-column boards (the loop elsewhere): swap
-    /// the column blocks 0–2 and 4–6, then columns 0 and 2 and columns 4 and 6 of the result.
-    /// Equal to the loop for every value of at most `W·(H+1)` bits (every key).
-    #[inline]
-    #[must_use]
-    pub const fn mirror_bits_swap(b: u64) -> u64 {
-        if W != 7 {
-            return Self::mirror_bits(b);
-        }
-        let g = H + 1;
-        let col = (1u64 << g) - 1;
-        let t = (b ^ (b >> (4 * g))) & ((1u64 << (3 * g)) - 1);
-        let b = b ^ t ^ (t << (4 * g));
-        let t = (b ^ (b >> (2 * g))) & (col | (col << (4 * g)));
-        b ^ t ^ (t << (2 * g))
-    }
-
-    /// Reflect a board left–right, column by column (`H + 1` bits each).
-    #[inline]
-    #[must_use]
-    pub const fn mirror_bits(b: u64) -> u64 {
-        let col = (1u64 << (H + 1)) - 1;
-        let mut out = 0u64;
-        let mut c = 0;
-        while c < W {
-            let bits = (b >> (c * (H + 1))) & col;
-            out |= bits << ((W - 1 - c) * (H + 1));
-            c += 1;
-        }
-        out
-    }
-
     /// Cells that complete an alignment of four for the stones `position`, among the empty cells
     /// of `mask`. Horizontal, vertical and both diagonals, by shifting.
     #[inline]
@@ -455,6 +384,31 @@ impl<const W: usize, const H: usize> Position<W, H> {
             i += 1;
         }
         false
+    }
+
+    /// An upper bound on the score of the side to move from Allis's claimeven rule, or `None`:
+    /// with an even number of stones (the first player to move) on a board of even height, the
+    /// second player can answer every move in the same column, on top of it, and take one
+    /// playable even-row cell for each the first player takes; so it gets its stones and every
+    /// empty even-row cell not playable now. If the first player's possible cells (the rest)
+    /// hold no four, it cannot win: at best a draw (0); if besides the second player's hold a
+    /// four, the second player wins (at best −1 for the first, a loss with the last stone).
+    #[inline]
+    #[must_use]
+    pub const fn claimeven_ceiling(&self) -> Option<i32> {
+        if H % 2 != 0 || self.moves % 2 != 0 {
+            return None;
+        }
+        let empty = Self::BOARD & !self.mask;
+        let second = (self.current ^ self.mask) | (empty & Self::EVEN_ROWS & !self.possible());
+        let first = Self::BOARD & !second;
+        if Self::has_alignment(first) {
+            None
+        } else if Self::has_alignment(second) {
+            Some(-1)
+        } else {
+            Some(0)
+        }
     }
 
     /// Whether the side that just moved has four in a row.

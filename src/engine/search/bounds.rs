@@ -1,0 +1,75 @@
+//! The bounds a node's window takes before its children are searched: the score convention's
+//! floor and ceiling (`clamp`) and Allis's claimeven rule (`evens`).
+
+use super::{Mutant, Searcher, Window, MUTANT_BITS};
+use crate::engine::tt::Tt;
+use crate::game::connect4::Position;
+use std::ops::ControlFlow;
+
+impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
+    /// Step 4: narrow the window to the scores the convention allows.
+    #[inline(always)]
+    pub(super) fn clamp_window<const M: u8>(
+        pos: &Position<W, H>,
+        floor: i32,
+        w: &mut Window,
+    ) -> ControlFlow<i32> {
+        if w.alpha < floor {
+            w.alpha = floor;
+            if w.alpha >= w.beta {
+                return ControlFlow::Break(w.alpha);
+            }
+        }
+        // We cannot win with the next stone: at best with the one after.
+        let mut ceiling = (pos.cells_left() as i32 - 1) / 2;
+        if M & MUTANT_BITS == Mutant::ClampCeiling as u8 {
+            ceiling -= 1;
+        }
+        if w.beta > ceiling {
+            w.beta = ceiling;
+            if w.alpha >= w.beta {
+                return ControlFlow::Break(w.beta);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Step 4b: lower beta to the claimeven rule's ceiling (first player to move, even height).
+    #[inline(always)]
+    pub(super) fn claimeven<const M: u8>(pos: &Position<W, H>, w: &mut Window) -> ControlFlow<i32> {
+        let ceiling = if M & MUTANT_BITS == Mutant::ClaimevenPlayable as u8 {
+            Self::claimeven_playable_mutant(pos)
+        } else {
+            pos.claimeven_ceiling()
+        };
+        if let Some(ceiling) = ceiling {
+            if w.beta > ceiling {
+                w.beta = ceiling;
+                if w.alpha >= w.beta {
+                    return ControlFlow::Break(w.beta);
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The claimeven rule broken on purpose ([`Mutant::ClaimevenPlayable`]): the even-row
+    /// cells playable now go to the second player too.
+    #[cold]
+    fn claimeven_playable_mutant(pos: &Position<W, H>) -> Option<i32> {
+        if H % 2 != 0 || pos.nb_moves() % 2 != 0 {
+            return None;
+        }
+        let board = Position::<W, H>::BOARD;
+        let empty = board & !pos.mask();
+        let second = (pos.current() ^ pos.mask()) | (empty & Position::<W, H>::EVEN_ROWS);
+        let first = board & !second;
+        if Position::<W, H>::has_alignment(first) {
+            None
+        } else if Position::<W, H>::has_alignment(second) {
+            Some(-1)
+        } else {
+            Some(0)
+        }
+    }
+}
