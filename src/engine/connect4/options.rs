@@ -107,24 +107,48 @@ impl SolverConfig {
         c
     }
 
+    /// Apply one option; `Err` names the option and what would be right.
     fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        let s = &mut self.search;
+        if let Some(flag) = switch(&mut self.search, key) {
+            *flag = parse_switch(key, value)?;
+            return Ok(());
+        }
+        if self.set_table(key, value)? || self.set_driver(key, value)? {
+            return Ok(());
+        }
         match key {
-            "tt" => {
-                s.tt_bits = match value {
-                    "off" => None,
-                    v => {
-                        let bits: u32 = parse_num(key, v)?;
-                        let min = crate::engine::tt::Table::min_bits(Position::<7, 6>::KEY_BITS);
-                        if !(min..=32).contains(&bits) {
-                            return Err(format!(
-                                "option `tt={v}`: table bits must be {min}..=32 (2^bits entries of 8 bytes) or `off`"
-                            ));
-                        }
-                        Some(bits)
-                    }
+            "threads" => {
+                self.threads = parse_num(key, value)?;
+                if !(1..=MAX_THREADS).contains(&self.threads) {
+                    return Err(format!(
+                        "option `threads={value}`: expected 1..={MAX_THREADS}"
+                    ));
                 }
             }
+            "smp" => {
+                self.smp = Smp::from_name(value).ok_or_else(|| {
+                    format!("option `smp={value}`: expected {}", Smp::NAMES.join(" or "))
+                })?
+            }
+            "mutant" => {
+                self.search.mutant = Mutant::from_name(value).ok_or_else(|| {
+                    let names: Vec<_> = Mutant::ALL.iter().map(|(_, n)| *n).collect();
+                    format!(
+                        "option `mutant={value}`: expected one of {}",
+                        names.join(", ")
+                    )
+                })?
+            }
+            _ => return Err(format!("unknown option `{key}` (options: {OPTIONS})")),
+        }
+        Ok(())
+    }
+
+    /// The table and pruning options with values other than on/off; `false` for other keys.
+    fn set_table(&mut self, key: &str, value: &str) -> Result<bool, String> {
+        let s = &mut self.search;
+        match key {
+            "tt" => s.tt_bits = parse_tt(value)?,
             "ways" => {
                 s.tt_ways = match value {
                     "1" => 1,
@@ -132,20 +156,7 @@ impl SolverConfig {
                     _ => return Err(format!("option `ways={value}`: expected 1 or 2")),
                 }
             }
-            "order" => {
-                s.ordering = match value {
-                    "threats" => Ordering::Threats,
-                    "centre" | "center" => Ordering::Centre,
-                    "none" => Ordering::None,
-                    _ => {
-                        return Err(format!(
-                            "option `order={value}`: expected threats, centre or none"
-                        ))
-                    }
-                }
-            }
-            "clamp" => s.clamp = parse_switch(key, value)?,
-            "nonlosing" => s.non_losing = parse_switch(key, value)?,
+            "order" => s.ordering = parse_order(value)?,
             "mirror" => {
                 s.mirror_min_left =
                     parse_threshold(key, value, SearchConfig::DEFAULT_MIRROR_MIN_LEFT)?
@@ -153,18 +164,24 @@ impl SolverConfig {
             "etc" => {
                 s.etc_min_left = parse_threshold(key, value, SearchConfig::DEFAULT_ETC_MIN_LEFT)?
             }
-            "dthreat" => s.double_threat = parse_switch(key, value)?,
             "ttmin" => s.tt_min_left = parse_num(key, value)?,
-            "prefetch" => s.prefetch = parse_switch(key, value)?,
-            "huge" => s.huge_pages = parse_switch(key, value)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The driver's options (depth limit, horizon evaluation, iterative deepening, first guess,
+    /// aspiration width); `false` for other keys.
+    fn set_driver(&mut self, key: &str, value: &str) -> Result<bool, String> {
+        match key {
             "depth" => {
-                s.max_depth = match value {
+                self.search.max_depth = match value {
                     "off" => None,
                     v => Some(parse_num(key, v)?),
                 }
             }
             "eval" => {
-                s.eval = match value {
+                self.search.eval = match value {
                     "rollout" => Eval::Rollout,
                     "threats" => Eval::Threats,
                     _ => {
@@ -175,13 +192,6 @@ impl SolverConfig {
                 }
             }
             "id" => self.iterative = parse_switch(key, value)?,
-            "mswap" => s.mirror_swap = parse_switch(key, value)?,
-            "inherit" => s.inherit_threats = parse_switch(key, value)?,
-            "pfearly" => s.prefetch_early = parse_switch(key, value)?,
-            "wpair" => s.win_pairs = parse_switch(key, value)?,
-            "fixed" => s.fixed = parse_switch(key, value)?,
-            "evens" => s.claimeven = parse_switch(key, value)?,
-            "count" => s.count = parse_switch(key, value)?,
             "guess" => match &mut self.driver {
                 Driver::Mtdf { guess } | Driver::Aspiration { guess, .. } => {
                     *guess = parse_in(key, value, -MAX_WINDOW..=MAX_WINDOW)?
@@ -204,31 +214,70 @@ impl SolverConfig {
                     ))
                 }
             },
-            "threads" => {
-                self.threads = parse_num(key, value)?;
-                if !(1..=MAX_THREADS).contains(&self.threads) {
-                    return Err(format!(
-                        "option `threads={value}`: expected 1..={MAX_THREADS}"
-                    ));
-                }
-            }
-            "smp" => {
-                self.smp = Smp::from_name(value).ok_or_else(|| {
-                    format!("option `smp={value}`: expected {}", Smp::NAMES.join(" or "))
-                })?
-            }
-            "mutant" => {
-                s.mutant = Mutant::from_name(value).ok_or_else(|| {
-                    let names: Vec<_> = Mutant::ALL.iter().map(|(_, n)| *n).collect();
-                    format!(
-                        "option `mutant={value}`: expected one of {}",
-                        names.join(", ")
-                    )
-                })?
-            }
-            _ => return Err(format!("unknown option `{key}` (options: {OPTIONS})")),
+            _ => return Ok(false),
         }
-        Ok(())
+        Ok(true)
+    }
+}
+
+/// The on/off switches of the search, in the order the canonical spec prints them.
+const SWITCHES: [&str; 12] = [
+    "clamp",
+    "nonlosing",
+    "dthreat",
+    "prefetch",
+    "huge",
+    "mswap",
+    "inherit",
+    "pfearly",
+    "wpair",
+    "evens",
+    "fixed",
+    "count",
+];
+
+/// The field of the on/off switch `key`, `None` for another key.
+fn switch<'a>(s: &'a mut SearchConfig, key: &str) -> Option<&'a mut bool> {
+    Some(match key {
+        "clamp" => &mut s.clamp,
+        "nonlosing" => &mut s.non_losing,
+        "dthreat" => &mut s.double_threat,
+        "prefetch" => &mut s.prefetch,
+        "huge" => &mut s.huge_pages,
+        "mswap" => &mut s.mirror_swap,
+        "inherit" => &mut s.inherit_threats,
+        "pfearly" => &mut s.prefetch_early,
+        "wpair" => &mut s.win_pairs,
+        "evens" => &mut s.claimeven,
+        "fixed" => &mut s.fixed,
+        "count" => &mut s.count,
+        _ => return None,
+    })
+}
+
+/// `tt=BITS` or `tt=off`.
+fn parse_tt(value: &str) -> Result<Option<u32>, String> {
+    if value == "off" {
+        return Ok(None);
+    }
+    let bits: u32 = parse_num("tt", value)?;
+    let min = crate::engine::tt::Table::min_bits(Position::<7, 6>::KEY_BITS);
+    if !(min..=32).contains(&bits) {
+        return Err(format!(
+            "option `tt={value}`: table bits must be {min}..=32 (2^bits entries of 8 bytes) or `off`"
+        ));
+    }
+    Ok(Some(bits))
+}
+
+fn parse_order(value: &str) -> Result<Ordering, String> {
+    match value {
+        "threats" => Ok(Ordering::Threats),
+        "centre" | "center" => Ok(Ordering::Centre),
+        "none" => Ok(Ordering::None),
+        _ => Err(format!(
+            "option `order={value}`: expected threats, centre or none"
+        )),
     }
 }
 
@@ -275,12 +324,24 @@ fn parse_threshold(key: &str, value: &str, default: u32) -> Result<Option<u32>, 
     }
 }
 
-/// Prints the canonical spec: the driver, then the options that differ from the default.
-impl fmt::Display for SolverConfig {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let d = SearchConfig::default();
-        let s = &self.search;
-        let mut opts: Vec<String> = Vec::new();
+/// The switches that differ from the default, as `name=on|off`, in canonical order, for the
+/// names among `names`.
+fn changed_switches(s: &SearchConfig, names: &[&str]) -> Vec<String> {
+    let (mut s, mut d) = (*s, SearchConfig::default());
+    names
+        .iter()
+        .filter_map(|&n| {
+            let (v, dv) = (*switch(&mut s, n)?, *switch(&mut d, n)?);
+            (v != dv).then(|| format!("{n}={}", if v { "on" } else { "off" }))
+        })
+        .collect()
+}
+
+impl SolverConfig {
+    /// The table and pruning options that differ from the default, in canonical order.
+    fn table_options(&self) -> Vec<String> {
+        let (s, d) = (&self.search, SearchConfig::default());
+        let mut opts = Vec::new();
         if s.tt_bits != d.tt_bits {
             opts.push(format!(
                 "tt={}",
@@ -298,13 +359,7 @@ impl fmt::Display for SolverConfig {
             };
             opts.push(format!("order={o}"));
         }
-        let onoff = |b: bool| if b { "on" } else { "off" };
-        if s.clamp != d.clamp {
-            opts.push(format!("clamp={}", onoff(s.clamp)));
-        }
-        if s.non_losing != d.non_losing {
-            opts.push(format!("nonlosing={}", onoff(s.non_losing)));
-        }
+        opts.extend(changed_switches(s, &SWITCHES[..2]));
         let threshold = |t: Option<u32>| t.map_or("off".to_string(), |v| v.to_string());
         if s.mirror_min_left != d.mirror_min_left {
             opts.push(format!("mirror={}", threshold(s.mirror_min_left)));
@@ -312,61 +367,50 @@ impl fmt::Display for SolverConfig {
         if s.etc_min_left != d.etc_min_left {
             opts.push(format!("etc={}", threshold(s.etc_min_left)));
         }
-        if s.double_threat != d.double_threat {
-            opts.push(format!("dthreat={}", onoff(s.double_threat)));
-        }
+        opts.extend(changed_switches(s, &SWITCHES[2..3]));
         if s.tt_min_left != d.tt_min_left {
             opts.push(format!("ttmin={}", s.tt_min_left));
         }
-        if s.prefetch != d.prefetch {
-            opts.push(format!("prefetch={}", onoff(s.prefetch)));
-        }
-        if s.huge_pages != d.huge_pages {
-            opts.push(format!("huge={}", onoff(s.huge_pages)));
-        }
+        opts.extend(changed_switches(s, &SWITCHES[3..5]));
+        opts
+    }
+
+    /// The driver's options that differ from the default, in canonical order.
+    fn driver_options(&self) -> Vec<String> {
+        let s = &self.search;
+        let mut opts = Vec::new();
         if let Some(depth) = s.max_depth {
             opts.push(format!("depth={depth}"));
         }
-        if s.eval != d.eval {
+        if s.eval != SearchConfig::default().eval {
             opts.push(format!("eval={}", s.eval.name()));
         }
         if self.iterative {
             opts.push("id=on".to_string());
         }
-        if let Some(guess) = self.driver.guess() {
-            if guess != 0 {
-                opts.push(format!("guess={guess}"));
-            }
+        if let Some(guess) = self.driver.guess().filter(|&g| g != 0) {
+            opts.push(format!("guess={guess}"));
         }
         if let Driver::Aspiration { delta, .. } = self.driver {
             if delta != Driver::DEFAULT_DELTA {
                 opts.push(format!("delta={delta}"));
             }
         }
-        if s.mirror_swap != d.mirror_swap {
-            opts.push(format!("mswap={}", onoff(s.mirror_swap)));
-        }
-        if s.inherit_threats != d.inherit_threats {
-            opts.push(format!("inherit={}", onoff(s.inherit_threats)));
-        }
-        if s.prefetch_early != d.prefetch_early {
-            opts.push(format!("pfearly={}", onoff(s.prefetch_early)));
-        }
-        if s.win_pairs != d.win_pairs {
-            opts.push(format!("wpair={}", onoff(s.win_pairs)));
-        }
-        if s.claimeven != d.claimeven {
-            opts.push(format!("evens={}", onoff(s.claimeven)));
-        }
-        if s.fixed != d.fixed {
-            opts.push(format!("fixed={}", onoff(s.fixed)));
-        }
+        opts
+    }
+}
+
+/// Prints the canonical spec: the driver, then the options that differ from the default.
+impl fmt::Display for SolverConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = &self.search;
+        let mut opts = self.table_options();
+        opts.extend(self.driver_options());
+        opts.extend(changed_switches(s, &SWITCHES[5..11]));
         if s.mutant != Mutant::None {
             opts.push(format!("mutant={}", s.mutant.name()));
         }
-        if s.count {
-            opts.push("count=on".to_string());
-        }
+        opts.extend(changed_switches(s, &SWITCHES[11..]));
         if self.threads != 1 {
             opts.push(format!("threads={}", self.threads));
             if self.smp != Smp::Lazy {

@@ -229,12 +229,9 @@ pub fn wilcoxon_with_other(
         .map(|(r, p)| (r, p.expect("a p-value for the other alternative")))
 }
 
-fn wilcoxon_core(
-    d: &[f64],
-    opts: &WilcoxonOptions,
-    what: Estimates,
-    other: Option<Alternative>,
-) -> Result<(WilcoxonResult, Option<f64>), StatsError> {
+/// The nonzero differences of `d`, sorted; errors for non-finite input, a confidence outside
+/// (0, 1), no nonzero difference, or differences too large for Walsh averages.
+fn sorted_nonzero(d: &[f64], opts: &WilcoxonOptions) -> Result<Vec<f64>, StatsError> {
     if d.iter().any(|v| !v.is_finite()) {
         return Err(StatsError::NonFinite);
     }
@@ -251,22 +248,21 @@ fn wilcoxon_core(
             "differences too large in magnitude for Walsh averages".to_string(),
         ));
     }
-    let n_zero = d.len() - nonzero.len();
     // Equal under the total order means the same bits: an unstable sort gives the same slice.
     float_order::sort_total(&mut nonzero);
-    let rs = match opts.zero_method {
-        ZeroMethod::Wilcox => sorted_signed_rank_statistic(&nonzero),
-        ZeroMethod::Pratt | ZeroMethod::Zsplit => signed_rank_statistic(d, opts.zero_method),
-    };
+    Ok(nonzero)
+}
 
-    let method = match opts.method {
+/// The method [`Method::Auto`] and an impossible permutation request resolve to (see
+/// [`Method`]) for `n` differences, `n_zero` of them zero.
+fn resolve_method(opts: &WilcoxonOptions, n: usize, n_zero: usize, ties: bool) -> Method {
+    match opts.method {
         Method::Auto => {
-            if d.len() > 50 {
+            if n > 50 {
                 Method::Asymptotic
-            } else if !rs.has_ties && n_zero == 0 {
+            } else if !ties && n_zero == 0 {
                 Method::Exact
-            } else if d.len() <= permutation::MAX_PERMUTATION_N
-                && opts.zero_method == ZeroMethod::Wilcox
+            } else if n <= permutation::MAX_PERMUTATION_N && opts.zero_method == ZeroMethod::Wilcox
             {
                 Method::Permutation
             } else {
@@ -274,39 +270,33 @@ fn wilcoxon_core(
             }
         }
         Method::Permutation
-            if d.len() > permutation::MAX_PERMUTATION_N
-                || opts.zero_method != ZeroMethod::Wilcox =>
+            if n > permutation::MAX_PERMUTATION_N || opts.zero_method != ZeroMethod::Wilcox =>
         {
             Method::Asymptotic
         }
         m => m,
-    };
+    }
+}
 
-    // The differences of the estimate and the interval: the nonzero ones (R), or all of them.
-    let all_sorted;
-    let located: &[f64] = if opts.estimate_zeros && n_zero > 0 {
-        let mut v = d.to_vec();
-        float_order::sort_total(&mut v);
-        all_sorted = v;
-        &all_sorted
-    } else {
-        &nonzero
-    };
-    let n_nz = located.len();
+/// The p-values (for the alternative asked, and for `other`), the standardised statistic of
+/// the normal approximation, the interval and its confidence, by `method`.
+type Tested = (f64, Option<f64>, Option<f64>, (f64, f64), f64);
 
-    // The estimate first: the interval's selections start from the brackets it kept.
-    let mut probes = Probes::default();
-    let (estimate, estimate_above_zero) = match what {
-        Estimates::None => (f64::NAN, None),
-        Estimates::Sign => (f64::NAN, Some(walsh_median_above_zero(located))),
-        Estimates::All | Estimates::Estimate => {
-            let e = walsh_median_keeping(located, &mut probes);
-            (e, Some(e > 0.0))
-        }
-    };
-
-    let (p_value, p_other, z, ci, confidence) = match method {
+/// The test by `method` on the rank statistic `rs` of `nonzero`, the interval on `located`.
+#[allow(clippy::too_many_arguments)]
+fn test_by(
+    method: Method,
+    rs: &ranks::RankStat,
+    nonzero: &[f64],
+    located: &[f64],
+    opts: &WilcoxonOptions,
+    what: Estimates,
+    other: Option<Alternative>,
+    probes: &Probes,
+) -> Result<Tested, StatsError> {
+    Ok(match method {
         Method::Exact => {
+            let n_nz = located.len();
             if rs.count > MAX_EXACT_N || n_nz > MAX_EXACT_N {
                 return Err(StatsError::Invalid(format!(
                     "exact method limited to n <= {MAX_EXACT_N}, got n = {}",
@@ -329,20 +319,56 @@ fn wilcoxon_core(
             (p, p_other, None, ci, conf)
         }
         Method::Permutation => {
-            let (doubled, t2) = ranks::doubled_ranks(&nonzero);
+            let (doubled, t2) = ranks::doubled_ranks(nonzero);
             let p = permutation::p_value(&doubled, t2, opts.alternative);
             let p_other = other.map(|alt| permutation::p_value(&doubled, t2, alt));
-            let (ci, conf) = asymptotic_ci(located, opts, what, &probes);
+            let (ci, conf) = asymptotic_ci(located, opts, what, probes);
             (p, p_other, None, ci, conf)
         }
         Method::Asymptotic | Method::Auto => {
-            let (p, z_rep) = asymptotic::p_value(&rs, opts.alternative, opts.correction);
-            let p_other = other.map(|alt| asymptotic::p_value(&rs, alt, opts.correction).0);
-            let (ci, conf) = asymptotic_ci(located, opts, what, &probes);
+            let (p, z_rep) = asymptotic::p_value(rs, opts.alternative, opts.correction);
+            let p_other = other.map(|alt| asymptotic::p_value(rs, alt, opts.correction).0);
+            let (ci, conf) = asymptotic_ci(located, opts, what, probes);
             (p, p_other, Some(z_rep), ci, conf)
         }
-    };
+    })
+}
 
+fn wilcoxon_core(
+    d: &[f64],
+    opts: &WilcoxonOptions,
+    what: Estimates,
+    other: Option<Alternative>,
+) -> Result<(WilcoxonResult, Option<f64>), StatsError> {
+    let nonzero = sorted_nonzero(d, opts)?;
+    let n_zero = d.len() - nonzero.len();
+    let rs = match opts.zero_method {
+        ZeroMethod::Wilcox => sorted_signed_rank_statistic(&nonzero),
+        ZeroMethod::Pratt | ZeroMethod::Zsplit => signed_rank_statistic(d, opts.zero_method),
+    };
+    let method = resolve_method(opts, d.len(), n_zero, rs.has_ties);
+    // The differences of the estimate and the interval: the nonzero ones (R), or all of them.
+    let all_sorted;
+    let located: &[f64] = if opts.estimate_zeros && n_zero > 0 {
+        let mut v = d.to_vec();
+        float_order::sort_total(&mut v);
+        all_sorted = v;
+        &all_sorted
+    } else {
+        &nonzero
+    };
+    // The estimate first: the interval's selections start from the brackets it kept.
+    let mut probes = Probes::default();
+    let (estimate, estimate_above_zero) = match what {
+        Estimates::None => (f64::NAN, None),
+        Estimates::Sign => (f64::NAN, Some(walsh_median_above_zero(located))),
+        Estimates::All | Estimates::Estimate => {
+            let e = walsh_median_keeping(located, &mut probes);
+            (e, Some(e > 0.0))
+        }
+    };
+    let (p_value, p_other, z, ci, confidence) =
+        test_by(method, &rs, &nonzero, located, opts, what, other, &probes)?;
     let result = WilcoxonResult {
         n: rs.count,
         statistic: rs.r_plus,
