@@ -9,7 +9,7 @@ the previous pass's and every solve time (`nanos`, `wall_nanos`) multiplied by a
 uniformly from [0.9, 1.1] (seeded: the same SRC gives the same DST). No metadata file is
 written beside DST, so `analyze` reads the records alone.
 
-The measurement in the README: N = 1,000,000, then
+The measurement in docs/measurements.md: N = 1,000,000, then
 `/usr/bin/time -v target/release/treebench analyze DST --out /tmp/big-report`.
 """
 import csv

@@ -43,7 +43,7 @@ step cargo-doctest cargo test --release --doc
 TREEBENCH_BIN="${TREEBENCH_BIN:-$(bash scripts/cargo-bin.sh --release)}"
 export TREEBENCH_BIN
 
-for extra in ci-verify ci-gate check_wilcoxon_scipy check_move_values check_report_browser ci-slurm; do
+for extra in ci-verify ci-gate check_wilcoxon_scipy check_move_values check_report_browser ci-slurm check_readme; do
   [ -f "scripts/$extra.sh" ] || { echo "test.sh: scripts/$extra.sh is missing" >&2; exit 2; }
   step "$extra" bash "scripts/$extra.sh"
 done

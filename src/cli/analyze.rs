@@ -143,19 +143,6 @@ pub fn render_against(r: &AgainstReport) -> String {
         r.noise_source,
         o.alpha
     );
-    let ci = |c: Option<(f64, f64)>| {
-        c.map_or(String::new(), |(lo, hi)| {
-            format!(" [{}, {}]", fmt_ratio(lo), fmt_ratio(hi))
-        })
-    };
-    let opt_ratio = |x: Option<f64>| x.map_or("n/a".into(), fmt_ratio);
-    let nodes = |x: f64| {
-        if x.is_finite() {
-            fmt_ratio(x)
-        } else {
-            "n/a".into()
-        }
-    };
     let why = if r.machine.differed.is_empty() {
         String::new()
     } else {
@@ -172,14 +159,14 @@ pub fn render_against(r: &AgainstReport) -> String {
                 ""
             },
             opt_ratio(c.ratio),
-            ci(c.ci),
+            ci_text(c.ci),
             c.p_value
                 .map_or("no nonzero difference".into(), |p| format!(
                     "p {}",
                     fmt_p(p)
                 )),
             fmt_ratio(c.ratio_of_means),
-            nodes(c.node_ratio)
+            node_text(c.node_ratio)
         ));
     }
     if let Some(load) = &r.machine.load {
@@ -191,6 +178,37 @@ pub fn render_against(r: &AgainstReport) -> String {
             r.machine.missing.join(", ")
         ));
     }
+    let mut t = against_table(r);
+    t.notes = vec![against_note(o)];
+    out.push('\n');
+    out.push_str(&Text.render(&t));
+    out
+}
+
+/// An interval as ` [lo, hi]`; empty when there is none.
+fn ci_text(c: Option<(f64, f64)>) -> String {
+    c.map_or(String::new(), |(lo, hi)| {
+        format!(" [{}, {}]", fmt_ratio(lo), fmt_ratio(hi))
+    })
+}
+
+/// A node ratio, "n/a" when not finite (an engine without node counts).
+fn node_text(x: f64) -> String {
+    if x.is_finite() {
+        fmt_ratio(x)
+    } else {
+        "n/a".into()
+    }
+}
+
+/// A ratio, "n/a" when absent.
+fn opt_ratio(x: Option<f64>) -> String {
+    x.map_or("n/a".into(), fmt_ratio)
+}
+
+/// The `--against` per-ply table (without its note).
+fn against_table(r: &AgainstReport) -> Table {
+    let o = &r.options;
     let unit = choose_unit(&r.changes.iter().map(|c| c.old_ms).collect::<Vec<_>>());
     let mut t = Table::new(vec![
         Column::left("engine"),
@@ -211,14 +229,19 @@ pub fn render_against(r: &AgainstReport) -> String {
             c.n.to_string(),
             fmt_time(c.old_ms, unit),
             fmt_time(c.new_ms, unit),
-            format!("{}{}", opt_ratio(c.ratio), ci(c.ci)),
+            format!("{}{}", opt_ratio(c.ratio), ci_text(c.ci)),
             c.p_value.map_or("–".into(), fmt_p),
             fmt_ratio(c.ratio_of_means),
-            nodes(c.node_ratio),
+            node_text(c.node_ratio),
             c.verdict.to_string(),
         ]);
     }
-    t.notes = vec![format!(
+    t
+}
+
+/// The note under the `--against` table: what is paired, what the ratio and the verdict mean.
+fn against_note(o: &AgainstOptions) -> String {
+    format!(
         "Pairs: the same position (seed, ply, index) and engine in both runs, repeats summed. \
          new/old: the Hodges–Lehmann estimate of the per-position log ratio ln(new / old) taken \
          back to a ratio, with the interval of the same two-sided Wilcoxon signed-rank test \
@@ -238,8 +261,5 @@ pub fn render_against(r: &AgainstReport) -> String {
         crate::analysis::machine::OTHERS_PER_CORE,
         crate::analysis::machine::OTHERS_MIN,
         crate::analysis::machine::PROBE_REL * 100.0,
-    )];
-    out.push('\n');
-    out.push_str(&Text.render(&t));
-    out
+    )
 }

@@ -1,7 +1,7 @@
 //! The command line: argument parsing and one file per subcommand. Files here only translate
 //! arguments into library calls and results into exit codes. [`main_with`] is the binary's
 //! `main`: `src/main.rs` calls it with no added game, an example binary with its own
-//! ([`GameEntry`], see README "Add a game").
+//! ([`GameEntry`], see docs/add-a-game.md).
 
 use clap::{Parser, Subcommand};
 

@@ -1,5 +1,5 @@
-//! `treebench serve`: an engine as a process speaking the line protocol (docs: README,
-//! "Engines in other processes"), so that another harness, or `ext:` in another build of
+//! `treebench serve`: an engine as a process speaking the line protocol (docs:
+//! docs/engines.md, "Engines in other processes"), so that another harness, or `ext:` in another build of
 //! treebench, can drive it.
 
 use crate::engine::{registry, EngineError};

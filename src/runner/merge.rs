@@ -83,35 +83,83 @@ pub fn merge(inputs: &[&Path], out: &Path, opts: &MergeOptions) -> Result<Merged
         )));
     }
     let mut all_metas: Vec<Option<Meta>> = Vec::new();
-    let mut rows: Vec<Record> = Vec::new();
-    let mut keys = HashSet::new();
-    let mut first: Option<(String, u64)> = None;
     let mut metas: Vec<Meta> = Vec::new();
+    let mut rows = ShardRows::default();
     for path in inputs {
-        if let Ok(text) = std::fs::read_to_string(meta_path(path)) {
-            let m: Meta = serde_json::from_str(&text).map_err(|e| RunError::Meta {
-                path: meta_path(path),
-                message: e.to_string(),
-            })?;
-            if let Some(m0) = metas.first() {
-                if m0.experiment_hash != m.experiment_hash {
-                    return Err(RunError::Refused(format!(
-                        "merge: {} was run from a different experiment file (hash {} vs {})",
-                        path.display(),
-                        m.experiment_hash,
-                        m0.experiment_hash
-                    )));
-                }
-            }
+        let meta = read_shard_meta(path, metas.first())?;
+        if let Some(m) = &meta {
             metas.push(m.clone());
-            all_metas.push(Some(m));
-        } else {
-            all_metas.push(None);
         }
+        all_metas.push(meta);
+        rows.read(path)?;
+    }
+    let partial = incomplete(inputs, &all_metas);
+    if !partial.is_empty() && !opts.allow_partial {
+        return Err(RunError::Refused(format!(
+            "merge: incomplete set: {} (pass --allow-partial to merge it anyway)",
+            partial.join("; ")
+        )));
+    }
+    let mut rows = rows.rows;
+    rows.sort_by(|a, b| {
+        (a.ply, a.index, a.repeat, a.slot).cmp(&(b.ply, b.index, b.repeat, b.slot))
+    });
+    let mut w = RecordWriter::open(out, false)?;
+    for r in &rows {
+        w.write(r)?;
+    }
+    if let Some(merged) = merged_meta(&metas, &partial) {
+        let text = serde_json::to_string_pretty(&merged).expect("metadata serialises");
+        std::fs::write(meta_path(out), text + "\n").map_err(|e| RunError::Meta {
+            path: meta_path(out),
+            message: e.to_string(),
+        })?;
+    }
+    Ok(Merged {
+        rows: rows.len(),
+        partial,
+    })
+}
+
+/// The metadata beside shard `path`, if any; refused when it was run from another experiment
+/// file than the first shard's (`first`).
+fn read_shard_meta(path: &Path, first: Option<&Meta>) -> Result<Option<Meta>, RunError> {
+    let Ok(text) = std::fs::read_to_string(meta_path(path)) else {
+        return Ok(None);
+    };
+    let m: Meta = serde_json::from_str(&text).map_err(|e| RunError::Meta {
+        path: meta_path(path),
+        message: e.to_string(),
+    })?;
+    if let Some(m0) = first {
+        if m0.experiment_hash != m.experiment_hash {
+            return Err(RunError::Refused(format!(
+                "merge: {} was run from a different experiment file (hash {} vs {})",
+                path.display(),
+                m.experiment_hash,
+                m0.experiment_hash
+            )));
+        }
+    }
+    Ok(Some(m))
+}
+
+/// The rows of every shard read so far, checked to be of one experiment and seed and to
+/// overlap nowhere.
+#[derive(Default)]
+struct ShardRows {
+    rows: Vec<Record>,
+    keys: HashSet<(u32, u32, u32, String)>,
+    first: Option<(String, u64)>,
+}
+
+impl ShardRows {
+    /// Add the rows of shard `path`.
+    fn read(&mut self, path: &Path) -> Result<(), RunError> {
         for r in read_all(path)? {
             let id = (r.experiment.clone(), r.seed);
-            match &first {
-                None => first = Some(id),
+            match &self.first {
+                None => self.first = Some(id),
                 Some(f) if *f != id => {
                     return Err(RunError::Refused(format!(
                         "merge: {} holds experiment `{}` seed {}, others `{}` seed {}",
@@ -124,7 +172,10 @@ pub fn merge(inputs: &[&Path], out: &Path, opts: &MergeOptions) -> Result<Merged
                 }
                 Some(_) => {}
             }
-            if !keys.insert((r.ply, r.index, r.repeat, r.engine.clone())) {
+            if !self
+                .keys
+                .insert((r.ply, r.index, r.repeat, r.engine.clone()))
+            {
                 return Err(RunError::Refused(format!(
                     "merge: shards overlap: ply {} index {} repeat {} engine `{}` appears twice (in {})",
                     r.ply,
@@ -134,46 +185,28 @@ pub fn merge(inputs: &[&Path], out: &Path, opts: &MergeOptions) -> Result<Merged
                     path.display()
                 )));
             }
-            rows.push(r);
+            self.rows.push(r);
         }
+        Ok(())
     }
-    let partial = incomplete(inputs, &all_metas);
-    if !partial.is_empty() && !opts.allow_partial {
-        return Err(RunError::Refused(format!(
-            "merge: incomplete set: {} (pass --allow-partial to merge it anyway)",
-            partial.join("; ")
-        )));
-    }
-    rows.sort_by(|a, b| {
-        (a.ply, a.index, a.repeat, a.slot).cmp(&(b.ply, b.index, b.repeat, b.slot))
-    });
-    let mut w = RecordWriter::open(out, false)?;
-    for r in &rows {
-        w.write(r)?;
-    }
-    if let Some(m) = metas.first() {
-        let mut merged = m.clone();
-        merged.shard = None;
-        merged.start_time = metas
-            .iter()
-            .map(|m| m.start_time.clone())
-            .min()
-            .unwrap_or_default();
-        merged.end_time = if metas.iter().all(|m| m.end_time.is_some()) {
-            metas.iter().filter_map(|m| m.end_time.clone()).max()
-        } else {
-            None
-        };
-        merged.skipped = metas.iter().flat_map(|m| m.skipped.clone()).collect();
-        merged.partial.clone_from(&partial);
-        let text = serde_json::to_string_pretty(&merged).expect("metadata serialises");
-        std::fs::write(meta_path(out), text + "\n").map_err(|e| RunError::Meta {
-            path: meta_path(out),
-            message: e.to_string(),
-        })?;
-    }
-    Ok(Merged {
-        rows: rows.len(),
-        partial,
-    })
+}
+
+/// The merged file's metadata: the first shard's, unsharded, spanning every shard's times,
+/// with every shard's skipped positions and the merge's missing shards.
+fn merged_meta(metas: &[Meta], partial: &[String]) -> Option<Meta> {
+    let mut merged = metas.first()?.clone();
+    merged.shard = None;
+    merged.start_time = metas
+        .iter()
+        .map(|m| m.start_time.clone())
+        .min()
+        .unwrap_or_default();
+    merged.end_time = if metas.iter().all(|m| m.end_time.is_some()) {
+        metas.iter().filter_map(|m| m.end_time.clone()).max()
+    } else {
+        None
+    };
+    merged.skipped = metas.iter().flat_map(|m| m.skipped.clone()).collect();
+    merged.partial = partial.to_vec();
+    Some(merged)
 }

@@ -166,7 +166,7 @@ impl RunSummary {
     /// [`FLUSH_EVERY`], building the records, the CSV rows and their `write(2)` and the
     /// progress bar, with the cache and TLB misses this code takes after a solve has swept the
     /// caches with its table; more when the machine preempts the loop between two solves (see
-    /// README, "Records"). Engine construction (table allocation), the warm-table check and
+    /// docs/records.md). Engine construction (table allocation), the warm-table check and
     /// the metadata are before or after the loop, not in it; the reference solves made in the
     /// loop ([`Self::probe_time`]) are subtracted.
     #[must_use]

@@ -336,6 +336,20 @@ impl<'a> Plan<'a> {
             &|| checks::units_playout(cfg, &po, &cache, t, se),
         )?;
         drop(row);
+        self.book_checks(cfg, &spec, &cache, &mut rows)?;
+        self.brute_checks(cfg, &spec, nvar, &mut rows)?;
+        Ok(rows)
+    }
+
+    /// The opening-book and BitBully checks of `cfg` (a missing oracle is a row "not run").
+    fn book_checks(
+        &self,
+        cfg: SolverConfig,
+        spec: &str,
+        cache: &ScoreCache,
+        rows: &mut Vec<CheckRow>,
+    ) -> Result<(), VerifyError> {
+        let (t, se) = (self.opts.threads, self.stop_early);
         for (name, items, detail) in [
             (
                 "book-8ply",
@@ -354,11 +368,11 @@ impl<'a> Plan<'a> {
             match items {
                 Ok(items) => {
                     let start = Instant::now();
-                    let o = checks::book(name, cfg, items, &cache, t, se)
+                    let o = checks::book(name, cfg, items, cache, t, se)
                         .map_err(|e| VerifyError::Check(name.into(), e))?;
-                    rows.push(done_row(name, &spec, o, start, detail.into()));
+                    rows.push(done_row(name, spec, o, start, detail.into()));
                 }
-                Err(why) => rows.push(not_run(name, &spec, why)),
+                Err(why) => rows.push(not_run(name, spec, why)),
             }
         }
         if self.wanted("bitbully") {
@@ -367,18 +381,30 @@ impl<'a> Plan<'a> {
                 "{} positions: 12-ply book, 8-ply book, random plies ≥ 10",
                 self.bitbully.len()
             );
-            match checks::bitbully(cfg, &self.bitbully, &cache, t, se) {
-                Ok(o) => rows.push(done_row("bitbully", &spec, o, start, detail)),
-                Err(why) => rows.push(not_run("bitbully", &spec, &why)),
+            match checks::bitbully(cfg, &self.bitbully, cache, t, se) {
+                Ok(o) => rows.push(done_row("bitbully", spec, o, start, detail)),
+                Err(why) => rows.push(not_run("bitbully", spec, &why)),
             }
         }
+        Ok(())
+    }
+
+    /// The brute-force checks on small boards and the empty boards against Tromp's table.
+    fn brute_checks(
+        &self,
+        cfg: SolverConfig,
+        spec: &str,
+        nvar: usize,
+        rows: &mut Vec<CheckRow>,
+    ) -> Result<(), VerifyError> {
+        let (t, se, guesses) = (self.opts.threads, self.stop_early, &self.opts.guesses);
         if self.wanted("brute-4x4") && !self.small4.is_empty() {
             let start = Instant::now();
             let o = checks::brute_small::<4, 4>("brute-4x4", cfg, guesses, &self.small4, t, se)
                 .map_err(|e| VerifyError::Check("brute-4x4".into(), e))?;
             rows.push(done_row(
                 "brute-4x4",
-                &spec,
+                spec,
                 o,
                 start,
                 format!("every reachable undecided position, {nvar} drivers"),
@@ -390,7 +416,7 @@ impl<'a> Plan<'a> {
                 .map_err(|e| VerifyError::Check("brute-5x4".into(), e))?;
             rows.push(done_row(
                 "brute-5x4",
-                &spec,
+                spec,
                 o,
                 start,
                 format!("seeded sample, plies 4–19, {nvar} drivers"),
@@ -401,9 +427,9 @@ impl<'a> Plan<'a> {
             let o = super::boards::check(cfg, max, self.stop_early)
                 .map_err(|e| VerifyError::Check("boards".into(), e))?;
             let detail = format!("empty boards of ≤ {max} cells vs Tromp's table");
-            rows.push(done_row("boards", &spec, o, start, detail));
+            rows.push(done_row("boards", spec, o, start, detail));
         }
-        Ok(rows)
+        Ok(())
     }
 }
 
@@ -455,30 +481,7 @@ pub fn run(opts: &VerifyOptions) -> Result<VerifyReport, VerifyError> {
             opts.plies.end()
         )));
     }
-    for c in &opts.only {
-        if !CHECKS.contains(&c.as_str()) {
-            return Err(VerifyError::Options(format!(
-                "unknown check `{c}` (checks: {})",
-                CHECKS[..CHECKS.len() - 1].join(", ")
-            )));
-        }
-    }
-    let cfgs: Vec<SolverConfig> = opts
-        .engines
-        .iter()
-        .map(|s| parse_cfg(s))
-        .collect::<Result<_, _>>()?;
-    let mutants: Vec<Mutant> = if opts.mutant_names.is_empty() {
-        Mutant::ALL.iter().map(|(m, _)| *m).collect()
-    } else {
-        opts.mutant_names
-            .iter()
-            .map(|n| {
-                Mutant::from_name(n)
-                    .ok_or_else(|| VerifyError::Options(format!("unknown mutant `{n}`")))
-            })
-            .collect::<Result<_, _>>()?
-    };
+    let (cfgs, mutants) = engines_and_mutants(opts)?;
     let needs_books = opts.full_book
         || opts.only.is_empty()
         || opts
@@ -518,30 +521,8 @@ pub fn run(opts: &VerifyOptions) -> Result<VerifyReport, VerifyError> {
     }
     if opts.mutants {
         let plan = Plan::new(opts, &books, true);
-        let base = cfgs[0];
         for m in mutants {
-            let mut cfg = base;
-            cfg.search.mutant = m;
-            cfg.threads = 1; // mutants are compiled for one thread only
-            let rows = plan.run_checks(cfg)?;
-            if report.mutant_checks.is_empty() {
-                report.mutant_checks = rows.iter().map(|r| r.check.clone()).collect();
-            }
-            let cells = rows
-                .into_iter()
-                .map(|r| match r.status {
-                    Status::NotRun(why) => MutantCell::NotRun(why),
-                    Status::Ran => match r.examples.into_iter().next() {
-                        Some(f) => MutantCell::Caught(f),
-                        None => MutantCell::NotCaught(r.tried),
-                    },
-                })
-                .collect();
-            report.mutants.push(MutantRow {
-                mutant: m.name().into(),
-                spec: cfg.to_string(),
-                cells,
-            });
+            run_mutant(&plan, cfgs[0], m, &mut report)?;
         }
     }
     if opts.full_book {
@@ -555,6 +536,93 @@ pub fn run(opts: &VerifyOptions) -> Result<VerifyReport, VerifyError> {
     }
     report.elapsed = start.elapsed();
     Ok(report)
+}
+
+/// The configurations of `opts.engines` and the mutants to run (all, unless named); a bad
+/// check, engine or mutant name is an error.
+fn engines_and_mutants(
+    opts: &VerifyOptions,
+) -> Result<(Vec<SolverConfig>, Vec<Mutant>), VerifyError> {
+    for c in &opts.only {
+        if !CHECKS.contains(&c.as_str()) {
+            return Err(VerifyError::Options(format!(
+                "unknown check `{c}` (checks: {})",
+                CHECKS[..CHECKS.len() - 1].join(", ")
+            )));
+        }
+    }
+    let cfgs: Vec<SolverConfig> = opts
+        .engines
+        .iter()
+        .map(|s| parse_cfg(s))
+        .collect::<Result<_, _>>()?;
+    let mutants: Vec<Mutant> = if opts.mutant_names.is_empty() {
+        Mutant::ALL.iter().map(|(m, _)| *m).collect()
+    } else {
+        opts.mutant_names
+            .iter()
+            .map(|n| {
+                Mutant::from_name(n)
+                    .ok_or_else(|| VerifyError::Options(format!("unknown mutant `{n}`")))
+            })
+            .collect::<Result<_, _>>()?
+    };
+    Ok((cfgs, mutants))
+}
+
+/// Run every check on `base` with mutant `m` (one thread) and add its row of the matrix.
+fn run_mutant(
+    plan: &Plan,
+    base: SolverConfig,
+    m: Mutant,
+    report: &mut VerifyReport,
+) -> Result<(), VerifyError> {
+    let mut cfg = base;
+    cfg.search.mutant = m;
+    cfg.threads = 1; // mutants are compiled for one thread only
+    let rows = plan.run_checks(cfg)?;
+    if report.mutant_checks.is_empty() {
+        report.mutant_checks = rows.iter().map(|r| r.check.clone()).collect();
+    }
+    let cells = rows
+        .into_iter()
+        .map(|r| match r.status {
+            Status::NotRun(why) => MutantCell::NotRun(why),
+            Status::Ran => match r.examples.into_iter().next() {
+                Some(f) => MutantCell::Caught(f),
+                None => MutantCell::NotCaught(r.tried),
+            },
+        })
+        .collect();
+    report.mutants.push(MutantRow {
+        mutant: m.name().into(),
+        spec: cfg.to_string(),
+        cells,
+    });
+    Ok(())
+}
+
+/// The records a full-book results file already holds (`index ... ok|FAIL` lines), and how
+/// many of them failed.
+fn full_book_done(path: &std::path::Path, total: usize) -> std::io::Result<(Vec<bool>, usize)> {
+    let mut done = vec![false; total];
+    let mut failures = 0usize;
+    if !path.exists() {
+        return Ok((done, failures));
+    }
+    let f = std::fs::File::open(path)?;
+    for line in std::io::BufReader::new(f).lines() {
+        let line = line?;
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let index = fields.first().and_then(|s| s.parse::<usize>().ok());
+        if let (Some(i), Some(ok)) = (index, fields.last()) {
+            if i < total && !done[i] {
+                done[i] = true;
+                failures += usize::from(*ok == "FAIL");
+            }
+        }
+    }
+    Ok((done, failures))
 }
 
 /// Check every record of the 8-ply book, appending `index moves expected score micros ok` lines
@@ -574,26 +642,7 @@ fn full_book(
     let shown = path.display().to_string();
     let io = |e| VerifyError::Io(shown.clone(), e);
     let total = book.len();
-    let mut done = vec![false; total];
-    let mut failures_before = 0usize;
-    if path.exists() {
-        let f = std::fs::File::open(&path).map_err(io)?;
-        for line in std::io::BufReader::new(f).lines() {
-            let line = line.map_err(io)?;
-            let fields: Vec<&str> = line.split_whitespace().collect();
-            if let (Some(i), Some(ok)) = (
-                fields.first().and_then(|s| s.parse::<usize>().ok()),
-                fields.last(),
-            ) {
-                if i < total && !done[i] {
-                    done[i] = true;
-                    if *ok == "FAIL" {
-                        failures_before += 1;
-                    }
-                }
-            }
-        }
-    }
+    let (done, failures_before) = full_book_done(&path, total).map_err(io)?;
     let done_before = done.iter().filter(|d| **d).count();
     let mut todo: Vec<usize> = (0..total).filter(|&i| !done[i]).collect();
     if let Some(limit) = opts.full_book_limit {
@@ -612,51 +661,7 @@ fn full_book(
         opts.threads,
         false,
         || Ok(Connect4Engine::<7, 6>::new(cfg)),
-        |e, &i| {
-            let (moves, want) = match book.record(i) {
-                Ok(r) => r,
-                Err(err) => {
-                    return Some(Failure {
-                        check: "full-book".into(),
-                        spec: e.spec(),
-                        board: "7x6".into(),
-                        moves: format!("record {i}"),
-                        expected: "a record".into(),
-                        got: err,
-                    })
-                }
-            };
-            e.reset();
-            let t = Instant::now();
-            let r = checks::quietly(|| e.solve(&moves)).unwrap_or_else(|p| {
-                Err(crate::engine::EngineError::Failure(format!(
-                    "panic: {}",
-                    checks::panic_message(&p)
-                )))
-            });
-            let dt = t.elapsed();
-            *solve_time.lock().unwrap() += dt;
-            let (got, ok) = match r {
-                Ok(s) => (s.score.to_string(), want.agrees(s.score)),
-                Err(err) => (err.to_string().replace(' ', "_"), false),
-            };
-            let mut f = file.lock().unwrap();
-            let _ = writeln!(
-                f,
-                "{i} {moves} {want} {got} {} {}",
-                dt.as_micros(),
-                if ok { "ok" } else { "FAIL" }
-            );
-            let _ = f.flush();
-            (!ok).then(|| Failure {
-                check: "full-book".into(),
-                spec: e.spec(),
-                board: "7x6".into(),
-                moves,
-                expected: format!("{want} (8-ply book)"),
-                got,
-            })
-        },
+        |e, &i| full_book_record(e, book, i, &file, &solve_time),
     )
     .map_err(|e| VerifyError::Check("full-book".into(), e))?;
     let elapsed = start.elapsed();
@@ -685,5 +690,59 @@ fn full_book(
         projected_remaining: Duration::from_secs_f64(per_wall * remaining as f64),
         projected_total: Duration::from_secs_f64(per_wall * total as f64),
         examples: o.failures.into_iter().take(5).collect(),
+    })
+}
+
+/// Solve record `i` of the 8-ply book with `e`, append its line to `file` and add its time to
+/// `solve_time`; the failure when the score differs from the book's (or the solve failed).
+fn full_book_record(
+    e: &mut Connect4Engine<7, 6>,
+    book: &BookOracle,
+    i: usize,
+    file: &Mutex<std::io::BufWriter<std::fs::File>>,
+    solve_time: &Mutex<Duration>,
+) -> Option<Failure> {
+    let (moves, want) = match book.record(i) {
+        Ok(r) => r,
+        Err(err) => {
+            return Some(Failure {
+                check: "full-book".into(),
+                spec: e.spec(),
+                board: "7x6".into(),
+                moves: format!("record {i}"),
+                expected: "a record".into(),
+                got: err,
+            })
+        }
+    };
+    e.reset();
+    let t = Instant::now();
+    let r = checks::quietly(|| e.solve(&moves)).unwrap_or_else(|p| {
+        Err(crate::engine::EngineError::Failure(format!(
+            "panic: {}",
+            checks::panic_message(&p)
+        )))
+    });
+    let dt = t.elapsed();
+    *solve_time.lock().unwrap() += dt;
+    let (got, ok) = match r {
+        Ok(s) => (s.score.to_string(), want.agrees(s.score)),
+        Err(err) => (err.to_string().replace(' ', "_"), false),
+    };
+    let mut f = file.lock().unwrap();
+    let _ = writeln!(
+        f,
+        "{i} {moves} {want} {got} {} {}",
+        dt.as_micros(),
+        if ok { "ok" } else { "FAIL" }
+    );
+    let _ = f.flush();
+    (!ok).then(|| Failure {
+        check: "full-book".into(),
+        spec: e.spec(),
+        board: "7x6".into(),
+        moves,
+        expected: format!("{want} (8-ply book)"),
+        got,
     })
 }
