@@ -16,7 +16,7 @@
 //!   pulled away from zero towards the halves of the bounds (Pons' and BitBully's rule), which
 //!   first settles win/draw/loss and then refines.
 //!
-//! Each root search is a *probe*: the drivers record its window, value, nodes and the interval
+//! The procedures themselves are [`super::root`]'s, shared with every search. Each root search is a *probe*: the drivers record its window, value, nodes and the interval
 //! of scores still possible after it in a [`Probe`] log (allocation-free once warm: the log is
 //! cleared, not freed, between solves). With iterative deepening every driver runs at depth 1,
 //! 2, … before the exact search, reusing the table and passing its value on as the next guess.
@@ -118,61 +118,40 @@ impl Driver {
     }
 }
 
-/// One root search of a driver.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Probe {
-    /// The depth limit of the probe; `None` for a search to the end of the game.
-    pub depth: Option<u32>,
-    /// The window `(alpha, beta)` searched.
-    pub alpha: i32,
-    pub beta: i32,
-    /// The fail-soft value returned.
-    pub value: i32,
-    /// Nodes of this probe.
-    pub nodes: u64,
-    /// The interval of values still possible after the probe (of the depth-limited value when
-    /// the probe has a depth limit); `lower == upper` once the driver has converged.
-    pub lower: i32,
-    pub upper: i32,
-}
+pub use super::root::Probe;
+use super::root::{RootBounds, WindowSearch};
 
-/// The interval of possible values, narrowed by probes, which it logs.
-struct Bounds<'a, const W: usize, const H: usize, T: Tt> {
+/// The Connect-4 searcher at one root position and depth, as the root drivers see it.
+struct Root<'a, const W: usize, const H: usize, T: Tt> {
     s: &'a mut Searcher<W, H, T>,
     pos: &'a Position<W, H>,
     depth: Option<u32>,
-    lower: i32,
-    upper: i32,
-    log: &'a mut Vec<Probe>,
 }
 
-impl<const W: usize, const H: usize, T: Tt> Bounds<'_, W, H, T> {
-    /// Search `(alpha, beta)`, narrow the interval by the fail-soft result, log the probe.
-    fn probe(&mut self, alpha: i32, beta: i32) -> i32 {
-        let before = self.s.nodes();
-        let value = self.s.negamax_to(self.pos, alpha, beta, self.depth);
-        if value <= alpha {
-            self.upper = value;
-        } else if value >= beta {
-            self.lower = value;
-        } else {
-            self.lower = value;
-            self.upper = value;
-        }
-        self.log.push(Probe {
-            depth: self.depth,
-            alpha,
-            beta,
-            value,
-            nodes: self.s.nodes() - before,
-            lower: self.lower,
-            upper: self.upper,
-        });
-        value
+impl<const W: usize, const H: usize, T: Tt> WindowSearch for Root<'_, W, H, T> {
+    fn search(&mut self, alpha: i32, beta: i32) -> i32 {
+        self.s.negamax_to(self.pos, alpha, beta, self.depth)
     }
 
-    fn open(&self) -> bool {
-        self.lower < self.upper && !self.s.stopped()
+    fn nodes(&self) -> u64 {
+        self.s.nodes()
+    }
+
+    fn stopped(&self) -> bool {
+        self.s.stopped()
+    }
+
+    /// Pons' and BitBully's rule: the midpoint pulled away from zero towards the half of the
+    /// bound on its side, which settles win/draw/loss first and then refines.
+    fn midpoint(&self, lower: i32, upper: i32) -> i32 {
+        let med = lower + (upper - lower) / 2;
+        if med <= 0 && lower / 2 < med {
+            lower / 2
+        } else if med >= 0 && upper / 2 > med {
+            upper / 2
+        } else {
+            med
+        }
     }
 }
 
@@ -235,79 +214,14 @@ fn run<const W: usize, const H: usize, T: Tt>(
     log: &mut Vec<Probe>,
 ) -> i32 {
     let (lo, hi) = Searcher::<W, H, T>::score_range(pos);
-    let mut b = Bounds {
-        s,
-        pos,
-        depth,
-        lower: lo,
-        upper: hi,
-        log,
-    };
+    let mut root = Root { s, pos, depth };
+    let mut b = RootBounds::new(&mut root, depth, lo, hi, log);
     match driver {
         Driver::Negamax | Driver::Pvs => b.probe(lo, hi),
-        Driver::Mtdf { guess } => mtd(&mut b, guess.clamp(lo, hi)),
-        Driver::Sss => mtd(&mut b, hi),
-        Driver::Dual => mtd(&mut b, lo),
-        Driver::Aspiration { guess, delta } => aspiration(&mut b, guess.clamp(lo, hi), delta),
-        Driver::NullWindow => null_window(&mut b),
+        Driver::Mtdf { guess } => b.mtd(guess.clamp(lo, hi)),
+        Driver::Sss => b.mtd(hi),
+        Driver::Dual => b.mtd(lo),
+        Driver::Aspiration { guess, delta } => b.aspiration(guess.clamp(lo, hi), delta, false),
+        Driver::NullWindow => b.bisect(),
     }
-}
-
-/// MTD: null windows at the guess, which follows the fail-soft results. From the upper bound
-/// this is MT-SSS\*, from the lower bound MT-DUAL\*.
-fn mtd<const W: usize, const H: usize, T: Tt>(b: &mut Bounds<'_, W, H, T>, guess: i32) -> i32 {
-    let mut g = guess;
-    while b.open() {
-        let beta = if g == b.lower { g + 1 } else { g }.clamp(b.lower + 1, b.upper);
-        g = b.probe(beta - 1, beta);
-    }
-    // `max`/`min` rather than `clamp`: a broken search (a mutant) may leave lower > upper, and
-    // the driver should return a wrong score for the checks to catch, not panic.
-    g.max(b.lower).min(b.upper)
-}
-
-/// Aspiration windows: `(guess - delta, guess + delta)`, then on a failure the side where the
-/// value fell out is widened, the width doubling each time, until a search ends inside.
-fn aspiration<const W: usize, const H: usize, T: Tt>(
-    b: &mut Bounds<'_, W, H, T>,
-    guess: i32,
-    delta: i32,
-) -> i32 {
-    let mut delta = delta.max(1);
-    // lower < upper and lower <= guess <= upper, so the first window is not empty.
-    let mut alpha = (guess - delta).max(b.lower);
-    let mut beta = (guess + delta).min(b.upper);
-    let mut v = guess;
-    while b.open() {
-        v = b.probe(alpha, beta);
-        delta = delta.saturating_mul(2);
-        if v <= alpha {
-            beta = b.upper;
-            alpha = (beta - delta).max(b.lower);
-        } else if v >= beta {
-            alpha = b.lower;
-            beta = (alpha + delta).min(b.upper);
-        }
-        if alpha >= beta {
-            break; // the interval is a single value
-        }
-    }
-    v.max(b.lower).min(b.upper)
-}
-
-/// Bisection with null windows, midpoints pulled towards the halves of the bounds.
-fn null_window<const W: usize, const H: usize, T: Tt>(b: &mut Bounds<'_, W, H, T>) -> i32 {
-    while b.open() {
-        let (min, max) = (b.lower, b.upper);
-        let mut med = min + (max - min) / 2;
-        if med <= 0 && min / 2 < med {
-            med = min / 2;
-        } else if med >= 0 && max / 2 > med {
-            med = max / 2;
-        }
-        // The interval moves to the side the probe proved: a result `r ≤ med` means the score
-        // is at most r, `r > med` at least r.
-        b.probe(med, med + 1);
-    }
-    b.lower
 }

@@ -283,6 +283,7 @@ pub mod generic;
 pub mod ordering;
 pub mod parallel;
 pub mod registry;
+pub mod root;
 pub mod search;
 pub mod sized;
 pub mod spec;

@@ -7,6 +7,7 @@ pub mod books;
 pub mod brute;
 pub mod checks;
 pub mod chess;
+mod full_book;
 pub mod generic;
 pub mod open;
 pub mod oracle;

@@ -1,9 +1,10 @@
-//! Root procedures of the generic core: how each driver calls [`Searcher::node`]. Every driver
+//! Root procedures of the generic core: how each driver calls [`Searcher::node`], through the
+//! procedures shared with every search ([`crate::engine::root`]). Every driver
 //! of a pruning search returns the exact fixed-depth value (with `draft=eq` tables); each root
 //! search is a probe, logged as a [`Probe`] (window, value, nodes, the interval still possible).
 //!
 //! - `negamax`, `pvs`: one search with the widest window (PVS differs inside the tree);
-//! - `aspiration`: `±width` around the guess, the width doubling on the side that failed;
+//! - `aspiration`: `±width` around the guess; a failed side opens to the bound it proved;
 //! - `mtdf`: Plaat et al.'s MTD(f) from the guess; `sss` (MT-SSS\*) from `+BOUND`, `dual`
 //!   (MT-DUAL\*) from `−BOUND` (Plaat, Schaeffer, Pijls and de Bruin, "Best-first fixed-depth
 //!   minimax algorithms", Artificial Intelligence 87, 1996);
@@ -16,87 +17,35 @@
 
 use super::config::{Driver, Mutant};
 use super::search::{minimax, Searcher, INF};
-use crate::engine::drivers::Probe;
+use crate::engine::root::{Probe, RootBounds, WindowSearch};
 use crate::game::SearchGame;
 
-/// The interval of values still possible at one depth, narrowed by probes, which it logs.
-struct Bounds<'a, G: SearchGame> {
+/// The generic searcher at one root position and depth, as the root drivers see it: it keeps
+/// the root move of the last probe whose value was above its alpha (a fail high or an exact
+/// value), a move achieving the value the interval closes on.
+struct Root<'a, G: SearchGame, const M: u8> {
     s: &'a mut Searcher<G>,
     root: &'a G::State,
     depth: u32,
-    lower: i32,
-    upper: i32,
-    log: &'a mut Vec<Probe>,
-    /// The root move of the last probe whose value was above its alpha (a fail high or an
-    /// exact value): a move achieving the value the interval closes on.
     best: Option<G::Move>,
 }
 
-impl<G: SearchGame> Bounds<'_, G> {
-    /// Search `(alpha, beta)`, narrow the interval by the fail-soft result, log the probe.
-    fn probe<const M: u8>(&mut self, alpha: i32, beta: i32) -> i32 {
-        let before = self.s.nodes;
-        if !self.log.is_empty() {
-            self.s.counters.researches += 1;
-        }
+impl<G: SearchGame, const M: u8> WindowSearch for Root<'_, G, M> {
+    fn search(&mut self, alpha: i32, beta: i32) -> i32 {
         self.s.root_move = None;
         let value = self.s.node::<M>(self.root, self.depth, 0, alpha, beta);
         if value > alpha {
             self.best = self.s.root_move;
         }
-        if value <= alpha {
-            self.upper = value;
-        } else if value >= beta {
-            self.lower = value;
-        } else {
-            (self.lower, self.upper) = (value, value);
-        }
-        self.log.push(Probe {
-            depth: Some(self.depth),
-            alpha,
-            beta,
-            value,
-            nodes: self.s.nodes - before,
-            lower: self.lower,
-            upper: self.upper,
-        });
         value
     }
 
-    /// MTD: null windows at the current guess `g` until the interval closes.
-    fn mtd<const M: u8>(&mut self, mut g: i32) -> i32 {
-        while self.lower < self.upper {
-            let beta = if g == self.lower { g + 1 } else { g };
-            g = self.probe::<M>(beta - 1, beta);
-        }
-        self.lower
+    fn nodes(&self) -> u64 {
+        self.s.nodes
     }
 
-    /// Aspiration windows around `guess`, widening the side that failed.
-    fn aspiration<const M: u8>(&mut self, guess: i32, width: i32) -> i32 {
-        let (mut down, mut up) = (width, width);
-        loop {
-            let alpha = (guess - down).max(-INF);
-            let beta = (guess + up).min(INF);
-            let v = self.probe::<M>(alpha, beta);
-            if v > alpha && (v < beta || M == Mutant::AspirationTakesFailHigh as u8) {
-                return v; // the mutant takes a fail high's lower bound as the value
-            }
-            if v <= alpha {
-                down = down.saturating_mul(2);
-            } else {
-                up = up.saturating_mul(2);
-            }
-        }
-    }
-
-    /// Null-window bisection of `[lower, upper]`.
-    fn bisect<const M: u8>(&mut self) -> i32 {
-        while self.lower < self.upper {
-            let mid = self.lower + (self.upper - self.lower) / 2;
-            self.probe::<M>(mid, mid + 1);
-        }
-        self.lower
+    fn count_research(&mut self) {
+        self.s.counters.researches += 1;
     }
 }
 
@@ -113,25 +62,25 @@ pub fn search_depth<G: SearchGame, const M: u8>(
     if driver == Driver::Minimax {
         return minimax_root(s, root, depth);
     }
-    let mut b = Bounds {
+    let mut r = Root::<G, M> {
         s,
         root,
         depth,
-        lower: -bound,
-        upper: bound,
-        log,
         best: None,
     };
+    let mut b = RootBounds::new(&mut r, Some(depth), -bound, bound, log);
     let v = match driver {
         Driver::Minimax => unreachable!("handled above"),
-        Driver::Negamax | Driver::Pvs => b.probe::<M>(-INF, INF),
-        Driver::Aspiration => b.aspiration::<M>(guess, width),
-        Driver::Mtdf => b.mtd::<M>(guess),
-        Driver::Sss => b.mtd::<M>(bound),
-        Driver::Dual => b.mtd::<M>(-bound),
-        Driver::NullWindow => b.bisect::<M>(),
+        Driver::Negamax | Driver::Pvs => b.probe(-INF, INF),
+        Driver::Aspiration => {
+            b.aspiration(guess, width, M == Mutant::AspirationTakesFailHigh as u8)
+        }
+        Driver::Mtdf => b.mtd(guess),
+        Driver::Sss => b.mtd(bound),
+        Driver::Dual => b.mtd(-bound),
+        Driver::NullWindow => b.bisect(),
     };
-    (v, b.best)
+    (v, r.best)
 }
 
 /// Brute-force minimax at the root: every child's value, the first best move in the game's

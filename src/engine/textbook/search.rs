@@ -9,6 +9,7 @@ use std::hash::{Hash, Hasher};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
+use crate::engine::root::{RootBounds, WindowSearch};
 use crate::game::{uniform_below, Game};
 
 /// "Infinity" for windows; `-INF` is representable, so negating a window bound never overflows.
@@ -474,29 +475,36 @@ pub struct Mtdf {
 }
 
 /// MTD(f) (Plaat et al.) from first guess `guess`: null-window alpha-beta passes
-/// `(β−1, β)` until the lower and upper bounds meet, on integer scores. The counters are zeroed
+/// `(β−1, β)` until the lower and upper bounds meet, on integer scores (the shared
+/// [`RootBounds::mtd`]). The counters are zeroed
 /// first; the table is *not* cleared (call [`AlphaBeta::reset`] for a fresh one) and persists
 /// across passes, which is what makes MTD(f) cheap. Terminates for any table: each pass either
 /// strictly lowers `upper` or strictly raises `lower`, or makes them cross.
 pub fn mtdf<G: Game>(ab: &mut AlphaBeta<G>, s: &G::State, guess: i32) -> Mtdf {
     ab.reset_stats();
-    let (mut lower, mut upper) = (-INF, INF);
-    let mut g = guess;
-    let mut passes = 0;
-    while lower < upper {
-        let beta = if g == lower { g + 1 } else { g };
-        g = ab.search(s, beta - 1, beta);
-        passes += 1;
-        if g < beta {
-            upper = g;
-        } else {
-            lower = g;
-        }
-    }
+    let mut log = Vec::new();
+    let mut root = TextbookRoot { ab, s };
+    let value = RootBounds::new(&mut root, None, -INF, INF, &mut log).mtd(guess);
     Mtdf {
-        value: g,
-        passes,
-        stats: ab.stats,
+        value,
+        passes: log.len() as u32,
+        stats: root.ab.stats,
+    }
+}
+
+/// A textbook alpha-beta at one root, as the shared root drivers see it.
+struct TextbookRoot<'a, G: Game> {
+    ab: &'a mut AlphaBeta<G>,
+    s: &'a G::State,
+}
+
+impl<G: Game> WindowSearch for TextbookRoot<'_, G> {
+    fn search(&mut self, alpha: i32, beta: i32) -> i32 {
+        self.ab.search(self.s, alpha, beta)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.ab.stats.nodes
     }
 }
 
