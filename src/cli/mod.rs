@@ -14,6 +14,7 @@ pub mod boards;
 pub mod cpu;
 pub mod entry;
 pub mod gate;
+pub mod match_cmd;
 pub mod merge;
 pub mod moves;
 #[cfg(feature = "analysis")]
@@ -102,6 +103,9 @@ pub enum Command {
     /// CI regression gate: correctness, node signature and paired speed of a candidate against
     /// a baseline. Exit 0 pass, 1 slower, 2 usage/infrastructure, 3 wrong scores, 4 signature.
     Gate(gate::GateArgs),
+    /// Play game pairs between engines from seeded openings: W/D/L, pentanomial, Elo ± 95%,
+    /// normalized Elo, LOS, SPRT; a games file with one row per game.
+    Match(match_cmd::MatchArgs),
     /// Node signature of an engine on the gate position set; check or write a signature file.
     Bench(bench::BenchArgs),
     /// Solve the empty board of every size up to `--max-cells`: table, CSV, figure, and the
@@ -228,6 +232,7 @@ pub fn run(cli: Cli, games: &[&'static GameEntry]) -> anyhow::Result<i32> {
         Command::Textbook(a) => textbook::run(a),
         Command::Serve(a) => serve::run(a),
         Command::Gate(a) => gate::run(a),
+        Command::Match(a) => match_cmd::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Verify(a) => verify::run(a, games),
         Command::Boards(a) => boards::run(a),

@@ -10,6 +10,7 @@ pub mod meta;
 pub mod move_values;
 pub mod paired;
 pub mod positions;
+pub mod match_play;
 pub mod quality;
 pub mod record;
 pub mod variants;

@@ -1,0 +1,255 @@
+//! `treebench match`: engines play game pairs from seeded openings; prints W/D/L, the
+//! pentanomial pair counts, Elo with its 95% interval, normalized Elo, LOS, the SPRT's LLR and
+//! verdict, and for more than two engines a crosstable.
+
+use crate::engine::GameKind;
+use crate::runner::match_play::{self, Budget, MatchOptions, MatchPlan, MatchSummary, Tally};
+use crate::stats::games::{elo_estimate, normalized_elo, Accepted, EloModel, Sprt};
+use crate::util::exit;
+use anyhow::{bail, Result};
+use clap::Args;
+use std::path::PathBuf;
+
+/// The non-regression preset of `--sprt nonreg`: fishtest's bounds [-1.75, 0.25].
+pub const NONREG: (f64, f64) = (-1.75, 0.25);
+/// The gain preset of `--sprt gain`: fishtest's bounds [0, 2].
+pub const GAIN: (f64, f64) = (0.0, 2.0);
+
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// Engine specs (two or more; the same spec twice plays an engine against itself). The
+    /// first is the tested engine of the Elo and SPRT figures.
+    #[arg(required = true, num_args = 2..)]
+    pub engines: Vec<String>,
+    /// The game (`connect4`, `connect4:WxH`, `tictactoe`, `chess`); default: the first engine's.
+    #[arg(long)]
+    pub game: Option<String>,
+    /// Seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Plies of the openings, comma-separated (seeded positions of each ply).
+    #[arg(long, value_delimiter = ',', default_value = "4")]
+    pub plies: Vec<u32>,
+    /// Openings drawn per ply; each is one game pair per pairing of engines.
+    #[arg(long, default_value_t = 10)]
+    pub openings: u32,
+    /// A clock per side, `BASE+INC` in seconds (`10+0.1`); without it each move has the budget
+    /// its engine's spec names.
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<String>,
+    /// The first engine against each other one, instead of a round robin.
+    #[arg(long)]
+    pub gauntlet: bool,
+    /// Games file (one row per game).
+    #[arg(long, default_value = "results/match.games.csv")]
+    pub games: PathBuf,
+    /// Continue an existing games file, keeping its completed pairs.
+    #[arg(long)]
+    pub resume: bool,
+    /// Overwrite an existing games file.
+    #[arg(long)]
+    pub force: bool,
+    /// Play shard K of N of the pairs (`K/N`).
+    #[arg(long, value_parser = parse_shard)]
+    pub shard: Option<(u32, u32)>,
+    /// Games played at once, each thread with its own engine instances.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Stop early by an SPRT of the first engine against the second: `ELO0,ELO1`, or `nonreg`
+    /// ([-1.75, 0.25]) or `gain` ([0, 2]).
+    #[arg(long, value_parser = parse_sprt_bounds)]
+    pub sprt: Option<(f64, f64)>,
+    /// The SPRT's false-acceptance rate of H1.
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// The SPRT's false-acceptance rate of H0.
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
+    /// Units of the SPRT bounds: `normalized` (fishtest's new tests) or `logistic`.
+    #[arg(long, default_value = "normalized", value_parser = parse_model)]
+    pub elo_model: EloModel,
+    /// At most this many games (kept ones included); an SPRT still open there is inconclusive.
+    #[arg(long)]
+    pub max_games: Option<u64>,
+    /// A game that reaches this many moves after its opening is drawn by adjudication.
+    #[arg(long, default_value_t = 1000)]
+    pub max_plies: u32,
+}
+
+fn parse_shard(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("shard `{s}`: expected K/N with 1 <= K <= N");
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let (k, n) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+/// `ELO0,ELO1`, `nonreg` or `gain`.
+pub fn parse_sprt_bounds(s: &str) -> Result<(f64, f64), String> {
+    match s {
+        "nonreg" => return Ok(NONREG),
+        "gain" => return Ok(GAIN),
+        _ => {}
+    }
+    let bad = || format!("--sprt `{s}`: expected ELO0,ELO1 (e.g. 0,5), `nonreg` or `gain`");
+    let (a, b) = s.split_once(',').ok_or_else(bad)?;
+    let (a, b): (f64, f64) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
+    if !(a < b) {
+        return Err(format!("--sprt `{s}`: ELO0 must be below ELO1"));
+    }
+    Ok((a, b))
+}
+
+/// `normalized` or `logistic`.
+pub fn parse_model(s: &str) -> Result<EloModel, String> {
+    match s {
+        "normalized" => Ok(EloModel::Normalized),
+        "logistic" => Ok(EloModel::Logistic),
+        _ => Err(format!("--elo-model `{s}`: expected normalized or logistic")),
+    }
+}
+
+/// The plan of `args`: its game, seeded openings and budget.
+pub fn plan_of(args: &MatchArgs) -> Result<MatchPlan> {
+    let game = match &args.game {
+        Some(g) => GameKind::parse(g).map_err(anyhow::Error::msg)?,
+        None => crate::engine::registry::build(&args.engines[0])?.game(),
+    };
+    let budget = match &args.tc {
+        Some(tc) => Budget::parse_tc(tc).map_err(anyhow::Error::msg)?,
+        None => Budget::Spec,
+    };
+    let openings = MatchPlan::seeded_openings(game, args.seed, &args.plies, args.openings);
+    if openings.is_empty() {
+        bail!("no openings: --openings must be positive and the plies undecided positions of {game}");
+    }
+    Ok(MatchPlan {
+        game,
+        engines: args.engines.clone(),
+        gauntlet: args.gauntlet,
+        seed: args.seed,
+        openings,
+        budget,
+        max_plies: args.max_plies,
+    })
+}
+
+/// The options of `args`.
+pub fn options_of(args: &MatchArgs) -> Result<MatchOptions> {
+    let sprt = match args.sprt {
+        Some((e0, e1)) => Some(Sprt::new(e0, e1, args.alpha, args.beta, args.elo_model)?),
+        None => None,
+    };
+    Ok(MatchOptions {
+        games: args.games.clone(),
+        resume: args.resume,
+        force: args.force,
+        shard: args.shard,
+        concurrency: args.concurrency,
+        sprt,
+        max_pairs: args.max_games.map(|g| g / 2),
+    })
+}
+
+/// The lines of one pairing: W/D/L, pentanomial, Elo ± 95%, nElo, LOS.
+pub fn pairing_lines(engines: &[String], t: &Tally) -> Vec<String> {
+    let g = &t.games;
+    let mut out = vec![format!(
+        "{} vs {}: games {}  W {}  D {}  L {}  (forfeits {})",
+        engines[t.a as usize],
+        engines[t.b as usize],
+        g.games(),
+        g.wins(),
+        g.draws(),
+        g.losses(),
+        t.forfeits
+    )];
+    let p = t.pairs.counts;
+    out.push(format!(
+        "  pentanomial [LL, LD+DL, LW+DD+WL, DW+WD, WW] = [{}, {}, {}, {}, {}]  ({} pairs)",
+        p[0], p[1], p[2], p[3], p[4], t.pairs.pairs()
+    ));
+    match (elo_estimate(&t.pairs), normalized_elo(&t.pairs)) {
+        (Ok(e), Ok(n)) => {
+            let (lo, hi) = e.interval();
+            let (nlo, nhi) = n.interval();
+            out.push(format!(
+                "  Elo {:+.1} ± {:.1} (95%: [{lo:.1}, {hi:.1}])  nElo {:+.1} ± {:.1} ([{nlo:.1}, {nhi:.1}])  LOS {:.1}%",
+                e.elo, e.elo95, n.nelo, n.nelo95, 100.0 * e.los
+            ));
+        }
+        (Err(e), _) | (_, Err(e)) => out.push(format!("  Elo n/a ({e})")),
+    }
+    out
+}
+
+/// The crosstable: each engine's points against each other (row engine's points).
+pub fn crosstable(engines: &[String], tallies: &[Tally]) -> Vec<String> {
+    let n = engines.len();
+    let mut pts = vec![vec![None::<(f64, u64)>; n]; n];
+    for t in tallies {
+        let g = &t.games;
+        let a_pts = g.wins() as f64 + 0.5 * g.draws() as f64;
+        pts[t.a as usize][t.b as usize] = Some((a_pts, g.games()));
+        pts[t.b as usize][t.a as usize] = Some((g.games() as f64 - a_pts, g.games()));
+    }
+    let mut out = vec!["crosstable (row engine's points / games):".to_string()];
+    for (i, row) in pts.iter().enumerate() {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|c| c.map_or_else(|| "-".to_string(), |(p, g)| format!("{p}/{g}")))
+            .collect();
+        let total: f64 = row.iter().flatten().map(|c| c.0).sum();
+        out.push(format!("  {i}: {:<40} {}  total {total}", engines[i], cells.join("  ")));
+    }
+    out
+}
+
+/// The SPRT's line: LLR, bounds and verdict.
+pub fn sprt_line(sprt: &Sprt, summary: &MatchSummary) -> String {
+    let llr = summary.llr_path.last().copied().unwrap_or(0.0);
+    let (e0, e1) = sprt.elo_bounds();
+    let verdict = match summary.accepted {
+        Some(Accepted::H1) => "H1 accepted",
+        Some(Accepted::H0) => "H0 accepted",
+        None => "inconclusive",
+    };
+    format!(
+        "SPRT [{e0}, {e1}] ({:?}): LLR {llr:.3} (bounds [{:.3}, {:.3}]) after {} pairs: {verdict}",
+        sprt.model(),
+        sprt.lower_bound(),
+        sprt.upper_bound(),
+        summary.llr_path.len()
+    )
+}
+
+pub fn run(args: MatchArgs) -> Result<i32> {
+    let plan = plan_of(&args)?;
+    let opts = options_of(&args)?;
+    let summary = match_play::run(&plan, &opts)?;
+    println!(
+        "{}: {} games ({} pairs kept, {} played) -> {}",
+        plan.game,
+        summary.rows.len(),
+        summary.kept_pairs,
+        summary.played_pairs,
+        opts.games.display()
+    );
+    let tallies = match_play::tally(&summary.rows);
+    for t in &tallies {
+        for l in pairing_lines(&plan.engines, t) {
+            println!("{l}");
+        }
+    }
+    if plan.engines.len() > 2 {
+        for l in crosstable(&plan.engines, &tallies) {
+            println!("{l}");
+        }
+    }
+    if let Some(s) = &opts.sprt {
+        println!("{}", sprt_line(s, &summary));
+    }
+    Ok(exit::OK)
+}

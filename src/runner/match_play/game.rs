@@ -1,0 +1,153 @@
+//! One game of a match: the engines move in turn within the budget until the rules end the
+//! game; a flag that falls, an illegal move or an engine failure loses, with the reason.
+
+use super::record::{result_text, GameRecord};
+use super::rules::{Ending, Referee, Side};
+use super::{MatchPlan, Opening};
+use crate::engine::{Engine, EngineError, MoveLimit};
+use crate::runner::measure::{measure_choice, Clock};
+use crate::stats::games::GameResult;
+use std::time::Duration;
+
+/// What a move may cost in a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// The budget each engine's spec names (`depth=`, `nodes=`, `playouts=`, `movetime=`).
+    Spec,
+    /// A clock per side: `base` at the start and `increment` added after each move; a side
+    /// whose time runs out loses.
+    Clock { base: Duration, increment: Duration },
+}
+
+impl Budget {
+    /// Parse `--tc`: `BASE+INC` in seconds (`10+0.1`), or `BASE` alone.
+    pub fn parse_tc(text: &str) -> Result<Self, String> {
+        let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+        let secs = |s: &str| -> Result<Duration, String> {
+            s.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0)
+                .map(Duration::from_secs_f64)
+                .ok_or_else(|| format!("--tc `{text}`: expected BASE+INC in seconds, e.g. 10+0.1"))
+        };
+        let base = secs(base)?;
+        if base.is_zero() {
+            return Err(format!("--tc `{text}`: the base time must be positive"));
+        }
+        Ok(Budget::Clock {
+            base,
+            increment: secs(inc)?,
+        })
+    }
+}
+
+/// Per-move columns of a game, collected as it goes.
+#[derive(Default)]
+struct MoveLog {
+    moves: Vec<String>,
+    nodes: Vec<String>,
+    micros: Vec<String>,
+    scores: Vec<String>,
+    depths: Vec<String>,
+}
+
+fn or_dash<T: ToString>(v: Option<T>) -> String {
+    v.map_or_else(|| "-".to_string(), |v| v.to_string())
+}
+
+/// Play one game from `opening`, `engines[0]` on the first side (White) and `engines[1]` on
+/// the other. Tables are cleared first (`new_game`); each side has its own clock. The record's
+/// pair, round, slots and engine columns are left for the caller. Errors only for an opening
+/// the rules refuse.
+pub fn play_game(
+    plan: &MatchPlan,
+    opening: &Opening,
+    engines: [&mut dyn Engine; 2],
+) -> Result<GameRecord, String> {
+    let mut referee = Referee::new(plan.game, &opening.moves)?;
+    let [first, second] = engines;
+    first.new_game();
+    second.new_game();
+    let sides: [&mut dyn Engine; 2] = [first, second];
+    let mut clocks = match plan.budget {
+        Budget::Clock { base, .. } => [base; 2],
+        Budget::Spec => [Duration::ZERO; 2],
+    };
+    let mut log = MoveLog::default();
+    let forfeit = loop {
+        if referee.ending().is_some() {
+            break None;
+        }
+        if log.moves.len() as u32 >= plan.max_plies {
+            referee.adjudicate_draw("ply cap");
+            break None;
+        }
+        let side = referee.to_move();
+        let limit = match plan.budget {
+            Budget::Spec => MoveLimit::Spec,
+            Budget::Clock { increment, .. } => MoveLimit::Clock {
+                own: clocks[side.index()],
+                opponent: clocks[side.other().index()],
+                increment,
+            },
+        };
+        let position = referee.position();
+        let engine = &mut *sides[side.index()];
+        let t = match measure_choice(engine, &position, &limit, Clock::Wall) {
+            Ok(t) => t,
+            Err(f) if f.error == EngineError::Timeout => break Some((side, "time", "time forfeit".to_string())),
+            Err(f) => break Some((side, "failure", f.error.to_string())),
+        };
+        if let Budget::Clock { increment, .. } = plan.budget {
+            let used = Duration::from_nanos(t.wall_nanos);
+            let left = &mut clocks[side.index()];
+            if used > *left {
+                break Some((side, "time", format!("time forfeit ({} ms over)", (used - *left).as_millis())));
+            }
+            *left = *left - used + increment;
+        }
+        let mv = t.decision.best.as_str().to_string();
+        if let Err(e) = referee.play(&mv) {
+            break Some((side, "illegal", format!("illegal move {mv} ({e})")));
+        }
+        let d = &t.decision;
+        log.moves.push(mv);
+        log.nodes.push(or_dash(d.nodes));
+        log.micros.push((t.wall_nanos / 1000).to_string());
+        log.scores.push(or_dash(d.value));
+        log.depths.push(or_dash(d.depth));
+    };
+    let (result, termination, reason) = match (forfeit, referee.ending()) {
+        (Some((loser, kind, reason)), _) => (first_result(Some(loser.other())), kind, reason),
+        (None, Some(Ending { winner, rule })) => {
+            let kind = if rule == "ply cap" { "adjudication" } else { "rules" };
+            (first_result(winner), kind, rule.to_string())
+        }
+        (None, None) => unreachable!("the loop ends with an ending or a forfeit"),
+    };
+    Ok(GameRecord {
+        opening_ply: opening.ply,
+        opening_index: opening.index,
+        opening: opening.moves.clone(),
+        result: result_text(result).to_string(),
+        termination: termination.to_string(),
+        reason,
+        plies: log.moves.len() as u32,
+        moves: log.moves.join(" "),
+        nodes: log.nodes.join(" "),
+        micros: log.micros.join(" "),
+        scores: log.scores.join(" "),
+        depths: log.depths.join(" "),
+        ..GameRecord::default()
+    })
+}
+
+/// The first side's result when `winner` won (`None`: a draw).
+fn first_result(winner: Option<Side>) -> GameResult {
+    match winner {
+        Some(Side::First) => GameResult::Win,
+        Some(Side::Second) => GameResult::Loss,
+        None => GameResult::Draw,
+    }
+}

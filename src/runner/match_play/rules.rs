@@ -1,0 +1,266 @@
+//! The referee of match play: a game's rules decide when a game is over and who won (Connect-4:
+//! four in a row or a full board; tic-tac-toe: three in a row or a full board; chess through
+//! cozy-chess: mate, stalemate, the 50-move rule, threefold repetition, insufficient material).
+
+use crate::game::chess::{ChessPosition, Status};
+use crate::game::connect4::board::{column_of_char, with_board};
+use crate::game::connect4::{BoardSize, Position};
+use crate::game::{Game, GameKind, TicTacToe};
+
+/// One of the two sides of a game: the side that moves first in the game (White, Connect-4's
+/// first player, X) and the other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The side that moves first from the game's start position (White).
+    First,
+    /// The other side (Black).
+    Second,
+}
+
+impl Side {
+    /// The other side.
+    #[must_use]
+    pub fn other(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+
+    /// 0 for the first side, 1 for the second.
+    #[must_use]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// How a finished game ended by the rules: the winner (`None`: a draw) and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ending {
+    /// The side that won; `None` for a draw.
+    pub winner: Option<Side>,
+    /// The rule that ended it: `four in a row`, `checkmate`, `threefold repetition`, ...
+    pub rule: &'static str,
+}
+
+/// A game in progress from an opening: the position, its side to move, and the ending once the
+/// rules end it.
+#[derive(Debug, Clone)]
+pub struct Referee {
+    kind: GameKind,
+    state: State,
+    ending: Option<Ending>,
+}
+
+#[derive(Debug, Clone)]
+enum State {
+    /// Connect-4 and tic-tac-toe: the move string, one character a move.
+    Chars(String),
+    /// Chess with its history (repetitions).
+    Chess(Box<ChessPosition>),
+}
+
+impl Referee {
+    /// A game from `opening` (a position's text: a move string, or for chess UCI moves or a
+    /// FEN). Errors for games match play does not support (random trees, open games), an
+    /// opening that does not parse, or one where the game is already over.
+    pub fn new(kind: GameKind, opening: &str) -> Result<Self, String> {
+        let state = match kind {
+            GameKind::Connect4(_) | GameKind::TicTacToe => State::Chars(String::new()),
+            GameKind::Chess => State::Chess(Box::new(ChessPosition::parse(opening)?)),
+            other => return Err(format!("match play does not support the game {other}")),
+        };
+        let mut r = Self {
+            kind,
+            state,
+            ending: None,
+        };
+        if let State::Chars(_) = r.state {
+            for ch in opening.chars() {
+                r.play(&ch.to_string())
+                    .map_err(|e| format!("opening `{opening}`: {e}"))?;
+            }
+        }
+        if r.ending.is_none() {
+            r.ending = r.chess_ending();
+        }
+        if r.ending.is_some() {
+            return Err(format!("opening `{opening}`: the game is already over"));
+        }
+        Ok(r)
+    }
+
+    /// The position as an engine reads it ([`crate::engine::Engine::choose`]): the move string,
+    /// or for chess `FEN moves ...` or the UCI moves from the start.
+    #[must_use]
+    pub fn position(&self) -> String {
+        match &self.state {
+            State::Chars(s) => s.clone(),
+            State::Chess(p) => {
+                let u = p.uci_position();
+                match u.strip_prefix("fen ") {
+                    Some(rest) => rest.to_string(),
+                    None => p.moves().join(" "),
+                }
+            }
+        }
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn to_move(&self) -> Side {
+        let first = match &self.state {
+            State::Chars(s) => s.len() % 2 == 0,
+            State::Chess(p) => p.board().side_to_move() == cozy_chess::Color::White,
+        };
+        if first {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+
+    /// How the game ended; `None` while it goes on.
+    #[must_use]
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    /// Play `mv` for the side to move. An illegal or malformed move is an error and changes
+    /// nothing; a move after the end of the game is an error.
+    pub fn play(&mut self, mv: &str) -> Result<(), String> {
+        if self.ending.is_some() {
+            return Err("the game is over".to_string());
+        }
+        let mover = self.to_move();
+        match (&mut self.state, self.kind) {
+            (State::Chars(s), GameKind::Connect4(size)) => {
+                let step = connect4_step(size, s, mv)?;
+                s.push_str(mv);
+                self.ending = step.map(|win| Ending {
+                    winner: win.then_some(mover),
+                    rule: if win { "four in a row" } else { "full board" },
+                });
+            }
+            (State::Chars(s), _) => {
+                let step = tictactoe_step(s, mv)?;
+                s.push_str(mv);
+                self.ending = step.map(|win| Ending {
+                    winner: win.then_some(mover),
+                    rule: if win { "three in a row" } else { "full board" },
+                });
+            }
+            (State::Chess(p), _) => {
+                p.play(mv)?;
+                self.ending = self.chess_ending();
+            }
+        }
+        Ok(())
+    }
+
+    /// Chess: the ending the position's status gives (the loser of a checkmate is to move).
+    fn chess_ending(&self) -> Option<Ending> {
+        let State::Chess(p) = &self.state else {
+            return None;
+        };
+        let winner = match p.status() {
+            Status::Ongoing => return None,
+            Status::Checkmate => Some(self.to_move().other()),
+            _ => None,
+        };
+        let rule = match p.status() {
+            Status::Checkmate => "checkmate",
+            Status::Stalemate => "stalemate",
+            Status::FiftyMoves => "50-move rule",
+            Status::InsufficientMaterial => "insufficient material",
+            _ => "threefold repetition",
+        };
+        Some(Ending { winner, rule })
+    }
+
+    /// End the game by adjudication (the ply cap): a draw with this rule.
+    pub fn adjudicate_draw(&mut self, rule: &'static str) {
+        self.ending.get_or_insert(Ending { winner: None, rule });
+    }
+}
+
+/// Connect-4: `Some(true)` when `mv` wins, `Some(false)` when it fills the board, `None` when
+/// the game goes on; an error for a malformed or illegal move.
+fn connect4_step(size: BoardSize, moves: &str, mv: &str) -> Result<Option<bool>, String> {
+    with_board!(size, |W, H| { connect4_step_on::<W, H>(moves, mv) })
+}
+
+fn connect4_step_on<const W: usize, const H: usize>(
+    moves: &str,
+    mv: &str,
+) -> Result<Option<bool>, String> {
+    let mut chars = mv.chars();
+    let col = match (chars.next().and_then(|c| column_of_char(c, W)), chars.next()) {
+        (Some(col), None) => col,
+        _ => return Err(format!("`{mv}` is not a column of a {W}-wide board")),
+    };
+    let mut pos = Position::<W, H>::from_moves(moves).map_err(|e| e.to_string())?;
+    if !pos.can_play(col) {
+        return Err(format!("column `{mv}` is full"));
+    }
+    if pos.is_winning_move(col) {
+        return Ok(Some(true));
+    }
+    pos.play_col(col);
+    Ok((pos.nb_moves() >= Position::<W, H>::CELLS).then_some(false))
+}
+
+/// Tic-tac-toe, as [`connect4_step`].
+fn tictactoe_step(moves: &str, mv: &str) -> Result<Option<bool>, String> {
+    let game = TicTacToe::new();
+    let s = crate::game::replay(&game, moves)?;
+    let cell = match mv.as_bytes() {
+        [c @ b'1'..=b'9'] => c - b'1',
+        _ => return Err(format!("`{mv}` is not a cell 1-9")),
+    };
+    if !game.moves(&s).contains(&cell) {
+        return Err(format!("cell `{mv}` is taken"));
+    }
+    let after = game.play(&s, cell);
+    if !game.is_terminal(&after) {
+        return Ok(None);
+    }
+    Ok(Some(game.utility(&after) != 0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn connect4_ends_at_four_in_a_row_and_rejects_illegal_moves() {
+        let mut r = Referee::new(GameKind::CONNECT4, "121212").unwrap();
+        assert_eq!(r.to_move(), Side::First);
+        assert!(r.play("8").is_err() && r.play("x").is_err());
+        r.play("1").unwrap();
+        let e = r.ending().unwrap();
+        assert_eq!((e.winner, e.rule), (Some(Side::First), "four in a row"));
+        assert!(r.play("2").is_err());
+        assert!(Referee::new(GameKind::CONNECT4, "1212121").is_err(), "decided");
+    }
+
+    #[test]
+    fn tictactoe_and_chess_endings() {
+        let mut t = Referee::new(GameKind::TicTacToe, "1425").unwrap();
+        assert!(t.play("4").is_err());
+        assert_eq!(t.ending(), None);
+        t.play("3").unwrap();
+        let e = t.ending().unwrap();
+        assert_eq!((e.winner, e.rule), (Some(Side::First), "three in a row"));
+        let mut d = Referee::new(GameKind::TicTacToe, "15237468").unwrap();
+        d.play("9").unwrap();
+        assert_eq!(d.ending().unwrap().winner, None, "a full board draws");
+        let mut c = Referee::new(GameKind::Chess, "f2f3 e7e5 g2g4").unwrap();
+        assert_eq!(c.to_move(), Side::Second);
+        assert!(c.play("e2e4").is_err());
+        c.play("d8h4").unwrap();
+        let e = c.ending().unwrap();
+        assert_eq!((e.winner, e.rule), (Some(Side::Second), "checkmate"));
+        assert_eq!(c.position(), "f2f3 e7e5 g2g4 d8h4");
+    }
+}

@@ -1,0 +1,192 @@
+//! Match play (`runner::match_play`): game pairs with the colours swapped, the rules ending
+//! games, forfeits with their reasons, resume keeping completed pairs, SPRT early stop.
+
+use std::path::PathBuf;
+use std::time::Duration;
+use treebench::engine::GameKind;
+use treebench::runner::match_play::{self, Budget, MatchOptions, MatchPlan};
+use treebench::runner::record::read_rows;
+use treebench::stats::games::{Accepted, EloModel, Sprt};
+
+fn plan(game: GameKind, engines: &[&str], plies: &[u32], openings: u32) -> MatchPlan {
+    MatchPlan {
+        game,
+        engines: engines.iter().map(|s| s.to_string()).collect(),
+        gauntlet: false,
+        seed: 7,
+        openings: MatchPlan::seeded_openings(game, 7, plies, openings),
+        budget: Budget::Spec,
+        max_plies: 200,
+    }
+}
+
+fn games_file(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("treebench-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(format!("{name}.games.csv"));
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+fn opts(games: PathBuf) -> MatchOptions {
+    MatchOptions {
+        games,
+        concurrency: 1,
+        ..MatchOptions::default()
+    }
+}
+
+const EXACT: &str = "mtdf";
+const DEPTH1: &str = "negamax:depth=1,eval=threats";
+
+#[test]
+fn the_exact_solver_never_loses_to_a_depth_one_engine_and_colours_swap() {
+    let p = plan(GameKind::CONNECT4, &[EXACT, DEPTH1], &[14, 16], 4);
+    assert_eq!(p.openings.len(), 8);
+    let mut o = opts(games_file("exact"));
+    o.concurrency = 2;
+    let s = match_play::run(&p, &o).unwrap();
+    assert_eq!((s.played_pairs, s.rows.len()), (8, 16));
+    let t = match_play::tally(&s.rows);
+    assert_eq!(t.len(), 1);
+    let t = &t[0];
+    assert_eq!((t.a, t.b, t.games.games(), t.pairs.pairs()), (0, 1, 16, 8));
+    assert_eq!(t.games.losses(), 0, "the exact solver lost: {:?}", t.games);
+    assert!(t.games.wins() > t.games.draws(), "{:?}", t.games);
+    assert_eq!(t.forfeits, 0);
+    // the file holds the same games; each pair is one opening with the colours swapped
+    let rows: Vec<match_play::GameRecord> = read_rows(&o.games).unwrap();
+    assert_eq!(rows, s.rows);
+    for pair in rows.chunks(2) {
+        let (x, y) = (&pair[0], &pair[1]);
+        assert_eq!((x.pair, x.round, y.pair, y.round), (x.pair, 0, x.pair, 1));
+        assert_eq!(x.opening, y.opening);
+        assert_eq!((x.first_slot, x.second_slot), (y.second_slot, y.first_slot));
+        assert_eq!((x.first.as_str(), y.second.as_str()), (EXACT, EXACT));
+        for r in pair {
+            assert_eq!(r.termination, "rules", "{r:?}");
+            assert!(["four in a row", "full board"].contains(&r.reason.as_str()));
+            let n = r.plies as usize;
+            assert_eq!(r.moves.split(' ').count(), n);
+            assert_eq!(r.nodes.split(' ').count(), n);
+            assert_eq!(r.micros.split(' ').count(), n);
+            // a four in a row ends the game at once: the winner made the last move
+            let last_mover_first = (r.opening_ply as usize + n) % 2 == 1;
+            let want = match (r.reason.as_str(), last_mover_first) {
+                ("full board", _) => "1/2-1/2",
+                (_, true) => "1-0",
+                (_, false) => "0-1",
+            };
+            assert_eq!(r.result, want, "{r:?}");
+        }
+    }
+}
+
+#[test]
+fn perfect_tictactoe_players_draw_every_game() {
+    let p = plan(GameKind::TicTacToe, &["tictactoe-pvs:depth=9", "tictactoe-negamax:depth=9", "ttt-minimax"], &[1, 2], 3);
+    let o = opts(games_file("ttt"));
+    let s = match_play::run(&p, &o).unwrap_or_else(|e| panic!("{e}"));
+    let engines_choose = s.rows.iter().all(|r| r.termination != "failure");
+    if !engines_choose {
+        // ttt-minimax may solve only: it then forfeits every game, with the reason recorded
+        let f = s.rows.iter().find(|r| r.termination == "failure").unwrap();
+        assert!(f.reason.contains("unsupported"), "{f:?}");
+    }
+    let tallies = match_play::tally(&s.rows);
+    assert_eq!(tallies.len(), 3, "a round robin of three engines");
+    let t01 = tallies.iter().find(|t| (t.a, t.b) == (0, 1)).unwrap();
+    assert_eq!(t01.games.draws(), t01.games.games(), "{t01:?}");
+    assert_eq!(t01.pairs.counts[2], t01.pairs.pairs());
+}
+
+#[test]
+fn a_flag_that_falls_loses_on_time_with_the_reason() {
+    let mut p = plan(GameKind::CONNECT4, &[EXACT, DEPTH1], &[10], 2);
+    p.budget = Budget::Clock {
+        base: Duration::from_nanos(1000),
+        increment: Duration::ZERO,
+    };
+    let s = match_play::run(&p, &opts(games_file("time"))).unwrap();
+    assert_eq!(s.rows.len(), 4);
+    for r in &s.rows {
+        assert_eq!((r.termination.as_str(), r.plies), ("time", 0), "{r:?}");
+        assert!(r.reason.starts_with("time forfeit"));
+        // the side to move after an even opening is the first side: it lost
+        assert_eq!(r.result, "0-1");
+    }
+    let t = &match_play::tally(&s.rows)[0];
+    assert_eq!((t.forfeits, t.games.wins(), t.games.losses()), (4, 2, 2));
+    assert_eq!(t.pairs.counts, [0, 0, 2, 0, 0], "each pair splits the points");
+}
+
+#[test]
+fn resume_keeps_completed_pairs_and_replays_a_half_pair() {
+    let p = plan(GameKind::CONNECT4, &["negamax:depth=2,eval=threats", DEPTH1], &[8], 6);
+    let file = games_file("resume");
+    let mut o = opts(file.clone());
+    o.max_pairs = Some(3);
+    let first = match_play::run(&p, &o).unwrap();
+    assert_eq!((first.played_pairs, first.rows.len()), (3, 6));
+    // a run killed in the middle of a pair: drop its last game
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(&file, format!("{}\n", lines[..lines.len() - 1].join("\n"))).unwrap();
+    o.max_pairs = None;
+    assert!(match_play::run(&p, &o).is_err(), "an existing file needs --resume");
+    o.resume = true;
+    let second = match_play::run(&p, &o).unwrap();
+    assert_eq!((second.kept_pairs, second.played_pairs), (2, 4));
+    assert_eq!(second.rows[..4], first.rows[..4], "completed pairs kept as they were");
+    assert_eq!(second.rows[4..6], first.rows[4..6], "the half pair replayed alike (deterministic engines)");
+    let rows: Vec<match_play::GameRecord> = read_rows(&file).unwrap();
+    assert_eq!(rows.len(), 12);
+    let mut pairs: Vec<u32> = rows.iter().map(|r| r.pair).collect();
+    pairs.dedup();
+    assert_eq!(pairs, (0..6).collect::<Vec<u32>>());
+    // another plan cannot resume this file
+    let other = plan(GameKind::CONNECT4, &["negamax:depth=3,eval=threats", DEPTH1], &[8], 6);
+    assert!(match_play::run(&other, &o).is_err());
+}
+
+#[test]
+fn shards_split_the_pairs() {
+    let p = plan(GameKind::CONNECT4, &[DEPTH1, "negamax:depth=2,eval=threats"], &[8], 5);
+    let mut o = opts(games_file("shard1"));
+    o.shard = Some((1, 2));
+    let a = match_play::run(&p, &o).unwrap();
+    o.games = games_file("shard2");
+    o.shard = Some((2, 2));
+    let b = match_play::run(&p, &o).unwrap();
+    let pa: Vec<u32> = a.rows.iter().map(|r| r.pair).step_by(2).collect();
+    let pb: Vec<u32> = b.rows.iter().map(|r| r.pair).step_by(2).collect();
+    assert_eq!((pa, pb), (vec![0, 2, 4], vec![1, 3]));
+}
+
+#[test]
+fn an_sprt_stops_early_when_one_engine_is_much_stronger() {
+    let p = plan(GameKind::CONNECT4, &[EXACT, DEPTH1], &[14, 15, 16, 17], 10);
+    let mut o = opts(games_file("sprt"));
+    o.sprt = Some(Sprt::new(0.0, 50.0, 0.05, 0.05, EloModel::Logistic).unwrap());
+    let s = match_play::run(&p, &o).unwrap();
+    assert_eq!(s.accepted, Some(Accepted::H1), "{:?}", s.llr_path);
+    assert!(s.played_pairs < 40, "stopped early: {}", s.played_pairs);
+    assert_eq!(s.llr_path.len() as u64, s.played_pairs);
+    let last = *s.llr_path.last().unwrap();
+    assert!(last > o.sprt.unwrap().upper_bound());
+}
+
+#[test]
+fn chess_games_end_by_the_rules_or_the_ply_cap() {
+    let mut p = plan(GameKind::Chess, &["chess-pvs:depth=2", "chess-pvs:depth=1"], &[6], 1);
+    p.max_plies = 40;
+    let s = match_play::run(&p, &opts(games_file("chess"))).unwrap();
+    assert_eq!(s.rows.len(), 2);
+    for r in &s.rows {
+        assert!(["rules", "adjudication"].contains(&r.termination.as_str()), "{r:?}");
+        assert!(r.plies <= 40);
+        // the moves replay legally from the opening
+        let text = format!("{} {}", r.opening, r.moves);
+        treebench::game::chess::ChessPosition::parse(&text).unwrap();
+    }
+}
