@@ -85,6 +85,10 @@ fn nim_goes_through_run_verify_and_report() {
         );
     }
     assert!(report.join("nim/index.html").is_file());
+    // the reproduce command starts the binary that knows the game (here `nim`, the argv[0]
+    // given; a cargo example prints `cargo run --release --example nim --`)
+    assert!(readme.contains("nim run experiments/nim.toml"), "{readme}");
+    assert!(!readme.contains("treebench run"), "{readme}");
 }
 
 /// A wrong engine is caught by the runner: a seeded bug that takes an aspiration fail high as

@@ -10,6 +10,11 @@
 use super::search::{MoveList, SearchGame};
 use std::sync::RwLock;
 
+/// An added game whose longest game ([`OpenGame::MAX_PLY`]) is at most this many plies is
+/// searched to the end by default: its drivers' default depth is `MAX_PLY` (a 4x4 board's 16
+/// plies take seconds with a table), else the generic core's default (4).
+pub const SEARCH_TO_END_PLIES: u32 = 16;
+
 /// What an open game adds to [`SearchGame`]: its name, a start position that seeded positions
 /// are drawn from, a position's text, and optionally an exact value by a closed form (an oracle
 /// independent of search).

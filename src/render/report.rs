@@ -73,6 +73,7 @@ pub fn write_analysis_report(
 
 /// The command that reproduces the report.
 pub fn reproduce_command(sources: &[PathBuf]) -> String {
+    let program = crate::util::repro::program();
     let stems: Vec<String> = sources
         .iter()
         .map(|p| {
@@ -83,11 +84,11 @@ pub fn reproduce_command(sources: &[PathBuf]) -> String {
         .collect();
     let runs: Vec<String> = stems
         .iter()
-        .map(|s| format!("treebench run experiments/{s}.toml"))
+        .map(|s| format!("{program} run experiments/{s}.toml"))
         .collect();
     let reports: Vec<String> = stems.iter().map(|s| format!("results/{s}.csv")).collect();
     format!(
-        "{} && treebench report {}",
+        "{} && {program} report {}",
         runs.join(" && "),
         reports.join(" ")
     )
