@@ -83,16 +83,24 @@ pub fn check_structure<G: OpenGame>(game: &G) -> StructureReport {
             }
             r.positions += 1;
             let text = game.text(&s);
-            check_position(game, &s, &text, ply, &mut keys, &mut r);
-            if game.terminal(&s, ply).is_some() {
+            let terminal = game.terminal(&s, ply);
+            let mut list = MoveList::default();
+            if terminal.is_none() {
+                game.moves(&s, &mut list);
+            }
+            let at = Seen {
+                text: &text,
+                ply,
+                terminal,
+                moves: list.len(),
+            };
+            check_position(game, &s, &at, &mut keys, &mut r);
+            if terminal.is_some() {
                 continue;
             }
-            let texts = check_moves(game, &s, &text, &parent_texts, &mut r);
-            let mut list = MoveList::default();
-            game.moves(&s, &mut list);
-            for &m in list.as_slice() {
-                let child = game.play(&s, m);
-                if next.len() < WALK_POSITIONS && queued.insert(game.text(&child)) {
+            let (texts, children) = check_moves(game, &s, &text, &list, &parent_texts, &mut r);
+            for (child, child_text) in children {
+                if next.len() < WALK_POSITIONS && queued.insert(child_text) {
                     next.push((child, texts.clone()));
                 }
             }
@@ -106,15 +114,23 @@ pub fn check_structure<G: OpenGame>(game: &G) -> StructureReport {
     r
 }
 
+/// What the walk already knows of a position: its text, ply, terminal value and move count.
+struct Seen<'a> {
+    text: &'a str,
+    ply: u32,
+    terminal: Option<i32>,
+    moves: usize,
+}
+
 /// The rules on one position: the round trip, its key, terminal, bounds and the longest game.
 fn check_position<G: OpenGame>(
     game: &G,
     s: &G::State,
-    text: &str,
-    ply: u32,
+    at: &Seen<'_>,
     keys: &mut HashMap<u64, String>,
     r: &mut StructureReport,
 ) {
+    let (text, ply, terminal) = (at.text, at.ply, at.terminal);
     let key = game.key(s);
     match game.parse(text) {
         Err(e) => r.fail("round trip", text, format!("parse refuses text(p): {e}")),
@@ -140,7 +156,6 @@ fn check_position<G: OpenGame>(
             keys.insert(key, text.to_string());
         }
     }
-    let terminal = game.terminal(s, ply);
     let inside = |v: i32| -G::BOUND < v && v < G::BOUND;
     if let Some(v) = terminal.filter(|&v| !inside(v)) {
         r.fail(
@@ -158,9 +173,7 @@ fn check_position<G: OpenGame>(
         );
     }
     if terminal.is_none() {
-        let mut list = MoveList::default();
-        game.moves(s, &mut list);
-        if list.is_empty() {
+        if at.moves == 0 {
             r.fail("terminal", text, "not terminal, yet no move".to_string());
         } else if ply >= G::MAX_PLY {
             r.fail(
@@ -172,16 +185,17 @@ fn check_position<G: OpenGame>(
     }
 }
 
-/// The rules on the moves of a position that is not terminal; the texts of its moves.
+/// The rules on the moves `list` of a position that is not terminal; the texts of its moves,
+/// and its children with their texts.
 fn check_moves<G: OpenGame>(
     game: &G,
     s: &G::State,
     text: &str,
+    list: &MoveList<G::Move>,
     parent_texts: &[String],
     r: &mut StructureReport,
-) -> Vec<String> {
-    let mut list = MoveList::default();
-    game.moves(s, &mut list);
+) -> (Vec<String>, Vec<(G::State, String)>) {
+    let mut children = Vec::with_capacity(list.len());
     let mut texts: Vec<String> = Vec::with_capacity(list.len());
     for &m in list.as_slice() {
         r.moves += 1;
@@ -214,6 +228,7 @@ fn check_moves<G: OpenGame>(
             r.fail(rule, text, detail);
         }
         texts.push(mt);
+        children.push((child, ct));
     }
     for t in parent_texts.iter().filter(|t| !texts.contains(t)) {
         if game.parse_move(s, t).is_some() {
@@ -221,7 +236,7 @@ fn check_moves<G: OpenGame>(
             r.fail("other moves refused", text, detail);
         }
     }
-    texts
+    (texts, children)
 }
 
 impl std::fmt::Display for StructureReport {
