@@ -13,6 +13,7 @@ mod counters;
 mod distribution;
 mod dodged;
 pub mod export;
+mod legend;
 mod memory;
 mod node_scatter;
 mod per_node;
