@@ -171,7 +171,10 @@ fn fence(s: &str) -> String {
 /// file that cannot be read again leaves it out).
 fn counters_table(analysis: &Analysis, exp: &ExperimentAnalysis) -> Option<crate::table::Table> {
     use crate::analysis::counters::{counter_rows_of, counters_table};
-    let rows = counter_rows_of(&analysis.sources, &exp.name, &exp.engines).ok()??;
+    let mut rows = counter_rows_of(&analysis.sources, &exp.name, &exp.engine_specs()).ok()??;
+    for r in &mut rows {
+        r.engine = exp.label_of(&r.engine).to_string();
+    }
     Some(counters_table(&rows, "Search counters per engine and ply"))
 }
 
