@@ -311,8 +311,8 @@ pub fn log_label(v: &f64) -> String {
     let a = v.abs();
     if a == 0.0 {
         "0".into()
-    } else if !(1e-3..1e6).contains(&a) {
-        format!("{v:.0e}")
+    } else if !(1e-3..1e4).contains(&a) {
+        format!("{:e}", round_sig(*v))
     } else if a >= 1.0 {
         format!("{}", (v * 100.0).round() / 100.0)
     } else {
@@ -497,7 +497,7 @@ pub fn builder<'a, 'b, DB: DrawingBackend>(
 }
 
 /// The width of a y label area: the axis description's line, a gap, the widest tick label
-/// treebench writes ([`log_label`] prints at most six characters below 10^6, `100000`), as
+/// treebench writes ([`log_label`] prints at most five characters, `0.001` or `1.5e6`; `100000` leaves room), as
 /// measured with the embedded font, and the tick.
 pub fn y_label_area() -> u32 {
     (DESC as i32 + 8 + text_width("100000", TICK) + 10) as u32
@@ -537,6 +537,9 @@ mod tests {
         assert_eq!(log_label(&2.5), "2.5");
         assert_eq!(log_label(&1000.0), "1000");
         assert_eq!(log_label(&1e7), "1e7");
+        assert_eq!(log_label(&1e4), "1e4");
+        assert_eq!(log_label(&1.5e6), "1.5e6");
+        assert_eq!(log_label(&5000.0), "5000");
     }
 
     #[test]
