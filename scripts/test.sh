@@ -48,6 +48,9 @@ for extra in ci-verify ci-gate check_wilcoxon_scipy check_move_values check_repo
   step "$extra" bash "scripts/$extra.sh"
 done
 
+# Every committed figure: text inside the canvas, no two labels overlapping (scripts/regen_reports.sh redraws them).
+step check_figures python3 scripts/check_figures.py report
+
 # grep exits 1 when nothing was skipped; under pipefail that must not end the script
 skipped_lines=$(cat "$log"/*.log | { grep -o 'SKIPPED: .*' || true; } | sort -u)
 skipped=$(printf '%s' "$skipped_lines" | grep -c . || true)

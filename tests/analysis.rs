@@ -520,6 +520,7 @@ fn fixed_analysis() -> Analysis {
             repeats: 1,
         },
         options: AnalyzeOptions::default(),
+        specs: vec![],
         chess: None,
     };
     Analysis {

@@ -109,6 +109,7 @@ pub(super) fn analyze_experiment(
         facts,
         options: opts.clone(),
         chess: None,
+        specs: Vec::new(),
     })
 }
 

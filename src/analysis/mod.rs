@@ -21,6 +21,7 @@ mod csv_body;
 mod facts;
 mod frame;
 pub mod headline;
+pub mod labels;
 mod load;
 pub mod machine;
 mod ply;
@@ -99,6 +100,9 @@ pub struct AnalyzeOptions {
     pub seed: u64,
     /// Which pairs of engines are compared.
     pub pairs: PairsMode,
+    /// Engine labels `(spec, label)` that take precedence over those of the experiment file
+    /// saved in the metadata ([`labels`]).
+    pub labels: Vec<(String, String)>,
 }
 
 /// Which pairs of engines an analysis compares.
@@ -142,6 +146,7 @@ impl Default for AnalyzeOptions {
             bootstrap_max_pairs: 20_000,
             seed: 0x7ee_be4c,
             pairs: PairsMode::Auto,
+            labels: Vec::new(),
         }
     }
 }
@@ -179,6 +184,38 @@ pub struct ExperimentAnalysis {
     pub options: AnalyzeOptions,
     /// Chess experiments: time to depth, nodes, nodes per second and agreement per ply.
     pub chess: Option<chess::ChessTables>,
+    /// `(label, spec)` of each engine, in `engines` order: `engines` and every comparison name
+    /// the engines by their labels ([`labels`]), the Method section by their specs.
+    pub specs: Vec<(String, String)>,
+}
+
+impl ExperimentAnalysis {
+    /// The spec of the engine labelled `label` (`label` itself when it is not a label).
+    #[must_use]
+    pub fn spec_of<'a>(&'a self, label: &'a str) -> &'a str {
+        self.specs
+            .iter()
+            .find(|(l, _)| l == label)
+            .map_or(label, |(_, s)| s.as_str())
+    }
+
+    /// The engines' specs, in `engines` order.
+    #[must_use]
+    pub fn engine_specs(&self) -> Vec<String> {
+        self.engines
+            .iter()
+            .map(|e| self.spec_of(e).to_string())
+            .collect()
+    }
+
+    /// The label of the engine with spec `spec` (`spec` itself when it has none).
+    #[must_use]
+    pub fn label_of<'a>(&'a self, spec: &'a str) -> &'a str {
+        self.specs
+            .iter()
+            .find(|(_, s)| s == spec)
+            .map_or(spec, |(l, _)| l.as_str())
+    }
 }
 
 /// Solve times of one engine, in ms, per ply (ascending).
@@ -433,6 +470,7 @@ pub fn analyze(paths: &[PathBuf], opts: &AnalyzeOptions) -> Result<Analysis, Ana
         if needs_records(&loaded, &name) {
             e.chess = chess_tables(paths, &name, &e.engines)?;
         }
+        labels::apply(&mut e);
         out.push(e);
     }
     Ok(Analysis {
@@ -530,7 +568,11 @@ fn listed_engines(meta: &serde_json::Value) -> Option<Vec<String>> {
         .get("engines")?
         .as_array()?
         .iter()
-        .map(|e| e.as_str().map(str::to_string))
+        .map(|e| {
+            e.as_str()
+                .or_else(|| e.as_table()?.get("spec")?.as_str())
+                .map(str::to_string)
+        })
         .collect()
 }
 

@@ -50,20 +50,41 @@ pub struct AnalyzeArgs {
     /// measures it from the runs' repeats (twice the largest change between repeat passes).
     #[arg(long, default_value_t = DEFAULT_NOISE.to_string())]
     pub noise: String,
+    /// Engine labels from this experiment file's `engines` list (`{ spec, label }` entries), for
+    /// results whose metadata holds an older file without them.
+    #[arg(long, value_name = "EXPERIMENT_FILE")]
+    pub labels: Option<PathBuf>,
 }
 
 impl AnalyzeArgs {
-    /// The analysis options these arguments ask for.
-    pub fn options(&self) -> AnalyzeOptions {
-        AnalyzeOptions {
+    /// The analysis options these arguments ask for; `Err` when `--labels` names a file that
+    /// cannot be read or gives no label.
+    pub fn options(&self) -> Result<AnalyzeOptions> {
+        let labels = match &self.labels {
+            None => Vec::new(),
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| anyhow::anyhow!("--labels {}: {e}", path.display()))?;
+                let given = crate::analysis::labels::explicit(&text);
+                if given.is_empty() {
+                    anyhow::bail!(
+                        "--labels {}: no `{{ spec = ..., label = ... }}` entry in `engines`",
+                        path.display()
+                    );
+                }
+                given
+            }
+        };
+        Ok(AnalyzeOptions {
             experiment: self.experiment.clone(),
             baseline: self.baseline.clone(),
             candidates: self.candidate.clone(),
             collapse_repeats: !self.per_repeat,
             alpha: self.alpha,
             pairs: self.pairs,
+            labels,
             ..AnalyzeOptions::default()
-        }
+        })
     }
 }
 
@@ -110,7 +131,7 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
         stdout::print(&render_against(&report))?;
         return Ok(exit::OK);
     }
-    let analysis = analyze(&args.results, &args.options())?;
+    let analysis = analyze(&args.results, &args.options()?)?;
     let mut text = headlines(&analysis) + "\n";
     for exp in &analysis.experiments {
         for cmp in &exp.comparisons {

@@ -13,8 +13,14 @@ use crate::verify::generic::GenericReport;
 pub struct GameEntry {
     /// The game and its engines.
     pub engines: GameEngines,
-    /// `verify --game NAME`: the checks on `per_ply` seeded positions a ply under `seed`.
-    pub verify: fn(kind: GameKind, per_ply: u32, seed: u64) -> Result<GenericReport, String>,
+    /// `verify --game NAME`: the checks on `per_ply` seeded positions a ply under `seed`, and
+    /// on a known-values file where one is given.
+    pub verify: fn(
+        kind: GameKind,
+        per_ply: u32,
+        seed: u64,
+        known: Option<&std::path::Path>,
+    ) -> Result<GenericReport, String>,
 }
 
 impl GameEntry {

@@ -167,6 +167,20 @@ where
     for g in games {
         crate::engine::registry::register_game(&g.engines)?;
     }
+    let args: Vec<T> = args.into_iter().collect();
+    if !games.is_empty() {
+        // printed commands must start this binary: the plain `treebench` lacks its games
+        let exe = std::env::current_exe().ok();
+        let argv0 = args
+            .first()
+            .map(|a| std::path::PathBuf::from(a.clone().into()));
+        if let Some(path) = exe
+            .filter(|e| e.parent().is_some_and(|d| d.ends_with("examples")))
+            .or(argv0)
+        {
+            crate::util::repro::set_program(crate::util::repro::program_for(&path));
+        }
+    }
     run(Cli::try_parse_from(args)?, games)
 }
 

@@ -14,7 +14,7 @@ pub struct PlotArgs {
 pub fn run(args: PlotArgs) -> Result<i32> {
     crate::util::malloc::keep_freed_memory();
     let a = &args.analysis;
-    let analysis = analyze(&a.results, &a.options())?;
+    let analysis = analyze(&a.results, &a.options()?)?;
     for f in crate::render::plot::write_figures(&analysis, &a.out)? {
         eprintln!(
             "wrote {}, {} and {}",

@@ -81,7 +81,7 @@ pub fn run(args: ReportArgs) -> Result<i32> {
     if results.is_empty() {
         return Ok(exit::OK);
     }
-    let analysis = analyze(&results, &a.options())?;
+    let analysis = analyze(&results, &a.options()?)?;
     crate::util::stdout::print(&super::analyze::headlines(&analysis))?;
     for r in crate::render::report::write_analysis_report(&analysis, &a.out)? {
         eprintln!("report: {} (and {})", r.readme.display(), r.html.display());

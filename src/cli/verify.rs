@@ -85,6 +85,10 @@ pub struct VerifyArgs {
     /// (chess: plies 8, 16, 24; an added game: every ply below its longest game).
     #[arg(long, alias = "chess-positions", default_value_t = 4)]
     pub per_ply: u32,
+    /// An added game: a known-values file (`POSITION<TAB>VALUE[<TAB>PLY]` lines), every driver
+    /// searched to the end on each of its positions against its value.
+    #[arg(long, value_name = "FILE")]
+    pub known: Option<PathBuf>,
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -138,11 +142,13 @@ fn run_chess(args: &VerifyArgs) -> Result<i32> {
     Ok(if passed { exit::OK } else { exit::FAIL })
 }
 
-/// `verify --game NAME` for an added game: its [`GameEntry::verify`] (the generic core's checks
-/// and its closed form) on `--per-ply` seeded positions a ply.
+/// `verify --game NAME` for an added game: its [`GameEntry::verify`] (the structure of its
+/// rules, the generic core's checks, the end of the game, `--known`'s values) on `--per-ply`
+/// seeded positions a ply.
 fn run_open(args: &VerifyArgs, entry: &'static GameEntry) -> Result<i32> {
+    let known = args.known.as_deref();
     let report =
-        (entry.verify)(entry.kind(), args.per_ply, args.seed).map_err(anyhow::Error::msg)?;
+        (entry.verify)(entry.kind(), args.per_ply, args.seed, known).map_err(anyhow::Error::msg)?;
     println!("{report}");
     Ok(if report.passed() {
         exit::OK

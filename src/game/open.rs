@@ -10,6 +10,11 @@
 use super::search::{MoveList, SearchGame};
 use std::sync::RwLock;
 
+/// An added game whose longest game ([`OpenGame::MAX_PLY`]) is at most this many plies is
+/// searched to the end by default: its drivers' default depth is `MAX_PLY` (a 4x4 board's 16
+/// plies take seconds with a table), else the generic core's default (4).
+pub const SEARCH_TO_END_PLIES: u32 = 16;
+
 /// What an open game adds to [`SearchGame`]: its name, a start position that seeded positions
 /// are drawn from, a position's text, and optionally an exact value by a closed form (an oracle
 /// independent of search).
@@ -33,6 +38,19 @@ pub trait OpenGame: SearchGame + Copy + Default + Send + Sync + 'static {
         let _ = s;
         None
     }
+    /// Whether the side to move at `s` (`ply` moves from the start) wins with its next move:
+    /// what `exclude_immediate_win` leaves out of seeded positions. The default says so when a
+    /// move ends the game with a negative [`SearchGame::terminal`] value for the opponent (a
+    /// loss for the side then to move); override it where a terminal value's sign does not
+    /// mean a loss.
+    fn wins_at_once(&self, s: &Self::State, ply: u32) -> bool {
+        let mut moves = MoveList::default();
+        self.moves(s, &mut moves);
+        moves.as_slice().iter().any(|&m| {
+            self.terminal(&self.play(s, m), ply + 1)
+                .is_some_and(|v| v < 0)
+        })
+    }
 }
 
 /// An exact value and the fixed depth at which a search must find it.
@@ -51,8 +69,14 @@ pub struct GameDef {
     /// [`OpenGame::MAX_PLY`].
     pub max_ply: u32,
     /// Position `ply` of a seeded draw: `ply` moves from the start, each chosen by
-    /// `pick(n)` (uniform in `0..n`); `None` when the walk ends the game (the draw restarts).
-    pub draw: fn(ply: u32, pick: &mut dyn FnMut(u32) -> u32) -> Option<String>,
+    /// `pick(n)` (uniform in `0..n`); `None` when the walk ends the game, or, with
+    /// `exclude_immediate_win`, reaches a position the side to move wins at once
+    /// ([`OpenGame::wins_at_once`]): the draw restarts.
+    pub draw: fn(
+        ply: u32,
+        exclude_immediate_win: bool,
+        pick: &mut dyn FnMut(u32) -> u32,
+    ) -> Option<String>,
 }
 
 impl GameDef {
@@ -89,8 +113,13 @@ impl std::fmt::Debug for GameDef {
     }
 }
 
-/// A random walk of `ply` moves from the start that does not end the game.
-fn draw<G: OpenGame>(ply: u32, pick: &mut dyn FnMut(u32) -> u32) -> Option<String> {
+/// A random walk of `ply` moves from the start that does not end the game (nor, with
+/// `exclude_immediate_win`, reach a position the side to move wins at once).
+fn draw<G: OpenGame>(
+    ply: u32,
+    exclude_immediate_win: bool,
+    pick: &mut dyn FnMut(u32) -> u32,
+) -> Option<String> {
     let g = G::default();
     let mut s = g.start();
     for p in 0..ply {
@@ -102,7 +131,68 @@ fn draw<G: OpenGame>(ply: u32, pick: &mut dyn FnMut(u32) -> u32) -> Option<Strin
         let n = u32::try_from(moves.len()).ok().filter(|&n| n > 0)?;
         s = g.play(&s, moves.as_slice()[pick(n) as usize]);
     }
-    g.terminal(&s, ply).is_none().then(|| g.text(&s))
+    let open = g.terminal(&s, ply).is_none();
+    (open && !(exclude_immediate_win && g.wins_at_once(&s, ply))).then(|| g.text(&s))
+}
+
+/// One line of a known-values file: a position, its exact value, and optionally its ply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KnownValue {
+    /// The position's text ([`OpenGame::text`]).
+    pub position: String,
+    /// Its exact value for the side to move, in the game's reported convention
+    /// ([`SearchGame::report`]).
+    pub value: i32,
+    /// Its ply (moves from the start), where the file gives it.
+    pub ply: Option<u32>,
+}
+
+/// Read a known-values file: one `POSITION<TAB>VALUE[<TAB>PLY]` line per position (the
+/// position's text may hold spaces, so the fields are split at tabs); empty lines and lines
+/// starting with `#` are skipped. An error names the file and the line.
+pub fn read_known_values(path: &std::path::Path) -> Result<Vec<KnownValue>, String> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim_end_matches('\r');
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |why: &str| {
+            format!(
+                "{shown} line {}: {why} (want POSITION<TAB>VALUE[<TAB>PLY])",
+                i + 1
+            )
+        };
+        let fields: Vec<&str> = line.split('\t').collect();
+        let (position, value, ply) = match fields[..] {
+            [p, v] => (p, v, None),
+            [p, v, n] => (p, v, Some(n)),
+            _ => return Err(bad("not two or three tab-separated fields")),
+        };
+        let value = value
+            .trim()
+            .parse()
+            .map_err(|_| bad(&format!("`{value}` is not an integer value")))?;
+        let ply = match ply {
+            None => None,
+            Some(n) => Some(
+                n.trim()
+                    .parse()
+                    .map_err(|_| bad(&format!("`{n}` is not a ply")))?,
+            ),
+        };
+        out.push(KnownValue {
+            position: position.trim().to_string(),
+            value,
+            ply,
+        });
+    }
+    if out.is_empty() {
+        return Err(format!("{shown}: no position in it"));
+    }
+    Ok(out)
 }
 
 /// The open games registered in this process.

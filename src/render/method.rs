@@ -53,7 +53,7 @@ fn loads(v: Option<&serde_json::Value>) -> Option<String> {
 /// The table each engine was given, in words (engines with the same table grouped).
 fn table_sizes(exp: &ExperimentAnalysis) -> String {
     let mut groups: Vec<(String, Vec<String>)> = Vec::new();
-    for e in &exp.engines {
+    for e in &exp.engine_specs() {
         let text = match SolverConfig::parse(e) {
             Ok(Some(cfg)) => match cfg.search.tt_bits {
                 Some(bits) => {
@@ -88,8 +88,8 @@ fn engine_timing(exp: &ExperimentAnalysis) -> String {
     let recorded: Vec<crate::runner::meta::EngineTiming> = meta_str(exp, "engine_timing")
         .and_then(|v| serde_json::from_value(v.clone()).ok())
         .unwrap_or_default();
-    let per_engine = exp
-        .engines
+    let specs = exp.engine_specs();
+    let per_engine = specs
         .iter()
         .map(|e| match recorded.iter().find(|t| t.engine == *e) {
             Some(t) => format!(
@@ -151,7 +151,7 @@ fn engines_paragraph(analysis: &Analysis, exp: &ExperimentAnalysis) -> String {
             format!(" The binary was a {p} build{target}.")
         });
     let chess = exp.chess.is_some();
-    let uci = chess && exp.engines.iter().any(|e| e.starts_with("uci"));
+    let uci = chess && exp.engine_specs().iter().any(|e| e.starts_with("uci"));
     let timing = if chess && !uci {
         format!(
             "The engines are the generic search core on chess, in process, each searching to \
@@ -182,7 +182,11 @@ fn engines_paragraph(analysis: &Analysis, exp: &ExperimentAnalysis) -> String {
          {timing}",
         exp.engines.len(),
         exp.name,
-        list(exp.engines.iter().map(|e| format!("`{e}`"))),
+        list(exp.engines.iter().map(|e| match exp.spec_of(e) {
+            // The full spec is named here once; tables and figures use the label.
+            s if s != e => format!("{e} (`{s}`)"),
+            s => format!("`{s}`"),
+        })),
         if chess { "searched" } else { "solved" },
         exp.records,
         f.positions,

@@ -73,6 +73,7 @@ pub fn write_analysis_report(
 
 /// The command that reproduces the report.
 pub fn reproduce_command(sources: &[PathBuf]) -> String {
+    let program = crate::util::repro::program();
     let stems: Vec<String> = sources
         .iter()
         .map(|p| {
@@ -83,11 +84,11 @@ pub fn reproduce_command(sources: &[PathBuf]) -> String {
         .collect();
     let runs: Vec<String> = stems
         .iter()
-        .map(|s| format!("treebench run experiments/{s}.toml"))
+        .map(|s| format!("{program} run experiments/{s}.toml"))
         .collect();
     let reports: Vec<String> = stems.iter().map(|s| format!("results/{s}.csv")).collect();
     format!(
-        "{} && treebench report {}",
+        "{} && {program} report {}",
         runs.join(" && "),
         reports.join(" ")
     )
@@ -170,7 +171,10 @@ fn fence(s: &str) -> String {
 /// file that cannot be read again leaves it out).
 fn counters_table(analysis: &Analysis, exp: &ExperimentAnalysis) -> Option<crate::table::Table> {
     use crate::analysis::counters::{counter_rows_of, counters_table};
-    let rows = counter_rows_of(&analysis.sources, &exp.name, &exp.engines).ok()??;
+    let mut rows = counter_rows_of(&analysis.sources, &exp.name, &exp.engine_specs()).ok()??;
+    for r in &mut rows {
+        r.engine = exp.label_of(&r.engine).to_string();
+    }
     Some(counters_table(&rows, "Search counters per engine and ply"))
 }
 

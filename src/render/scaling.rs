@@ -12,10 +12,14 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::plot::style::{log_label, log_range, palette};
+use super::plot::style::{
+    builder, check_series, draw_mesh, linear_axis, linear_ticks, log_axis, log_label, log_range,
+    log_ticks, marker, palette, shape, with_legend, Entry, Mark, Ticked, LEGEND,
+};
 use super::plot::{plot_err, write_figure, Figure, WrittenFigure, FONT};
 use super::RenderError;
 use crate::analysis::{Analysis, AnalysisError, ExperimentAnalysis};
@@ -263,9 +267,9 @@ impl<'a> ScalingFigure<'a> {
         c
     }
 
-    fn plot<DB: DrawingBackend>(&self, root: DrawingArea<DB, Shift>) -> Result<(), RenderError> {
-        let err = plot_err("scaling");
-        root.fill(&WHITE).map_err(&err)?;
+    /// The x range (cells, padded) and the y range (every speed-up, interval and node ratio,
+    /// and 1) of the figure.
+    fn ranges(&self) -> (std::ops::Range<f64>, std::ops::Range<f64>) {
         let cells = || self.rows.iter().map(|r| f64::from(r.board.cells()));
         let lo = cells().fold(f64::INFINITY, f64::min);
         let hi = cells().fold(f64::NEG_INFINITY, f64::max);
@@ -284,128 +288,159 @@ impl<'a> ScalingFigure<'a> {
                 })
                 .chain([1.0]),
         );
+        (x, y)
+    }
+
+    /// The legend: for each pair its speed-up (a marker with its interval) and its node ratio
+    /// (another marker), each with a colour and a shape of its own, then the line of 1.
+    fn legend(&self) -> Vec<Entry> {
+        let mut entries = Vec::new();
+        for (i, (cand, base)) in self.pairs().iter().enumerate() {
+            let (speed, nodes) = (2 * i, 2 * i + 1);
+            entries.push(Entry::new(
+                format!("{cand} vs {base}: geo-mean speed-up (CI)"),
+                Mark::Interval(palette(speed), shape(speed)),
+            ));
+            entries.push(Entry::new(
+                format!("{cand} vs {base}: node ratio (mean {base} nodes / mean {cand} nodes)"),
+                Mark::Point(palette(nodes), shape(nodes)),
+            ));
+        }
+        entries.push(Entry::new(
+            "1 = equal speed (above: candidate faster)",
+            Mark::Line {
+                color: BLACK,
+                width: 1,
+                dashed: false,
+            },
+        ));
+        entries
+    }
+
+    fn plot<DB: DrawingBackend>(&self, root: DrawingArea<DB, Shift>) -> Result<(), RenderError> {
+        let err = plot_err("scaling");
+        root.fill(&WHITE).map_err(&err)?;
+        let cands = self.pairs();
+        check_series("scaling", 2 * cands.len())?;
+        let (x, y) = self.ranges();
+        let y = with_headroom(y, 0.22);
         let baseline = match baselines(self.rows).as_slice() {
             [one] => one.to_string(),
             _ => "baseline".to_string(),
         };
-        let mut chart = ChartBuilder::on(&root)
-            .caption(self.title(), (FONT, 20))
-            .margin(12)
-            .x_label_area_size(45)
-            .y_label_area_size(70)
-            .build_cartesian_2d(x.clone(), with_headroom(y, 0.22).log_scale())
+        let area = with_legend(&root, &self.legend()).map_err(&err)?;
+        let mut chart = builder(&area, &self.title())
+            .build_cartesian_2d(
+                linear_axis(x.clone(), linear_ticks(x.start, x.end, 4)),
+                log_axis(y.clone(), log_ticks(y.start, y.end)),
+            )
             .map_err(&err)?;
-        chart
-            .configure_mesh()
-            .x_desc("cells (width x height)")
-            .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_desc(format!(
-                "geo-mean speed-up: {baseline} time / candidate time"
-            ))
-            .y_label_formatter(&log_label)
-            .label_style((FONT, 13))
-            .axis_desc_style((FONT, 15))
-            .light_line_style(RGBColor(235, 235, 235))
-            .bold_line_style(RGBColor(210, 210, 210))
-            .draw()
-            .map_err(&err)?;
+        let y_desc = format!("geo-mean speed-up: {baseline} time / candidate time");
+        let cells_label = |x: &f64| format!("{x:.0}");
+        draw_mesh(
+            &mut chart,
+            "cells (width x height)",
+            &y_desc,
+            &cells_label,
+            &log_label,
+        )
+        .map_err(&err)?;
         chart
             .draw_series(LineSeries::new(
                 [(x.start, 1.0), (x.end, 1.0)],
                 BLACK.mix(0.8).stroke_width(1),
             ))
-            .map_err(&err)?
-            .label("1 = equal speed (above: candidate faster)")
-            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], BLACK.stroke_width(1)));
-        let cands = self.pairs();
-        for (i, (cand, base)) in cands.iter().enumerate() {
-            let colour = palette(i);
-            // spread candidates sideways a little so their intervals do not overlap
-            let dx = (i as f64 - (cands.len() as f64 - 1.0) / 2.0) * 0.25;
-            let mine: Vec<&ScalingRow> = self
-                .rows
-                .iter()
-                .filter(|r| r.candidate == *cand && r.baseline == *base && r.speedup.is_some())
-                .collect();
-            let speedup = |r: &ScalingRow| r.speedup.unwrap_or(1.0);
-            let at = |r: &ScalingRow| f64::from(r.board.cells()) + dx;
-            chart
-                .draw_series(LineSeries::new(
-                    mine.iter().map(|r| (at(r), speedup(r))),
-                    colour.mix(0.5).stroke_width(1),
-                ))
-                .map_err(&err)?;
-            chart
-                .draw_series(mine.iter().filter_map(|r| {
-                    let (lo, hi) = r.speedup_ci?;
-                    Some(ErrorBar::new_vertical(
-                        at(r),
-                        lo,
-                        speedup(r),
-                        hi,
-                        colour.stroke_width(2),
-                        10,
-                    ))
-                }))
-                .map_err(&err)?;
-            chart
-                .draw_series(
-                    mine.iter()
-                        .map(|r| Circle::new((at(r), speedup(r)), 5, colour.filled())),
-                )
-                .map_err(&err)?
-                .label(format!("{cand} vs {base}: geo-mean speed-up (CI)"))
-                .legend(move |(x, y)| Circle::new((x + 8, y), 5, colour.filled()));
-            // the node ratio: the same comparison free of timing noise
-            let with_nodes: Vec<&ScalingRow> = mine
-                .iter()
-                .copied()
-                .filter(|r| node_ratio(r).is_some())
-                .collect();
-            let nodes = |r: &ScalingRow| (at(r), node_ratio(r).unwrap_or(1.0));
-            chart
-                .draw_series(DashedLineSeries::new(
-                    with_nodes.iter().map(|r| nodes(r)),
-                    6,
-                    4,
-                    colour.mix(0.6).stroke_width(1),
-                ))
-                .map_err(&err)?;
-            chart
-                .draw_series(
-                    with_nodes
-                        .iter()
-                        .map(|r| TriangleMarker::new(nodes(r), 6, colour.stroke_width(2))),
-                )
-                .map_err(&err)?
-                .label(format!(
-                    "{cand} vs {base}: node ratio (mean {base} nodes / mean {cand} nodes)"
-                ))
-                .legend(move |(x, y)| TriangleMarker::new((x + 8, y), 6, colour.stroke_width(2)));
-            if i + 1 == cands.len() {
-                chart
-                    .draw_series(mine.iter().map(|r| {
-                        Text::new(
-                            r.board.to_string(),
-                            (at(r) + 0.3, speedup(r)),
-                            (FONT, 12).into_font().color(&BLACK.mix(0.7)),
-                        )
-                    }))
-                    .map_err(&err)?;
-            }
-        }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .label_font((FONT, 12))
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK.mix(0.4))
-            .draw()
             .map_err(&err)?;
+        for (i, pair) in cands.iter().enumerate() {
+            self.draw_pair(&mut chart, i, *pair).map_err(&err)?;
+        }
+        self.draw_boards(&mut chart, y.start).map_err(&err)?;
         root.present().map_err(&err)?;
         Ok(())
     }
+
+    /// Draws pair `i`'s speed-ups (line, intervals, markers) and node ratios (dashed line,
+    /// markers), spread a little sideways from the other pairs.
+    fn draw_pair<DB: DrawingBackend>(
+        &self,
+        chart: &mut ScalingChart<'_, DB>,
+        i: usize,
+        (cand, base): (&str, &str),
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        let (speed, nodes) = (palette(2 * i), palette(2 * i + 1));
+        let n = self.pairs().len();
+        let dx = (i as f64 - (n as f64 - 1.0) / 2.0) * 0.25;
+        let mine: Vec<&ScalingRow> = self
+            .rows
+            .iter()
+            .filter(|r| r.candidate == cand && r.baseline == base && r.speedup.is_some())
+            .collect();
+        let at = |r: &ScalingRow| (f64::from(r.board.cells()) + dx, r.speedup.unwrap_or(1.0));
+        chart.draw_series(LineSeries::new(
+            mine.iter().map(|r| at(r)),
+            speed.mix(0.5).stroke_width(1),
+        ))?;
+        chart.draw_series(mine.iter().filter_map(|r| {
+            let (lo, hi) = r.speedup_ci?;
+            let x = at(r).0;
+            Some(PathElement::new(
+                vec![(x, lo), (x, hi)],
+                speed.stroke_width(2),
+            ))
+        }))?;
+        let style = |c: RGBColor| c.filled();
+        chart.draw_series(
+            mine.iter()
+                .map(|r| marker(at(r), shape(2 * i), 5, style(speed))),
+        )?;
+        let ratios: Vec<(f64, f64)> = mine
+            .iter()
+            .filter_map(|r| Some((at(r).0, node_ratio(r)?)))
+            .collect();
+        chart.draw_series(DashedLineSeries::new(
+            ratios.iter().copied(),
+            6,
+            4,
+            nodes.mix(0.6).stroke_width(1),
+        ))?;
+        chart.draw_series(
+            ratios
+                .iter()
+                .map(|&p| marker(p, shape(2 * i + 1), 5, style(nodes))),
+        )?;
+        Ok(())
+    }
 }
+
+impl ScalingFigure<'_> {
+    /// Names each board above the x axis at its number of cells; boards of nearly the same
+    /// size (6x4 and 5x5) take turns in two rows.
+    fn draw_boards<DB: DrawingBackend>(
+        &self,
+        chart: &mut ScalingChart<'_, DB>,
+        bottom: f64,
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        let mut boards: Vec<BoardSize> = self.rows.iter().map(|r| r.board).collect();
+        boards.sort_by_key(|b| b.cells());
+        boards.dedup();
+        let (mut upper, mut last) = (false, None);
+        for b in boards {
+            let cells = b.cells();
+            upper = last.is_some_and(|l| cells - l <= 3) && !upper;
+            last = Some(cells);
+            let y = bottom * if upper { 1.22 } else { 1.08 };
+            let style = (FONT, LEGEND).into_font().color(&BLACK.mix(0.7));
+            let text = b.to_string();
+            let x = f64::from(cells) - 0.5;
+            chart.draw_series([Text::new(text, (x, y), style)])?;
+        }
+        Ok(())
+    }
+}
+
+/// The scaling figure's chart: cells on a linear axis, ratios on a log axis.
+type ScalingChart<'a, DB> =
+    ChartContext<'a, DB, Cartesian2d<Ticked<RangedCoordf64>, Ticked<LogCoord<f64>>>>;
 
 impl Figure for ScalingFigure<'_> {
     fn stem(&self) -> String {

@@ -5,7 +5,8 @@
 //! seed = 2024                       # positions depend on (seed, ply, index) only
 //! plies = "8-20:2"                  # or a list: [8, 10, 12]
 //! positions = 30                    # distinct positions per ply
-//! engines = ["negamax", "mtdf"]     # two or more engine specs; the first is the baseline
+//! engines = ["negamax", "mtdf"]     # two or more engine specs; the first is the baseline; an
+//!                                   # entry { spec = "mtdf", label = "MTD(f)" } gives a label
 //! repeats = 1                       # solves per position and engine
 //! exclude_immediate_win = true      # drop positions the side to move wins at once
 //! min_nodes = 0                     # drop positions every engine solves in fewer nodes
@@ -78,7 +79,7 @@ struct RawExperiment {
     #[serde(default)]
     positions: Option<u32>,
     #[serde(default)]
-    engines: Vec<String>,
+    engines: Vec<super::engine_list::EngineEntry>,
     #[serde(default)]
     ablation: Option<AblationSpec>,
     #[serde(default)]
@@ -398,7 +399,7 @@ impl Experiment {
         }
         let plan =
             super::variants::plan(raw.ablation.as_ref(), raw.sweep.as_ref()).map_err(&invalid)?;
-        let mut engines = raw.engines.clone();
+        let mut engines = super::engine_list::specs(&raw.engines).map_err(&invalid)?;
         if let Some(p) = &plan {
             engines.extend(p.variants().iter().map(|v| v.spec.clone()));
         }

@@ -1,6 +1,7 @@
 //! The paired runner: experiments, seeded positions, records.
 
 pub mod consistency;
+pub mod engine_list;
 pub mod experiment;
 pub mod fresh;
 pub mod lock;

@@ -79,8 +79,8 @@ fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
 const MAX_RESTARTS: u32 = 10_000;
 
 /// Draw position `index` of `ply`: a move string, or `None` if no undecided position was found.
-/// `exclude_immediate_win` applies to Connect-4, chess and tic-tac-toe (an open game draws any
-/// position its walk reaches without ending the game).
+/// `exclude_immediate_win` applies to every game (an added game says "wins at once" through
+/// [`OpenGame::wins_at_once`](crate::game::OpenGame::wins_at_once)).
 #[must_use]
 pub fn draw(
     space: GameKind,
@@ -108,10 +108,12 @@ pub fn draw(
                     None => continue 'restart,
                 }
             }
-            GameKind::Open(def) => match (def.draw)(ply, &mut |n| below(&mut rng, n)) {
-                Some(p) => moves = p,
-                None => continue 'restart,
-            },
+            GameKind::Open(def) => {
+                match (def.draw)(ply, exclude_immediate_win, &mut |n| below(&mut rng, n)) {
+                    Some(p) => moves = p,
+                    None => continue 'restart,
+                }
+            }
             GameKind::TicTacToe | GameKind::RandomTree(_) => {
                 for _ in 0..ply {
                     let legal = legal_moves(space, &moves).ok()?;

@@ -75,7 +75,8 @@ pub fn pruning_drivers() -> impl Iterator<Item = Driver> {
 }
 
 /// The variants every driver is checked in at `depth`: the default, no table, no ordering
-/// heuristics, iterative deepening, a tiny table (replacement under pressure).
+/// heuristics, iterative deepening, a tiny table (replacement under pressure); aspiration also
+/// with a window of ±1, which fails on most positions.
 #[must_use]
 pub fn variants(depth: u32, qs: bool) -> Vec<Config> {
     let mut out = Vec::new();
@@ -100,6 +101,10 @@ pub fn variants(depth: u32, qs: bool) -> Vec<Config> {
             ..base
         });
         out.push(Config { tt_bits: 4, ..base });
+        if driver == Driver::Aspiration {
+            // a narrow window fails on most positions: the re-searches are exercised
+            out.push(Config { width: 1, ..base });
+        }
     }
     out
 }
@@ -144,6 +149,12 @@ pub struct GenericReport {
     pub draft_ge_differ: usize,
     pub mutants: Vec<MutantResult>,
     pub failures: Vec<GenericFailure>,
+    /// The structural checks of an added game's rules ([`super::structure`]).
+    pub structure: Option<super::structure::StructureReport>,
+    /// The end-of-game check of an added game ([`super::open`]).
+    pub end_of_game: Option<super::open::EndOfGame>,
+    /// Why the searches were not run (an added game whose rules failed the structural checks).
+    pub not_run: Option<String>,
 }
 
 impl GenericReport {
@@ -152,7 +163,12 @@ impl GenericReport {
     pub fn passed(&self) -> bool {
         // full quiescence must have checked some position where it was tried
         let full_qs = self.full_qs_out_of_reach == 0 || self.full_qs_checked > 0;
-        full_qs && self.failures.is_empty() && self.mutants.iter().all(|m| m.caught_by.is_some())
+        let structure = self.structure.as_ref().is_none_or(|s| s.failure_count == 0);
+        full_qs
+            && structure
+            && self.not_run.is_none()
+            && self.failures.is_empty()
+            && self.mutants.iter().all(|m| m.caught_by.is_some())
     }
 }
 
@@ -373,6 +389,16 @@ impl std::fmt::Display for GenericReport {
         )?;
         writeln!(f, "| check | searches | result |")?;
         writeln!(f, "|---|---:|---|")?;
+        if let Some(s) = &self.structure {
+            writeln!(f, "{s}")?;
+        }
+        if let Some(why) = &self.not_run {
+            writeln!(
+                f,
+                "| searches (oracle, drivers, end of game, mutants) | | not run: {why} |"
+            )?;
+            return self.write_failures(f);
+        }
         writeln!(
             f,
             "| oracle (every driver = brute-force minimax at depths {}) | {} | {} |",
@@ -397,13 +423,23 @@ impl std::fmt::Display for GenericReport {
                 status("full quiescence")
             )?;
         }
-        if self.closed_form_searches > 0 {
+        if self.closed_form_searches > 0 && self.end_of_game.is_none() {
             writeln!(
                 f,
                 "| closed form (every driver and variant, to the end = the game's exact value) | {} | {} |",
                 self.closed_form_searches,
                 status("closed form")
             )?;
+        }
+        if let Some(e) = &self.end_of_game {
+            let ends = ["closed form", "end of game", "known values"];
+            let k: usize = ends.iter().map(|c| fails(c)).sum();
+            let status = if k == 0 {
+                "passed".to_string()
+            } else {
+                format!("FAILED on {k}")
+            };
+            writeln!(f, "{}", e.row(status))?;
         }
         let pct = 100.0 * self.draft_ge_differ as f64 / self.draft_ge_searches.max(1) as f64;
         writeln!(
@@ -420,6 +456,20 @@ impl std::fmt::Display for GenericReport {
                 None => "NOT CAUGHT".to_string(),
             };
             writeln!(f, "| mutant {} | | {result} |", m.name)?;
+        }
+        self.write_failures(f)
+    }
+}
+
+impl GenericReport {
+    /// The failures, one paragraph each: the structure's, then the searches'.
+    fn write_failures(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for x in self.structure.iter().flat_map(|s| &s.failures) {
+            writeln!(
+                f,
+                "\nFAILED structure, rule `{}`: position `{}`: {}",
+                x.rule, x.position, x.detail
+            )?;
         }
         for x in &self.failures {
             writeln!(

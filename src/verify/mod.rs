@@ -14,6 +14,7 @@ pub mod oracle;
 pub mod parallel;
 pub mod report;
 pub mod sized;
+pub mod structure;
 pub mod suite;
 
 pub use report::VerifyReport;

@@ -157,6 +157,7 @@ impl<G: SearchGame> Searcher<G> {
                 draft: depth as i16,
                 bound,
                 best: best_move,
+                generation: 0, // the table's own
             });
         }
         best

@@ -81,6 +81,17 @@ impl Figure for AblationEffects<'_> {
             .iter()
             .map(|r| r.label.clone())
             .collect();
+        // The label area fits the widest label (up to 45% of the width; longer ones elided).
+        let widest = labels
+            .iter()
+            .map(|l| super::style::text_width(l, super::style::TICK))
+            .max()
+            .unwrap_or(0);
+        let most = area.dim_in_pixel().0 as i32 * 9 / 20;
+        let labels: Vec<String> = labels
+            .iter()
+            .map(|l| super::style::elide(l, super::style::TICK, most - 34))
+            .collect();
         let y_fmt = |v: &f64| {
             let i = v.round();
             if (v - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < n {
@@ -90,7 +101,7 @@ impl Figure for AblationEffects<'_> {
             }
         };
         let mut chart = builder(&area, &self.title())
-            .y_label_area_size(150)
+            .y_label_area_size((widest + 34).clamp(80, most) as u32)
             .build_cartesian_2d(
                 log_axis(x.clone(), ticks),
                 linear_axis(-0.6..n as f64 - 0.4, (0..n).map(|i| i as f64).collect()),

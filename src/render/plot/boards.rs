@@ -7,7 +7,7 @@ use plotters::prelude::*;
 use super::style::marker;
 use super::style::{
     draw_mesh, log_axis, log_label, log_range, log_ticks, palette, panel_builder, shape,
-    with_legend, Entry, Mark, TICK, TITLE,
+    with_legend, Entry, Mark, TICK,
 };
 use super::{plot_err, Figure, FONT};
 use crate::render::RenderError;
@@ -32,7 +32,12 @@ impl<'a> BoardScaling<'a> {
     fn plot(&self, root: DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), RenderError> {
         let err = plot_err("boards");
         root.fill(&WHITE).map_err(&err)?;
-        let root = root.titled(&self.title(), (FONT, TITLE)).map_err(&err)?;
+        let (title, size) = super::style::fit(
+            &self.title(),
+            super::style::TITLE,
+            root.dim_in_pixel().0 as i32 - 24,
+        );
+        let root = root.titled(&title, (FONT, size)).map_err(&err)?;
         let outcomes = [Outcome::FirstWins, Outcome::Draw, Outcome::SecondWins];
         let name = |o: Outcome| match o {
             Outcome::FirstWins => "first player wins (+)",

@@ -79,9 +79,12 @@ impl Convergence {
                 },
             ),
         ];
-        let root = root
-            .titled(&self.title(), (FONT, super::style::TITLE))
-            .map_err(&err)?;
+        let (title, size) = super::style::fit(
+            &self.title(),
+            super::style::TITLE,
+            root.dim_in_pixel().0 as i32 - 24,
+        );
+        let root = root.titled(&title, (FONT, size)).map_err(&err)?;
         let area = with_legend(&root, &entries).map_err(&err)?;
         let most = self
             .runs

@@ -111,6 +111,7 @@ impl<'a> TimeDistribution<'a> {
             .enumerate()
             .map(|(k, e)| Entry::new(e.engine.clone(), Mark::Box(palette(k))))
             .collect();
+        super::style::check_series("time distribution", d.len())?;
         let area = with_legend(&root, &entries).map_err(&err)?;
         let xkeys: Vec<f64> = plies.iter().map(|p| f64::from(*p)).collect();
         let mut chart = builder(&area, &self.title())

@@ -6,8 +6,8 @@ use plotters::prelude::*;
 
 use super::plot_err;
 use super::style::{
-    builder, dodge, draw_mesh, integer_label, linear_axis, linear_ticks, log_axis, log_label,
-    log_range, log_ticks, marker, palette, shape, with_legend, Entry, Mark,
+    builder, check_series, dodge, dodged_radius, draw_mesh, linear_axis, linear_ticks, log_axis,
+    log_label, log_range, log_ticks, marker, palette, ply_label, shape, with_legend, Entry, Mark,
 };
 use crate::render::RenderError;
 
@@ -42,12 +42,11 @@ pub(super) fn draw_dodged(
     d: &DodgedData<'_>,
 ) -> Result<(), RenderError> {
     let err = plot_err(d.figure);
+    check_series(d.figure, d.groups.len())?;
     root.fill(&WHITE).map_err(&err)?;
+    // One x position per ply (index), so that the dodged groups have room.
     let plies = plies(&d.groups);
-    let (first, last) = match (plies.first(), plies.last()) {
-        (Some(a), Some(b)) => (f64::from(*a), f64::from(*b)),
-        _ => (0.0, 1.0),
-    };
+    let last = plies.len().max(1) as f64 - 1.0;
     let values = || {
         d.groups
             .iter()
@@ -68,19 +67,24 @@ pub(super) fn draw_dodged(
         .map(|(k, g)| Entry::new(g.label.clone(), Mark::Interval(palette(k), shape(k))))
         .collect();
     let area = with_legend(&root, &entries).map_err(&err)?;
-    let xkeys: Vec<f64> = plies.iter().map(|p| f64::from(*p)).collect();
-    let x_axis = linear_axis(first - 0.6..last + 0.6, xkeys);
+    let xkeys: Vec<f64> = (0..plies.len()).map(|i| i as f64).collect();
+    let x_axis = linear_axis(-0.6..last + 0.6, xkeys);
     let n = d.groups.len();
+    // The plot is about 70% of the canvas wide: the marker radius for that.
+    let px_per_unit = f64::from(root.dim_in_pixel().0) * 0.7 / (last + 1.2);
+    let radius = dodged_radius(n, px_per_unit);
     let mut elements = Vec::new();
     for (k, g) in d.groups.iter().enumerate() {
         let (color, s) = (palette(k), shape(k));
         for &(p, c, lo, hi) in &g.points {
-            let x = f64::from(p) + dodge(k, n);
+            let at = plies.iter().position(|q| *q == p).unwrap_or(0) as f64;
+            let x = at + dodge(k, n);
             elements
                 .push(PathElement::new(vec![(x, lo), (x, hi)], color.stroke_width(2)).into_dyn());
-            elements.push(marker((x, c), s, 4, color.filled()).into_dyn());
+            elements.push(marker((x, c), s, radius, color.filled()).into_dyn());
         }
     }
+    let x_fmt = |x: &f64| ply_label(&plies, None, *x);
     // The two axis kinds are different types: one body, instantiated for each.
     macro_rules! draw_on {
         ($y_axis:expr) => {{
@@ -91,7 +95,7 @@ pub(super) fn draw_dodged(
                 &mut chart,
                 "ply (moves played)",
                 &d.y_desc,
-                &integer_label,
+                &x_fmt,
                 &log_label,
             )
             .map_err(&err)?;

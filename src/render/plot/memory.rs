@@ -99,6 +99,7 @@ impl Figure for MemorySweep<'_> {
             .enumerate()
             .map(|(k, l)| Entry::new(l.0.clone(), Mark::Interval(palette(k), shape(k))))
             .collect();
+        super::style::check_series("memory sweep", lines.len())?;
         let area = with_legend(&root, &entries).map_err(&err)?;
         let mut chart = builder(&area, &self.title())
             .build_cartesian_2d(

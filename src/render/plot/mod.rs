@@ -13,6 +13,7 @@ mod counters;
 mod distribution;
 mod dodged;
 pub mod export;
+mod legend;
 mod memory;
 mod node_scatter;
 mod per_node;
@@ -176,15 +177,23 @@ pub fn experiment_figures<'a>(
     exp: &'a ExperimentAnalysis,
 ) -> Result<Vec<Box<dyn Figure + 'a>>, RenderError> {
     let mut out = figures(exp);
-    let mut counts = probe_counts(&analysis.sources, &exp.name, &exp.engines)?;
+    // The records name the engines by their specs; the figures by their labels.
+    let specs = exp.engine_specs();
+    let mut counts = probe_counts(&analysis.sources, &exp.name, &specs)?;
+    for c in &mut counts {
+        c.engine = exp.label_of(&c.engine).to_string();
+    }
     // An engine that reports no probes is not drawn at 0.
     counts.retain(|e| e.by_ply.iter().any(|(_, v)| v.iter().any(|&p| p > 0)));
     if !counts.is_empty() {
         out.push(Box::new(ProbesPerSolve::new(&exp.name, counts)));
     }
     let counters =
-        crate::analysis::counters::counter_rows_of(&analysis.sources, &exp.name, &exp.engines)?;
-    if let Some(rows) = counters {
+        crate::analysis::counters::counter_rows_of(&analysis.sources, &exp.name, &specs)?;
+    if let Some(mut rows) = counters {
+        for r in &mut rows {
+            r.engine = exp.label_of(&r.engine).to_string();
+        }
         out.push(Box::new(CounterRates::new(
             &exp.name,
             &rows,

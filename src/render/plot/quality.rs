@@ -137,6 +137,7 @@ impl Figure for QualityCurves<'_> {
             .enumerate()
             .map(|(k, c)| Entry::new(c.0.clone(), Mark::Interval(palette(k), shape(k))))
             .collect();
+        super::style::check_series("quality curves", curves.len())?;
         let area = with_legend(&root, &entries).map_err(&err)?;
         let mut chart = builder(&area, &self.title())
             .build_cartesian_2d(
@@ -231,6 +232,7 @@ impl Figure for ParetoFront<'_> {
             dashed: true,
         };
         entries.push(Entry::new("Pareto front", front_line));
+        super::style::check_series("pareto front", curves.len())?;
         let area = with_legend(&root, &entries).map_err(&err)?;
         let mut chart = builder(&area, &self.title())
             .build_cartesian_2d(

@@ -6,7 +6,7 @@ use plotters::prelude::*;
 
 use super::style::{
     builder, draw_mesh, log_axis, log_label, log_range, log_ticks, marker, palette, shape,
-    subsample, with_legend, Entry, Mark, LEGEND,
+    subsample, with_legend, Entry, Mark, LEGEND, MAX_SERIES,
 };
 use super::{plot_err, FONT};
 use crate::render::RenderError;
@@ -78,10 +78,19 @@ pub(super) fn draw_scatter(
         width: 1,
         dashed: d.reference == Reference::Diagonal,
     };
-    let mut entries: Vec<Entry> = plies
+    // One series per ply; more plies than series are grouped into runs of adjacent plies.
+    let per = plies.len().div_ceil(MAX_SERIES).max(1);
+    let bins: Vec<&[u32]> = plies.chunks(per).collect();
+    let mut entries: Vec<Entry> = bins
         .iter()
         .enumerate()
-        .map(|(k, p)| Entry::new(format!("ply {p}"), Mark::Point(palette(k), shape(k))))
+        .map(|(k, b)| {
+            let label = match b {
+                [p] => format!("ply {p}"),
+                _ => format!("plies {}–{}", b[0], b[b.len() - 1]),
+            };
+            Entry::new(label, Mark::Point(palette(k), shape(k)))
+        })
         .collect();
     entries.push(Entry::new(d.reference_label.clone(), reference));
     let area = with_legend(&root, &entries).map_err(&err)?;
@@ -93,13 +102,13 @@ pub(super) fn draw_scatter(
         .map_err(&err)?;
     draw_mesh(&mut chart, &d.x_desc, &d.y_desc, &log_label, &log_label).map_err(&err)?;
 
-    for (k, p) in plies.iter().enumerate() {
+    for (k, b) in bins.iter().enumerate() {
         let style = palette(k).mix(0.6).filled();
         let s = shape(k);
         chart
             .draw_series(
                 keep.iter()
-                    .filter(|&&i| d.ply[i] == *p)
+                    .filter(|&&i| b.contains(&d.ply[i]))
                     .map(|&i| marker((d.x[i], d.y[i]), s, 3, style)),
             )
             .map_err(&err)?;

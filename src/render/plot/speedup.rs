@@ -3,10 +3,9 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::style::marker;
 use super::style::{
-    builder, dodge, draw_mesh, integer_label, linear_axis, log_axis, log_label, log_ticks, palette,
-    robust_log_range, shape, with_legend, Entry, Mark, Shape,
+    builder, dodge, dodged_radius, draw_mesh, linear_axis, log_axis, log_label, log_ticks, marker,
+    palette, ply_label, robust_log_range, shape, with_legend, Entry, Mark, Shape, MAX_SERIES,
 };
 use super::{plot_err, Figure};
 use crate::analysis::ExperimentAnalysis;
@@ -19,6 +18,10 @@ use crate::util::names::file_stem;
 /// (`all`) is over all plies. A solid line marks 1. Comparisons against another baseline are
 /// in a figure of their own ([`Speedup::all`]).
 ///
+/// Each ply is one position on the x axis (equally spaced whatever the plies), so that the
+/// dodged points of one ply have room; with more than [`MAX_SERIES`] candidates the figure is
+/// split into parts of at most that many, each with its own marker and colour per candidate.
+///
 /// Axis range: it covers every estimate and the line at 1; interval ends reach at most one
 /// spread of the estimates (at least a factor of 2) beyond them, and an interval cut there ends
 /// in an arrowhead, so that one wide interval does not squash every other point.
@@ -27,11 +30,16 @@ pub struct Speedup<'a> {
     baseline: &'a str,
     /// Whether this is the first baseline's figure (its file keeps the plain stem).
     first: bool,
+    /// Which part of the baseline's candidates, [`MAX_SERIES`] a part; 0 for the first.
+    part: usize,
 }
 
-/// Where a row is drawn: its ply, or after the last ply for the all-plies row.
-fn row_x(ply: Option<u32>, all_x: f64) -> f64 {
-    ply.map_or(all_x, f64::from)
+/// Where a row is drawn: the index of its ply, or after the last ply for the all-plies row.
+fn row_x(plies: &[u32], ply: Option<u32>) -> f64 {
+    match ply {
+        Some(p) => plies.iter().position(|q| *q == p).unwrap_or(0) as f64,
+        None => plies.len() as f64,
+    }
 }
 
 impl<'a> Speedup<'a> {
@@ -45,11 +53,19 @@ impl<'a> Speedup<'a> {
         let mut out: Vec<Self> = Vec::new();
         for c in &exp.comparisons {
             if !out.iter().any(|f| f.baseline == c.baseline) {
-                out.push(Self {
-                    exp,
-                    baseline: &c.baseline,
-                    first: out.is_empty(),
-                });
+                let n = exp
+                    .comparisons
+                    .iter()
+                    .filter(|d| d.baseline == c.baseline)
+                    .count();
+                for part in 0..n.div_ceil(MAX_SERIES) {
+                    out.push(Self {
+                        exp,
+                        baseline: &c.baseline,
+                        first: out.is_empty(),
+                        part,
+                    });
+                }
             }
         }
         if out.is_empty() {
@@ -57,6 +73,7 @@ impl<'a> Speedup<'a> {
                 exp,
                 baseline: &exp.baseline,
                 first: true,
+                part: 0,
             });
         }
         out
@@ -67,6 +84,8 @@ impl<'a> Speedup<'a> {
             .comparisons
             .iter()
             .filter(|c| c.baseline == self.baseline)
+            .skip(self.part * MAX_SERIES)
+            .take(MAX_SERIES)
     }
 
     fn rows(&self) -> impl Iterator<Item = (usize, (f64, (f64, f64)), Option<u32>)> + '_ {
@@ -107,53 +126,41 @@ impl<'a> Speedup<'a> {
         let err = plot_err("speed-up");
         root.fill(&WHITE).map_err(&err)?;
         let plies = self.plies();
-        let all_x = plies.last().map_or(0.0, |p| f64::from(*p) + 1.5);
-        let first = plies.first().map_or(0.0, |p| f64::from(*p));
+        let all_x = plies.len() as f64;
         let (y, cut) = self.y_range();
         let n = self.comparisons().count();
 
+        // The baseline is named in the title; each entry names the candidate only.
         let mut entries: Vec<Entry> = self
             .comparisons()
             .enumerate()
-            .map(|(k, c)| {
-                Entry::new(
-                    format!("{} vs {}", c.candidate, c.baseline),
-                    Mark::Interval(palette(k), shape(k)),
-                )
-            })
+            .map(|(k, c)| Entry::new(c.candidate.clone(), Mark::Interval(palette(k), shape(k))))
             .collect();
         let one = Mark::Line {
             color: BLACK,
             width: 1,
             dashed: false,
         };
-        entries.push(Entry::new("1: equal speed (above: candidate faster)", one));
+        entries.push(Entry::new("1: equal speed", one));
         let grey = RGBColor(90, 90, 90);
         if cut > 0 {
             entries.push(Entry::new("interval cut at the axis", Mark::Clipped(grey)));
         }
         let area = with_legend(&root, &entries).map_err(&err)?;
 
-        let mut xkeys: Vec<f64> = plies.iter().map(|p| f64::from(*p)).collect();
-        xkeys.push(all_x);
-        let x_range = first - 0.7..all_x + 0.7;
+        let xkeys: Vec<f64> = (0..=plies.len()).map(|i| i as f64).collect();
+        let x_range = -0.6..all_x + 0.6;
         let mut chart = builder(&area, &self.title())
             .build_cartesian_2d(
                 linear_axis(x_range.clone(), xkeys),
                 log_axis(y.clone(), log_ticks(y.start, y.end)),
             )
             .map_err(&err)?;
-        let x_fmt = move |x: &f64| {
-            if (x - all_x).abs() < 1e-6 {
-                "all".to_string()
-            } else {
-                integer_label(x)
-            }
-        };
+        let x_fmt = |x: &f64| ply_label(&plies, Some("all"), *x);
         draw_mesh(
             &mut chart,
             "ply (moves played); all = every ply",
-            &format!("geo-mean speed-up over {}", self.baseline),
+            "geo-mean speed-up over the baseline",
             &x_fmt,
             &log_label,
         )
@@ -164,11 +171,14 @@ impl<'a> Speedup<'a> {
                 BLACK.stroke_width(1),
             ))
             .map_err(&err)?;
+        let px_per_unit =
+            f64::from(chart.plotting_area().dim_in_pixel().0) / (x_range.end - x_range.start);
+        let radius = dodged_radius(n, px_per_unit);
 
         let mut elements: Vec<plotters::element::DynElement<'_, _, (f64, f64)>> = Vec::new();
         for (k, (speedup, (lo, hi)), ply) in self.rows() {
             let (color, s) = (palette(k), shape(k));
-            let x = row_x(ply, all_x) + dodge(k, n);
+            let x = row_x(&plies, ply) + dodge(k, n);
             {
                 let (a, b) = (lo.max(y.start), hi.min(y.end));
                 elements
@@ -182,7 +192,7 @@ impl<'a> Speedup<'a> {
                 }
             }
             if y.contains(&speedup) {
-                elements.push(marker((x, speedup), s, 4, color.filled()).into_dyn());
+                elements.push(marker((x, speedup), s, radius, color.filled()).into_dyn());
             }
         }
         chart.draw_series(elements).map_err(&err)?;
@@ -193,18 +203,26 @@ impl<'a> Speedup<'a> {
 
 impl Figure for Speedup<'_> {
     fn stem(&self) -> String {
-        if self.first {
-            format!("{}_speedup", file_stem(&self.exp.name))
+        let part = match self.part {
+            0 => String::new(),
+            p => format!("_part{}", p + 1),
+        };
+        if self.first || (self.part > 0 && self.baseline == self.exp.comparisons[0].baseline) {
+            format!("{}_speedup{part}", file_stem(&self.exp.name))
         } else {
             format!(
-                "{}_speedup_over_{}",
+                "{}_speedup_over_{}{part}",
                 file_stem(&self.exp.name),
                 file_stem(self.baseline)
             )
         }
     }
     fn title(&self) -> String {
-        format!("{}: speed-up over {} per ply", self.exp.name, self.baseline)
+        let part = match self.part {
+            0 => String::new(),
+            p => format!(" (part {})", p + 1),
+        };
+        format!("{}: speed-up over {}{part}", self.exp.name, self.baseline)
     }
     fn description(&self) -> String {
         let cut = match self.cut_ends() {

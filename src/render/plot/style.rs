@@ -31,50 +31,112 @@ pub const LEGEND: u32 = 14;
 /// Grid line colour.
 pub const GRID: RGBColor = RGBColor(225, 225, 225);
 
-/// Colour `i` of a qualitative palette: Okabe & Ito's colour-blind-safe set (yellow and black
-/// last), then Tableau 10's extra hues. Neighbouring groups always differ in hue.
+/// The most series one figure draws: each gets its own colour ([`palette`]) and its own
+/// marker shape ([`shape`]); a figure with more is split (the speed-up) or refused
+/// ([`check_series`]).
+pub const MAX_SERIES: usize = 12;
+
+/// Colour `i` of a qualitative palette of [`MAX_SERIES`] colours: Okabe & Ito's
+/// colour-blind-safe set without its yellow (too pale on white), then Tableau 10's brown, grey,
+/// olive and purple and Paul Tol's wine. Neighbouring groups always differ in hue; in greyscale
+/// the marker shapes ([`shape`]) keep the series apart.
 pub fn palette(i: usize) -> RGBColor {
-    const C: [(u8, u8, u8); 12] = [
+    const C: [(u8, u8, u8); MAX_SERIES] = [
         (0, 114, 178),   // blue
         (230, 159, 0),   // orange
         (0, 158, 115),   // bluish green
         (213, 94, 0),    // vermillion
         (204, 121, 167), // reddish purple
         (86, 180, 233),  // sky blue
+        (0, 0, 0),       // black
         (140, 86, 75),   // brown (Tableau)
         (127, 127, 127), // grey (Tableau)
         (188, 189, 34),  // olive (Tableau)
         (148, 103, 189), // purple (Tableau)
-        (240, 228, 66),  // yellow
-        (0, 0, 0),       // black
+        (136, 34, 85),   // wine (Tol)
     ];
     let c = C[i % C.len()];
     RGBColor(c.0, c.1, c.2)
 }
 
-/// Marker shapes: with [`palette`], group `i` is drawn as (`palette(i)`, `shape(i)`), so that
-/// the groups stay apart in grey print too and beyond the palette's length.
+/// Marker shapes: with [`palette`], series `i` is drawn as (`palette(i)`, `shape(i)`), a
+/// different colour and a different shape for each of up to [`MAX_SERIES`] series, so that
+/// they stay apart in grey print too.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shape {
     Circle,
     Square,
     Triangle,
     Diamond,
+    TriangleDown,
+    /// A diagonal cross (×), drawn as two strokes.
+    Cross,
+    /// An upright cross (+), drawn as two strokes.
+    Plus,
+    /// A five-pointed star.
+    Star,
+    Pentagon,
+    Hexagon,
+    /// A circle drawn as its outline only.
+    OpenCircle,
+    /// A square drawn as its outline only.
+    OpenSquare,
     /// Arrowheads with the tip at the point (an interval cut at the axis).
     ArrowUp,
     ArrowDown,
 }
 
-/// The shape of group `i`: changes every group, and every 12 groups (the palette's length) the
-/// sequence shifts by one so that (colour, shape) pairs do not repeat before 48 groups.
+/// The shape of series `i`: all [`MAX_SERIES`] differ (the sequence repeats after that).
 pub fn shape(i: usize) -> Shape {
-    const S: [Shape; 4] = [
+    const S: [Shape; MAX_SERIES] = [
         Shape::Circle,
         Shape::Square,
         Shape::Triangle,
         Shape::Diamond,
+        Shape::TriangleDown,
+        Shape::Cross,
+        Shape::Plus,
+        Shape::Star,
+        Shape::Pentagon,
+        Shape::Hexagon,
+        Shape::OpenCircle,
+        Shape::OpenSquare,
     ];
-    S[(i + i / 12) % 4]
+    S[i % MAX_SERIES]
+}
+
+/// `Err` with one clear line when `figure` would draw `n` series, more than [`MAX_SERIES`]
+/// (two series would share a marker and a colour).
+pub fn check_series(figure: &str, n: usize) -> Result<(), crate::render::RenderError> {
+    if n <= MAX_SERIES {
+        return Ok(());
+    }
+    Err(crate::render::RenderError::Plot {
+        figure: figure.to_string(),
+        message: format!(
+            "{n} series, more than the {MAX_SERIES} one figure draws with a marker and a \
+             colour each; compare fewer engines (or plies) per experiment"
+        ),
+    })
+}
+
+/// The vertices of a regular `n`-gon of radius `r` around `(x, y)`, one vertex at the top;
+/// with `inner`, a star whose inner vertices lie at `inner` × `r`.
+fn polygon_points(x: i32, y: i32, r: i32, n: usize, inner: Option<f64>) -> Vec<BackendCoord> {
+    let steps = if inner.is_some() { 2 * n } else { n };
+    (0..steps)
+        .map(|k| {
+            let a = std::f64::consts::PI * (2.0 * k as f64 / steps as f64 - 0.5);
+            let rr = match inner {
+                Some(f) if k % 2 == 1 => f64::from(r) * f,
+                _ => f64::from(r),
+            };
+            (
+                x + (rr * a.cos()).round() as i32,
+                y + (rr * a.sin()).round() as i32,
+            )
+        })
+        .collect()
 }
 
 /// A marker: `shape`, `r` pixels in radius, at one point (data coordinates in a chart, pixels
@@ -118,24 +180,50 @@ impl<C, DB: DrawingBackend> Drawable<DB> for Marker<C> {
         };
         let r = self.r;
         let h = (f64::from(r + 1) * 0.866).round() as i32;
+        let stroke = ShapeStyle {
+            color: self.style.color,
+            filled: false,
+            stroke_width: 2,
+        };
         let polygon: Vec<BackendCoord> = match self.shape {
             Shape::Circle => {
                 return backend.draw_circle((x, y), r as u32, &self.style, self.style.filled)
             }
-            Shape::Square => {
-                return backend.draw_rect(
-                    (x - r, y - r),
-                    (x + r, y + r),
-                    &self.style,
-                    self.style.filled,
-                )
+            Shape::OpenCircle => return backend.draw_circle((x, y), r as u32, &stroke, false),
+            Shape::Square | Shape::OpenSquare => {
+                let filled = self.style.filled && self.shape == Shape::Square;
+                let style = if filled { &self.style } else { &stroke };
+                return backend.draw_rect((x - r, y - r), (x + r, y + r), style, filled);
+            }
+            Shape::Cross | Shape::Plus => {
+                let d = if self.shape == Shape::Plus { r + 1 } else { r };
+                let arms = if self.shape == Shape::Plus {
+                    [[(x - d, y), (x + d, y)], [(x, y - d), (x, y + d)]]
+                } else {
+                    [
+                        [(x - d, y - d), (x + d, y + d)],
+                        [(x - d, y + d), (x + d, y - d)],
+                    ]
+                };
+                for arm in arms {
+                    backend.draw_path(arm, &stroke)?;
+                }
+                return Ok(());
             }
             Shape::Triangle => vec![
                 (x, y - r - 1),
                 (x + h, y + r / 2 + 1),
                 (x - h, y + r / 2 + 1),
             ],
+            Shape::TriangleDown => vec![
+                (x, y + r + 1),
+                (x + h, y - r / 2 - 1),
+                (x - h, y - r / 2 - 1),
+            ],
             Shape::Diamond => vec![(x, y - r - 1), (x + r, y), (x, y + r + 1), (x - r, y)],
+            Shape::Star => polygon_points(x, y, r + 2, 5, Some(0.45)),
+            Shape::Pentagon => polygon_points(x, y, r + 1, 5, None),
+            Shape::Hexagon => polygon_points(x, y, r + 1, 6, None),
             Shape::ArrowUp => vec![(x, y), (x + 5, y + 8), (x - 5, y + 8)],
             Shape::ArrowDown => vec![(x, y), (x + 5, y - 8), (x - 5, y - 8)],
         };
@@ -148,151 +236,7 @@ impl<C, DB: DrawingBackend> Drawable<DB> for Marker<C> {
     }
 }
 
-/// What a series looks like; the plot and its legend entry are drawn from the same value.
-#[derive(Debug, Clone, Copy)]
-pub enum Mark {
-    /// A point of one group.
-    Point(RGBColor, Shape),
-    /// A point with a vertical interval bar.
-    Interval(RGBColor, Shape),
-    /// A horizontal reference line.
-    Line {
-        color: RGBColor,
-        width: u32,
-        dashed: bool,
-    },
-    /// An interval cut at the edge of the axis: an arrowhead.
-    Clipped(RGBColor),
-    /// A filled box (box plots).
-    Box(RGBColor),
-}
-
-/// An entry of a legend.
-#[derive(Debug, Clone)]
-pub struct Entry {
-    pub label: String,
-    pub mark: Mark,
-}
-
-impl Entry {
-    pub fn new(label: impl Into<String>, mark: Mark) -> Self {
-        Self {
-            label: label.into(),
-            mark,
-        }
-    }
-}
-
-const SWATCH: i32 = 26;
-const GAP: i32 = 16;
-const ROW: i32 = 20;
-
-/// The legend's entries laid out left to right, wrapping at `width`: the top-left corner of
-/// each entry and the total height.
-fn layout<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    entries: &[Entry],
-    width: i32,
-) -> (Vec<(i32, i32)>, i32) {
-    let style = (FONT, LEGEND).into_text_style(area);
-    let (mut x, mut y) = (0, 0);
-    let mut at = Vec::with_capacity(entries.len());
-    for e in entries {
-        let w = SWATCH
-            + 6
-            + area
-                .estimate_text_size(&e.label, &style)
-                .map_or(100, |s| s.0 as i32);
-        if x > 0 && x + w > width {
-            x = 0;
-            y += ROW;
-        }
-        at.push((x, y));
-        x += w + GAP;
-    }
-    let height = if entries.is_empty() { 0 } else { y + ROW };
-    (at, height)
-}
-
-/// Split `root` into the plot (top) and a legend strip (bottom) holding `entries`, and draw the
-/// legend. Returns the plot's area.
-pub fn with_legend<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    entries: &[Entry],
-) -> Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<DB::ErrorType>> {
-    if entries.is_empty() {
-        return Ok(root.clone());
-    }
-    let (w, h) = root.dim_in_pixel();
-    let margin = 14;
-    let (at, height) = layout(root, entries, w as i32 - 2 * margin);
-    let split = h as i32 - height - 8;
-    let (plot, legend) = root.split_vertically(split.max(h as i32 / 2));
-    let text = (FONT, LEGEND).into_text_style(&legend);
-    for (e, (x, y)) in entries.iter().zip(at) {
-        let (x, y) = (x + margin, y + 2);
-        let mid = (x + SWATCH / 2, y + ROW / 2 - 2);
-        draw_swatch(&legend, e.mark, mid)?;
-        legend.draw_text(&e.label, &text, (x + SWATCH + 6, y + 1))?;
-    }
-    Ok(plot)
-}
-
-/// The legend swatch of `mark`, centred at `c` (pixels of `area`).
-fn draw_swatch<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    mark: Mark,
-    c: (i32, i32),
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let (x, y) = c;
-    let half = SWATCH / 2;
-    match mark {
-        Mark::Point(color, s) => area.draw(&marker(c, s, 4, color.filled())),
-        Mark::Interval(color, s) => {
-            area.draw(&PathElement::new(
-                vec![(x, y - 8), (x, y + 8)],
-                color.stroke_width(2),
-            ))?;
-            area.draw(&marker(c, s, 4, color.filled()))
-        }
-        Mark::Line {
-            color,
-            width,
-            dashed,
-        } => {
-            let style = color.stroke_width(width);
-            if dashed {
-                // The plot's dash pattern: 6 on, 4 off.
-                let mut x0 = x - half;
-                while x0 < x + half {
-                    let x1 = (x0 + 6).min(x + half);
-                    area.draw(&PathElement::new(vec![(x0, y), (x1, y)], style))?;
-                    x0 += 10;
-                }
-                Ok(())
-            } else {
-                area.draw(&PathElement::new(vec![(x - half, y), (x + half, y)], style))
-            }
-        }
-        Mark::Clipped(color) => {
-            area.draw(&PathElement::new(
-                vec![(x, y + 8), (x, y - 2)],
-                color.stroke_width(2),
-            ))?;
-            area.draw(&marker((x, y - 9), Shape::ArrowUp, 0, color.filled()))
-        }
-        Mark::Box(color) => {
-            area.draw(&Rectangle::new(
-                [(x - 7, y - 6), (x + 7, y + 6)],
-                color.mix(0.3).filled(),
-            ))?;
-            area.draw(&Rectangle::new(
-                [(x - 7, y - 6), (x + 7, y + 6)],
-                color.stroke_width(1),
-            ))
-        }
-    }
-}
+pub use super::legend::{elide, fit, text_width, with_legend, wrap, Entry, Mark, BESIDE};
 
 /// Tick values for a log axis over `[lo, hi]` (both > 0): the sparsest of the series 1–10–100,
 /// 1–3–10, 1–2–5 and 1–1.5–2–3–5–7 that puts at least three ticks inside the range, decades
@@ -367,8 +311,8 @@ pub fn log_label(v: &f64) -> String {
     let a = v.abs();
     if a == 0.0 {
         "0".into()
-    } else if !(1e-3..1e6).contains(&a) {
-        format!("{v:.0e}")
+    } else if !(1e-3..1e4).contains(&a) {
+        format!("{:e}", round_sig(*v))
     } else if a >= 1.0 {
         format!("{}", (v * 100.0).round() / 100.0)
     } else {
@@ -423,10 +367,35 @@ pub fn subsample(n: usize, max: usize) -> Vec<usize> {
     (0..max).map(|k| k * n / max).collect()
 }
 
-/// Horizontal offset of group `k` of `n` dodged around an integer x position (total width 0.7).
+/// Total width, in x units (one per ply), of the groups dodged around one ply.
+pub const DODGE_WIDTH: f64 = 0.84;
+
+/// Horizontal offset of group `k` of `n` dodged around an integer x position (total width
+/// [`DODGE_WIDTH`]).
 pub fn dodge(k: usize, n: usize) -> f64 {
-    let slot = 0.7 / n.max(1) as f64;
-    -0.35 + slot * (k as f64 + 0.5)
+    let slot = DODGE_WIDTH / n.max(1) as f64;
+    -DODGE_WIDTH / 2.0 + slot * (k as f64 + 0.5)
+}
+
+/// The marker radius (pixels, 2 to 4) at which `n` groups dodged around each x unit, `px_per_unit`
+/// pixels wide, do not touch.
+pub fn dodged_radius(n: usize, px_per_unit: f64) -> i32 {
+    let slot = DODGE_WIDTH * px_per_unit / n.max(1) as f64;
+    ((slot / 2.0 - 1.0).floor() as i32).clamp(2, 4)
+}
+
+/// Label of x position `x` on an axis with one position per ply (`plies[i]` at `i`, and
+/// `all` at `plies.len()` when given): the ply, the `all` label, or empty between positions.
+pub fn ply_label(plies: &[u32], all: Option<&str>, x: f64) -> String {
+    if (x - x.round()).abs() > 1e-6 || x < -0.5 {
+        return String::new();
+    }
+    let i = x.round() as usize;
+    match (plies.get(i), all) {
+        (Some(p), _) => p.to_string(),
+        (None, Some(a)) if i == plies.len() => a.to_string(),
+        _ => String::new(),
+    }
 }
 
 /// An axis with the given tick positions (no minor grid): plotters' own `with_key_points` keeps
@@ -493,14 +462,19 @@ where
     X: Ranged + ValueFormatter<X::ValueType>,
     Y: Ranged + ValueFormatter<Y::ValueType>,
 {
+    // The axis descriptions fit along their axes: a smaller font, elided at the smallest.
+    let (w, h) = chart.plotting_area().dim_in_pixel();
+    let (x_desc, x_size) = fit(x_desc, DESC, w as i32);
+    let (y_desc, y_size) = fit(y_desc, DESC, h as i32);
+    let size = x_size.min(y_size);
     chart
         .configure_mesh()
-        .x_desc(x_desc)
-        .y_desc(y_desc)
+        .x_desc(elide(&x_desc, size, w as i32))
+        .y_desc(elide(&y_desc, size, h as i32))
         .x_label_formatter(x_fmt)
         .y_label_formatter(y_fmt)
         .label_style((FONT, TICK))
-        .axis_desc_style((FONT, DESC))
+        .axis_desc_style((FONT, size))
         .bold_line_style(GRID)
         .light_line_style(TRANSPARENT)
         .axis_style(BLACK.mix(0.8))
@@ -513,12 +487,20 @@ pub fn builder<'a, 'b, DB: DrawingBackend>(
     title: &str,
 ) -> ChartBuilder<'a, 'b, DB> {
     let mut b = ChartBuilder::on(area);
-    b.caption(title, (FONT, TITLE))
+    let (title, size) = fit(title, TITLE, area.dim_in_pixel().0 as i32 - 24);
+    b.caption(title, (FONT, size))
         .margin(8)
         .margin_right(16)
         .x_label_area_size(44)
-        .y_label_area_size(58);
+        .y_label_area_size(y_label_area());
     b
+}
+
+/// The width of a y label area: the axis description's line, a gap, the widest tick label
+/// treebench writes ([`log_label`] prints at most five characters, `0.001` or `1.5e6`; `100000` leaves room), as
+/// measured with the embedded font, and the tick.
+pub fn y_label_area() -> u32 {
+    (DESC as i32 + 8 + text_width("100000", TICK) + 10) as u32
 }
 
 /// A chart builder for one of several panels under a common title: margins and label areas,
@@ -527,7 +509,9 @@ pub fn panel_builder<'a, 'b, DB: DrawingBackend>(
     area: &'a DrawingArea<DB, Shift>,
 ) -> ChartBuilder<'a, 'b, DB> {
     let mut b = ChartBuilder::on(area);
-    b.margin(8).x_label_area_size(40).y_label_area_size(54);
+    b.margin(8)
+        .x_label_area_size(40)
+        .y_label_area_size(y_label_area());
     b
 }
 
@@ -553,6 +537,9 @@ mod tests {
         assert_eq!(log_label(&2.5), "2.5");
         assert_eq!(log_label(&1000.0), "1000");
         assert_eq!(log_label(&1e7), "1e7");
+        assert_eq!(log_label(&1e4), "1e4");
+        assert_eq!(log_label(&1.5e6), "1.5e6");
+        assert_eq!(log_label(&5000.0), "5000");
     }
 
     #[test]
@@ -578,17 +565,27 @@ mod tests {
     }
 
     #[test]
-    fn palette_neighbours_differ_and_pairs_do_not_repeat() {
-        for i in 0..30 {
-            assert_ne!(palette(i), palette(i + 1));
-        }
-        let pairs: std::collections::HashSet<(u8, u8, u8, u8)> = (0..48)
+    fn twelve_series_each_have_their_own_colour_and_shape() {
+        let colours: std::collections::HashSet<(u8, u8, u8)> = (0..MAX_SERIES)
             .map(|i| {
                 let c = palette(i);
-                (c.0, c.1, c.2, shape(i) as u8)
+                (c.0, c.1, c.2)
             })
             .collect();
-        assert_eq!(pairs.len(), 48);
+        assert_eq!(colours.len(), MAX_SERIES);
+        let shapes: std::collections::HashSet<u8> =
+            (0..MAX_SERIES).map(|i| shape(i) as u8).collect();
+        assert_eq!(shapes.len(), MAX_SERIES);
+        // No near-white colour: every one has a luminance below 0.8 (readable on white paper).
+        for i in 0..MAX_SERIES {
+            let c = palette(i);
+            let lum =
+                (0.299 * f64::from(c.0) + 0.587 * f64::from(c.1) + 0.114 * f64::from(c.2)) / 255.0;
+            assert!(lum < 0.8, "colour {i} is too pale: {c:?}");
+        }
+        assert!(check_series("f", MAX_SERIES).is_ok());
+        let e = check_series("f", MAX_SERIES + 1).unwrap_err().to_string();
+        assert!(e.contains("13 series"), "{e}");
     }
 
     #[test]
@@ -596,6 +593,12 @@ mod tests {
         assert_eq!(subsample(5, 10), vec![0, 1, 2, 3, 4]);
         assert_eq!(subsample(10, 5), vec![0, 2, 4, 6, 8]);
         assert!((dodge(0, 1)).abs() < 1e-12);
-        assert!(dodge(0, 3) < dodge(1, 3) && dodge(2, 3) < 0.35);
+        assert!(dodge(0, 3) < dodge(1, 3) && dodge(2, 3) < DODGE_WIDTH / 2.0);
+        // Eight groups over 70 pixels per ply: markers of radius 2, 7 pixels apart.
+        assert_eq!(dodged_radius(8, 70.0), 2);
+        assert_eq!(dodged_radius(2, 70.0), 4);
+        assert_eq!(ply_label(&[8, 16], Some("all"), 1.0), "16");
+        assert_eq!(ply_label(&[8, 16], Some("all"), 2.0), "all");
+        assert_eq!(ply_label(&[8, 16], None, 0.5), "");
     }
 }

@@ -7,7 +7,7 @@ use plotters::prelude::*;
 
 use super::style::{
     draw_mesh, integer_label, linear_axis, linear_ticks, log_axis, log_label, log_range, log_ticks,
-    marker, palette, panel_builder, shape, with_legend, Entry, Mark, TITLE,
+    marker, palette, panel_builder, shape, with_legend, Entry, Mark,
 };
 use super::{plot_err, Figure, FONT};
 use crate::render::RenderError;
@@ -71,7 +71,12 @@ impl<'a> ThreadScaling<'a> {
     fn plot(&self, root: DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), RenderError> {
         let err = plot_err("threads");
         root.fill(&WHITE).map_err(&err)?;
-        let root = root.titled(&self.title(), (FONT, TITLE)).map_err(&err)?;
+        let (title, size) = super::style::fit(
+            &self.title(),
+            super::style::TITLE,
+            root.dim_in_pixel().0 as i32 - 24,
+        );
+        let root = root.titled(&title, (FONT, size)).map_err(&err)?;
         let entries = [
             Entry::new("speed-up", Mark::Point(palette(0), shape(0))),
             Entry::new(
