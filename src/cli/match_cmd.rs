@@ -95,7 +95,10 @@ pub fn parse_sprt_bounds(s: &str) -> Result<(f64, f64), String> {
     }
     let bad = || format!("--sprt `{s}`: expected ELO0,ELO1 (e.g. 0,5), `nonreg` or `gain`");
     let (a, b) = s.split_once(',').ok_or_else(bad)?;
-    let (a, b): (f64, f64) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
+    let (a, b): (f64, f64) = (
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    );
     if !(a < b) {
         return Err(format!("--sprt `{s}`: ELO0 must be below ELO1"));
     }
@@ -107,7 +110,9 @@ pub fn parse_model(s: &str) -> Result<EloModel, String> {
     match s {
         "normalized" => Ok(EloModel::Normalized),
         "logistic" => Ok(EloModel::Logistic),
-        _ => Err(format!("--elo-model `{s}`: expected normalized or logistic")),
+        _ => Err(format!(
+            "--elo-model `{s}`: expected normalized or logistic"
+        )),
     }
 }
 
@@ -123,7 +128,9 @@ pub fn plan_of(args: &MatchArgs) -> Result<MatchPlan> {
     };
     let openings = MatchPlan::seeded_openings(game, args.seed, &args.plies, args.openings);
     if openings.is_empty() {
-        bail!("no openings: --openings must be positive and the plies undecided positions of {game}");
+        bail!(
+            "no openings: --openings must be positive and the plies undecided positions of {game}"
+        );
     }
     Ok(MatchPlan {
         game,
@@ -169,7 +176,12 @@ pub fn pairing_lines(engines: &[String], t: &Tally) -> Vec<String> {
     let p = t.pairs.counts;
     out.push(format!(
         "  pentanomial [LL, LD+DL, LW+DD+WL, DW+WD, WW] = [{}, {}, {}, {}, {}]  ({} pairs)",
-        p[0], p[1], p[2], p[3], p[4], t.pairs.pairs()
+        p[0],
+        p[1],
+        p[2],
+        p[3],
+        p[4],
+        t.pairs.pairs()
     ));
     match (elo_estimate(&t.pairs), normalized_elo(&t.pairs)) {
         (Ok(e), Ok(n)) => {
@@ -202,7 +214,11 @@ pub fn crosstable(engines: &[String], tallies: &[Tally]) -> Vec<String> {
             .map(|c| c.map_or_else(|| "-".to_string(), |(p, g)| format!("{p}/{g}")))
             .collect();
         let total: f64 = row.iter().flatten().map(|c| c.0).sum();
-        out.push(format!("  {i}: {:<40} {}  total {total}", engines[i], cells.join("  ")));
+        out.push(format!(
+            "  {i}: {:<40} {}  total {total}",
+            engines[i],
+            cells.join("  ")
+        ));
     }
     out
 }

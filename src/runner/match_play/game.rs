@@ -58,8 +58,8 @@ fn or_dash<T: ToString>(v: Option<T>) -> String {
 
 /// Play one game from `opening`, `engines[0]` on the first side (White) and `engines[1]` on
 /// the other. Tables are cleared first (`new_game`); each side has its own clock. The record's
-/// pair, round, slots and engine columns are left for the caller. Errors only for an opening
-/// the rules refuse.
+/// pair, round, slots and engine columns are left for the caller. Errors for an opening the
+/// rules refuse and for an engine that cannot choose moves (a match cannot use it).
 pub fn play_game(
     plan: &MatchPlan,
     opening: &Opening,
@@ -96,14 +96,23 @@ pub fn play_game(
         let engine = &mut *sides[side.index()];
         let t = match measure_choice(engine, &position, &limit, Clock::Wall) {
             Ok(t) => t,
-            Err(f) if f.error == EngineError::Timeout => break Some((side, "time", "time forfeit".to_string())),
+            Err(f) if matches!(f.error, EngineError::Unsupported(_)) => {
+                return Err(format!("cannot play a match: {}", f.error));
+            }
+            Err(f) if f.error == EngineError::Timeout => {
+                break Some((side, "time", "time forfeit".to_string()))
+            }
             Err(f) => break Some((side, "failure", f.error.to_string())),
         };
         if let Budget::Clock { increment, .. } = plan.budget {
             let used = Duration::from_nanos(t.wall_nanos);
             let left = &mut clocks[side.index()];
             if used > *left {
-                break Some((side, "time", format!("time forfeit ({} ms over)", (used - *left).as_millis())));
+                break Some((
+                    side,
+                    "time",
+                    format!("time forfeit ({} ms over)", (used - *left).as_millis()),
+                ));
             }
             *left = *left - used + increment;
         }
@@ -118,14 +127,7 @@ pub fn play_game(
         log.scores.push(or_dash(d.value));
         log.depths.push(or_dash(d.depth));
     };
-    let (result, termination, reason) = match (forfeit, referee.ending()) {
-        (Some((loser, kind, reason)), _) => (first_result(Some(loser.other())), kind, reason),
-        (None, Some(Ending { winner, rule })) => {
-            let kind = if rule == "ply cap" { "adjudication" } else { "rules" };
-            (first_result(winner), kind, rule.to_string())
-        }
-        (None, None) => unreachable!("the loop ends with an ending or a forfeit"),
-    };
+    let (result, termination, reason) = outcome(forfeit, referee.ending());
     Ok(GameRecord {
         opening_ply: opening.ply,
         opening_index: opening.index,
@@ -143,11 +145,129 @@ pub fn play_game(
     })
 }
 
+/// The first side's result, the termination and the reason of a game that ended by `forfeit`
+/// (the side that lost, the termination, the reason) or else by `ending`.
+fn outcome(
+    forfeit: Option<(Side, &'static str, String)>,
+    ending: Option<Ending>,
+) -> (GameResult, &'static str, String) {
+    match (forfeit, ending) {
+        (Some((loser, kind, reason)), _) => (first_result(Some(loser.other())), kind, reason),
+        (None, Some(Ending { winner, rule })) => {
+            let kind = if rule == "ply cap" {
+                "adjudication"
+            } else {
+                "rules"
+            };
+            (first_result(winner), kind, rule.to_string())
+        }
+        (None, None) => unreachable!("the loop ends with an ending or a forfeit"),
+    }
+}
+
 /// The first side's result when `winner` won (`None`: a draw).
 fn first_result(winner: Option<Side>) -> GameResult {
     match winner {
         Some(Side::First) => GameResult::Win,
         Some(Side::Second) => GameResult::Loss,
         None => GameResult::Draw,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Decision, MoveText, Solve};
+
+    /// An engine that answers every position with the same move, or the same error.
+    struct Fixed(Result<&'static str, EngineError>);
+
+    impl Engine for Fixed {
+        fn spec(&self) -> String {
+            "fixed".into()
+        }
+        fn game(&self) -> GameKind {
+            GameKind::TicTacToe
+        }
+        fn reset(&mut self) {}
+        fn solve(&mut self, _: &str) -> Result<Solve, EngineError> {
+            Err(EngineError::Unsupported("solve".into()))
+        }
+        fn choose(&mut self, _: &str, _: &MoveLimit) -> Result<Decision, EngineError> {
+            let mv = self.0.clone()?;
+            Ok(Decision::of_move(MoveText::new(mv).unwrap()))
+        }
+    }
+
+    use crate::engine::GameKind;
+
+    fn plan() -> MatchPlan {
+        MatchPlan {
+            game: GameKind::TicTacToe,
+            engines: vec!["fixed".into(), "fixed".into()],
+            gauntlet: false,
+            seed: 1,
+            openings: Vec::new(),
+            budget: Budget::Spec,
+            max_plies: 9,
+        }
+    }
+
+    fn opening(moves: &str) -> Opening {
+        Opening {
+            ply: moves.len() as u32,
+            index: 0,
+            moves: moves.into(),
+        }
+    }
+
+    #[test]
+    fn an_illegal_move_or_a_failure_loses_with_its_reason() {
+        // X is to move at "12" and plays the taken cell 1
+        let (mut x, mut o) = (Fixed(Ok("1")), Fixed(Ok("9")));
+        let r = play_game(&plan(), &opening("12"), [&mut x, &mut o]).unwrap();
+        assert_eq!(
+            (r.result.as_str(), r.termination.as_str(), r.plies),
+            ("0-1", "illegal", 0)
+        );
+        assert!(r.reason.starts_with("illegal move 1"), "{}", r.reason);
+        // O (second) fails at its first move: the first side wins
+        let (mut x, mut o) = (
+            Fixed(Ok("5")),
+            Fixed(Err(EngineError::Failure("crashed".into()))),
+        );
+        let r = play_game(&plan(), &opening("12"), [&mut x, &mut o]).unwrap();
+        assert_eq!(
+            (r.result.as_str(), r.termination.as_str()),
+            ("1-0", "failure")
+        );
+        assert_eq!((r.plies, r.moves.as_str()), (1, "5"));
+        assert!(r.reason.contains("crashed"), "{}", r.reason);
+        // an engine that cannot choose stops the match
+        let (mut x, mut o) = (
+            Fixed(Err(EngineError::Unsupported("no".into()))),
+            Fixed(Ok("9")),
+        );
+        assert!(play_game(&plan(), &opening("12"), [&mut x, &mut o]).is_err());
+    }
+
+    #[test]
+    fn the_ply_cap_draws_by_adjudication_and_tc_parses() {
+        let mut p = plan();
+        p.max_plies = 1;
+        let (mut x, mut o) = (Fixed(Ok("5")), Fixed(Ok("9")));
+        let r = play_game(&p, &opening("12"), [&mut x, &mut o]).unwrap();
+        assert_eq!(
+            (r.result.as_str(), r.termination.as_str(), r.plies),
+            ("1/2-1/2", "adjudication", 1)
+        );
+        assert_eq!(
+            Budget::parse_tc("10+0.1"),
+            Ok(Budget::Clock {
+                base: Duration::from_secs(10),
+                increment: Duration::from_millis(100)
+            })
+        );
+        assert!(Budget::parse_tc("0+1").is_err() && Budget::parse_tc("x").is_err());
     }
 }

@@ -13,7 +13,7 @@ use crate::engine::{registry, spec::SpecError, Engine, GameKind};
 use crate::runner::lock::{LockError, ResultsLock};
 use crate::runner::positions::positions_for_ply;
 use crate::runner::record::{scan_rows, RecordError, RecordWriter};
-use crate::stats::games::{Accepted, Pentanomial, Sprt};
+use crate::stats::games::{Accepted, GameResult, Pentanomial, Sprt};
 pub use game::{play_game, Budget};
 pub use record::{tally, GameRecord, Tally};
 use std::path::PathBuf;
@@ -168,7 +168,9 @@ pub struct MatchSummary {
 /// Check the engines: each builds, and plays the plan's game.
 fn check_engines(plan: &MatchPlan) -> Result<(), MatchError> {
     if plan.engines.len() < 2 {
-        return Err(MatchError::Refused("a match needs at least two engines".into()));
+        return Err(MatchError::Refused(
+            "a match needs at least two engines".into(),
+        ));
     }
     for spec in &plan.engines {
         let e = build(plan.game, spec)?;
@@ -194,11 +196,15 @@ fn build(game: GameKind, spec: &str) -> Result<Box<dyn Engine>, SpecError> {
 pub fn run(plan: &MatchPlan, opts: &MatchOptions) -> Result<MatchSummary, MatchError> {
     check_engines(plan)?;
     if opts.sprt.is_some() && plan.engines.len() != 2 {
-        return Err(MatchError::Refused("an SPRT needs exactly two engines".into()));
+        return Err(MatchError::Refused(
+            "an SPRT needs exactly two engines".into(),
+        ));
     }
     if let Some((k, n)) = opts.shard {
         if n == 0 || k == 0 || k > n {
-            return Err(MatchError::Refused(format!("shard {k}/{n}: expected 1 <= k <= n")));
+            return Err(MatchError::Refused(format!(
+                "shard {k}/{n}: expected 1 <= k <= n"
+            )));
         }
     }
     let _lock = ResultsLock::acquire(&opts.games)?;
@@ -222,19 +228,37 @@ pub fn run(plan: &MatchPlan, opts: &MatchOptions) -> Result<MatchSummary, MatchE
         accepted: None,
     };
     let mut penta = Pentanomial::default();
-    for t in tally(&summary.rows) {
-        penta = t.pairs;
-    }
     if let Some(s) = &opts.sprt {
-        if penta.pairs() > 0 {
-            summary.llr_path.push(s.llr(&penta).unwrap_or(0.0));
-            summary.accepted = s.accepted(*summary.llr_path.last().unwrap_or(&0.0));
-        }
+        replay_sprt(s, &mut summary, &mut penta);
     }
     if summary.accepted.is_none() {
         play_all(plan, opts, &todo, &mut writer, &mut summary, &mut penta)?;
     }
     Ok(summary)
+}
+
+/// The SPRT over the kept pairs, in the file's order: the LLR after each, and the verdict at
+/// the first bound it crossed (a resumed match that had stopped does not play on).
+fn replay_sprt(sprt: &Sprt, summary: &mut MatchSummary, penta: &mut Pentanomial) {
+    let mut halves: std::collections::HashMap<u32, GameResult> = Default::default();
+    for r in &summary.rows {
+        let Some(res) = r.result_of(0) else { continue };
+        let Some(other) = halves.remove(&r.pair) else {
+            halves.insert(r.pair, res);
+            continue;
+        };
+        let (x, y) = if r.round == 1 {
+            (other, res)
+        } else {
+            (res, other)
+        };
+        penta.add_pair(x, y);
+        let llr = sprt.llr(penta).unwrap_or(0.0);
+        summary.llr_path.push(llr);
+        if summary.accepted.is_none() {
+            summary.accepted = sprt.accepted(llr);
+        }
+    }
 }
 
 /// Play `todo` on `opts.concurrency` threads, writing each pair when both its games are done
@@ -269,7 +293,11 @@ fn play_all(
             writer.write_all(&pair)?;
             let (a, b) = (pair[0].first_slot, pair[0].second_slot);
             summary.played_pairs += 1;
-            if let (Some(s), Some(x), Some(y)) = (&opts.sprt, pair[0].result_of(a.min(b)), pair[1].result_of(a.min(b))) {
+            if let (Some(s), Some(x), Some(y)) = (
+                &opts.sprt,
+                pair[0].result_of(a.min(b)),
+                pair[1].result_of(a.min(b)),
+            ) {
                 penta.add_pair(x, y);
                 let llr = s.llr(penta).unwrap_or(0.0);
                 summary.llr_path.push(llr);
@@ -352,7 +380,10 @@ fn two_mut(
 
 /// The games file, holding `kept` (a resumed file is rewritten beside and renamed over, so a
 /// crash never loses its completed pairs), open to append.
-fn open_games(opts: &MatchOptions, kept: &[GameRecord]) -> Result<RecordWriter<GameRecord>, MatchError> {
+fn open_games(
+    opts: &MatchOptions,
+    kept: &[GameRecord],
+) -> Result<RecordWriter<GameRecord>, MatchError> {
     if !opts.resume || !opts.games.exists() {
         return Ok(RecordWriter::open(&opts.games, false)?);
     }

@@ -195,7 +195,10 @@ fn connect4_step_on<const W: usize, const H: usize>(
     mv: &str,
 ) -> Result<Option<bool>, String> {
     let mut chars = mv.chars();
-    let col = match (chars.next().and_then(|c| column_of_char(c, W)), chars.next()) {
+    let col = match (
+        chars.next().and_then(|c| column_of_char(c, W)),
+        chars.next(),
+    ) {
         (Some(col), None) => col,
         _ => return Err(format!("`{mv}` is not a column of a {W}-wide board")),
     };
@@ -241,7 +244,10 @@ mod tests {
         let e = r.ending().unwrap();
         assert_eq!((e.winner, e.rule), (Some(Side::First), "four in a row"));
         assert!(r.play("2").is_err());
-        assert!(Referee::new(GameKind::CONNECT4, "1212121").is_err(), "decided");
+        assert!(
+            Referee::new(GameKind::CONNECT4, "1212121").is_err(),
+            "decided"
+        );
     }
 
     #[test]
@@ -262,5 +268,36 @@ mod tests {
         let e = c.ending().unwrap();
         assert_eq!((e.winner, e.rule), (Some(Side::Second), "checkmate"));
         assert_eq!(c.position(), "f2f3 e7e5 g2g4 d8h4");
+    }
+
+    #[test]
+    fn chess_draws_by_fifty_moves_insufficient_material_and_threefold_repetition() {
+        let mut f = Referee::new(GameKind::Chess, "8/8/8/4k3/8/8/8/4K2R w - - 99 80").unwrap();
+        f.play("h1h2").unwrap();
+        assert_eq!(
+            f.ending(),
+            Some(Ending {
+                winner: None,
+                rule: "50-move rule"
+            })
+        );
+        let mut m = Referee::new(GameKind::Chess, "8/8/8/4k3/8/8/3r4/4K3 w - - 0 1").unwrap();
+        m.play("e1d2").unwrap();
+        assert_eq!(m.ending().unwrap().rule, "insufficient material");
+        let shuffle = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1";
+        let mut r = Referee::new(GameKind::Chess, shuffle).unwrap();
+        assert_eq!(r.ending(), None, "the start position twice so far");
+        r.play("f6g8").unwrap();
+        assert_eq!(
+            r.ending(),
+            Some(Ending {
+                winner: None,
+                rule: "threefold repetition"
+            })
+        );
+        assert!(
+            Referee::new(GameKind::Chess, "f2f3 e7e5 g2g4 d8h4").is_err(),
+            "already mated"
+        );
     }
 }
