@@ -145,7 +145,7 @@ fn an_engine_that_cannot_choose_moves_is_refused() {
 fn a_flag_that_falls_loses_on_time_with_the_reason() {
     let mut p = plan(GameKind::CONNECT4, &[EXACT, DEPTH1], &[10], 2);
     p.budget = Budget::Clock {
-        base: Duration::from_nanos(1000),
+        base: Duration::from_nanos(1),
         increment: Duration::ZERO,
     };
     let s = match_play::run(&p, &opts(games_file("time"))).unwrap();
