@@ -184,20 +184,20 @@ pub fn pairing_lines(engines: &[String], t: &Tally) -> Vec<String> {
         t.pairs.pairs()
     ));
     match (elo_estimate(&t.pairs), normalized_elo(&t.pairs)) {
-        (Ok(e), Ok(n)) => {
-            let (lo, hi) = e.interval();
-            let (nlo, nhi) = n.interval();
-            out.push(format!(
-                "  Elo {:+.1} ± {:.1} (95%: [{lo:.1}, {hi:.1}])  nElo {:+.1} ± {:.1} ([{nlo:.1}, {nhi:.1}])  LOS {:.1}%",
-                e.elo, e.elo95, n.nelo, n.nelo95, 100.0 * e.los
-            ));
-        }
+        (Ok(e), Ok(n)) => out.push(format!(
+            "  Elo {:+.1} ± {:.1} (95%)  nElo {:+.1} ± {:.1}  LOS {:.1}%",
+            e.elo,
+            e.elo95,
+            n.nelo,
+            n.nelo95,
+            100.0 * e.los
+        )),
         (Err(e), _) | (_, Err(e)) => out.push(format!("  Elo n/a ({e})")),
     }
     out
 }
 
-/// The crosstable: each engine's points against each other (row engine's points).
+/// The crosstable: the row engine's points / games against each column engine, and its total.
 pub fn crosstable(engines: &[String], tallies: &[Tally]) -> Vec<String> {
     let n = engines.len();
     let mut pts = vec![vec![None::<(f64, u64)>; n]; n];
@@ -207,17 +207,27 @@ pub fn crosstable(engines: &[String], tallies: &[Tally]) -> Vec<String> {
         pts[t.a as usize][t.b as usize] = Some((a_pts, g.games()));
         pts[t.b as usize][t.a as usize] = Some((g.games() as f64 - a_pts, g.games()));
     }
-    let mut out = vec!["crosstable (row engine's points / games):".to_string()];
+    let name_w = engines.iter().map(String::len).max().unwrap_or(0).max(6);
+    let head: String = (0..n).map(|j| format!("{:>10}", j + 1)).collect();
+    let mut out = vec![
+        "crosstable (the row engine's points / games):".to_string(),
+        format!("  {:>2}  {:<name_w$}{head}  {:>10}", "#", "engine", "total"),
+    ];
     for (i, row) in pts.iter().enumerate() {
-        let cells: Vec<String> = row
+        let cells: String = row
             .iter()
             .map(|c| c.map_or_else(|| "-".to_string(), |(p, g)| format!("{p}/{g}")))
+            .map(|c| format!("{c:>10}"))
             .collect();
-        let total: f64 = row.iter().flatten().map(|c| c.0).sum();
+        let (p, g) = row
+            .iter()
+            .flatten()
+            .fold((0.0, 0), |(p, g), c| (p + c.0, g + c.1));
+        let total = format!("{p}/{g}");
         out.push(format!(
-            "  {i}: {:<40} {}  total {total}",
-            engines[i],
-            cells.join("  ")
+            "  {:>2}  {:<name_w$}{cells}  {total:>10}",
+            i + 1,
+            engines[i]
         ));
     }
     out
@@ -227,13 +237,18 @@ pub fn crosstable(engines: &[String], tallies: &[Tally]) -> Vec<String> {
 pub fn sprt_line(sprt: &Sprt, summary: &MatchSummary) -> String {
     let llr = summary.llr_path.last().copied().unwrap_or(0.0);
     let (e0, e1) = sprt.elo_bounds();
+    let at = summary
+        .llr_path
+        .iter()
+        .position(|&l| sprt.accepted(l).is_some())
+        .map_or(String::new(), |i| format!(" at pair {}", i + 1));
     let verdict = match summary.accepted {
-        Some(Accepted::H1) => "H1 accepted",
-        Some(Accepted::H0) => "H0 accepted",
-        None => "inconclusive",
+        Some(Accepted::H1) => format!("H1 accepted{at}"),
+        Some(Accepted::H0) => format!("H0 accepted{at}"),
+        None => "inconclusive".to_string(),
     };
     format!(
-        "SPRT [{e0}, {e1}] ({:?}): LLR {llr:.3} (bounds [{:.3}, {:.3}]) after {} pairs: {verdict}",
+        "SPRT [{e0}, {e1}] ({:?} Elo): LLR {llr:.3} (bounds [{:.3}, {:.3}]) after {} pairs: {verdict}",
         sprt.model(),
         sprt.lower_bound(),
         sprt.upper_bound(),
@@ -241,6 +256,8 @@ pub fn sprt_line(sprt: &Sprt, summary: &MatchSummary) -> String {
     )
 }
 
+/// Run `treebench match`: play, then print the figures of every pairing. Exit 0 whatever the
+/// verdict (the gate turns a verdict into an exit code).
 pub fn run(args: MatchArgs) -> Result<i32> {
     let plan = plan_of(&args)?;
     let opts = options_of(&args)?;
@@ -268,4 +285,38 @@ pub fn run(args: MatchArgs) -> Result<i32> {
         println!("{}", sprt_line(s, &summary));
     }
     Ok(exit::OK)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::games::{Pentanomial, Trinomial};
+
+    #[test]
+    fn sprt_bounds_presets_and_errors() {
+        assert_eq!(parse_sprt_bounds("nonreg"), Ok((-1.75, 0.25)));
+        assert_eq!(parse_sprt_bounds("gain"), Ok((0.0, 2.0)));
+        assert_eq!(parse_sprt_bounds("0, 5"), Ok((0.0, 5.0)));
+        assert!(parse_sprt_bounds("5,0").is_err() && parse_sprt_bounds("5").is_err());
+        assert_eq!(parse_shard("2/3"), Ok((2, 3)));
+        assert!(parse_shard("0/3").is_err() && parse_shard("4/3").is_err());
+    }
+
+    #[test]
+    fn the_crosstable_gives_each_side_its_points() {
+        let engines: Vec<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
+        let t = |a, b, w, d, l| Tally {
+            a,
+            b,
+            games: Trinomial::from_wdl(w, d, l),
+            pairs: Pentanomial::default(),
+            forfeits: 0,
+        };
+        let lines = crosstable(&engines, &[t(0, 1, 3, 2, 1), t(1, 2, 0, 0, 6)]);
+        let cells =
+            |i: usize| -> Vec<String> { lines[i].split_whitespace().map(str::to_string).collect() };
+        assert_eq!(cells(2), ["1", "a", "-", "4/6", "-", "4/6"]);
+        assert_eq!(cells(3), ["2", "b", "2/6", "-", "0/6", "2/12"]);
+        assert_eq!(cells(4), ["3", "c", "-", "6/6", "-", "6/6"]);
+    }
 }
