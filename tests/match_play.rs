@@ -1,6 +1,8 @@
 //! Match play (`runner::match_play`): game pairs with the colours swapped, the rules ending
 //! games, forfeits with their reasons, resume keeping completed pairs, SPRT early stop.
 
+mod common;
+
 use std::path::PathBuf;
 use std::time::Duration;
 use treebench::engine::GameKind;
@@ -279,5 +281,128 @@ fn chess_games_end_by_the_rules_or_the_ply_cap() {
         // the moves replay legally from the opening
         let text = format!("{} {}", r.opening, r.moves);
         treebench::game::chess::ChessPosition::parse(&text).unwrap();
+    }
+}
+
+const STOCKFISH: &str = "/usr/games/stockfish";
+
+#[test]
+fn a_uci_engine_plays_by_bestmove_with_a_depth_and_with_a_clock() {
+    if !std::path::Path::new(STOCKFISH).exists() {
+        common::oracle_missing(&format!(
+            "{STOCKFISH} is missing (scripts/setup-engines.sh)"
+        ));
+        return;
+    }
+    let sf = format!("uci[depth=5]:{STOCKFISH}");
+    let mut p = plan(GameKind::Chess, &[&sf, "chess-pvs:depth=1"], &[4], 2);
+    p.max_plies = 200;
+    let s = match_play::run(&p, &opts(games_file("uci"))).unwrap();
+    let t = &match_play::tally(&s.rows)[0];
+    assert_eq!((t.games.games(), t.forfeits), (4, 0), "{:?}", s.rows);
+    assert_eq!(
+        t.games.losses(),
+        0,
+        "Stockfish at depth 5 lost to depth 1: {t:?}"
+    );
+    for r in &s.rows {
+        let text = format!("{} {}", r.opening, r.moves);
+        treebench::game::chess::ChessPosition::parse(&text).unwrap();
+        let sf_first = r.first_slot == 0;
+        let depths: Vec<&str> = r.depths.split(' ').collect();
+        let sf_depth = depths[if sf_first { 0 } else { 1 }];
+        assert_eq!(
+            sf_depth, "5",
+            "Stockfish's first move searched to depth 5: {r:?}"
+        );
+    }
+    // a clock: `go wtime .. btime ..`; every move within its time, nobody flagged
+    let mut c = plan(GameKind::Chess, &[&sf, &sf], &[4], 1);
+    c.max_plies = 30;
+    c.budget = Budget::parse_tc("2+0.05").unwrap();
+    let s = match_play::run(&c, &opts(games_file("uci-clock"))).unwrap();
+    for r in &s.rows {
+        assert!(
+            ["rules", "adjudication"].contains(&r.termination.as_str()),
+            "{r:?}"
+        );
+        let nodes: Vec<u64> = r.nodes.split(' ').map(|n| n.parse().unwrap()).collect();
+        assert!(nodes.iter().all(|&n| n > 0), "{r:?}");
+    }
+}
+
+#[test]
+fn sigint_then_resume_keeps_every_completed_pair() {
+    let dir = common::scratch("match-sigint");
+    let games = dir.join("g.csv");
+    let args = |extra: &str| -> Vec<String> {
+        let mut a: Vec<String> = [
+            "match",
+            "negamax:depth=12,eval=threats",
+            "negamax:depth=11,eval=threats",
+            "--plies",
+            "4",
+            "--openings",
+            "40",
+            "--concurrency",
+            "2",
+            "--games",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        a.push(games.display().to_string());
+        a.push(extra.to_string());
+        a
+    };
+    let mut child = common::bin()
+        .args(args("--force"))
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let rows = |p: &std::path::Path| -> Vec<match_play::GameRecord> {
+        treebench::runner::record::scan_rows::<match_play::GameRecord>(p)
+            .map(|s| s.records.into_iter().map(|(r, _)| r).collect())
+            .unwrap_or_default()
+    };
+    let t0 = std::time::Instant::now();
+    while rows(&games).len() < 6 {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the match ended before the signal"
+        );
+        assert!(t0.elapsed().as_secs() < 120, "no games written");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    common::signal(child.id(), "-INT");
+    let status = common::wait_within(&mut child, "the interrupted match");
+    assert!(!status.success(), "{status}");
+    let before = rows(&games);
+    let mut count = std::collections::HashMap::<u32, u32>::new();
+    for r in &before {
+        *count.entry(r.pair).or_default() += 1;
+    }
+    let complete = count.values().filter(|&&c| c == 2).count();
+    assert!(
+        complete >= 3 && complete < 40,
+        "{complete} pairs before the signal"
+    );
+    let out = common::output(common::bin().args(args("--resume")));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains(&format!(
+            "({complete} pairs kept, {} played)",
+            40 - complete
+        )),
+        "{text}"
+    );
+    let after = rows(&games);
+    assert_eq!(after.len(), 80);
+    for r in before.iter().filter(|r| count[&r.pair] == 2) {
+        assert!(
+            after.contains(r),
+            "a completed game was lost or changed: {r:?}"
+        );
     }
 }

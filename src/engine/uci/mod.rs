@@ -12,6 +12,11 @@
 //! 3. `position startpos moves ...` or `position fen ...`, then `go depth N` (or `nodes`,
 //!    `movetime`); `info` lines are read until `bestmove`.
 //!
+//! In a game ([`Engine::choose`]): `ucinewgame` once per game ([`Engine::new_game`]), then for
+//! every move `position ... moves ...` with the game so far (repetitions count) and the spec's
+//! `go`, or with a clock `go wtime W btime B winc I binc I` (milliseconds); the move is
+//! `bestmove`'s, the value the last score (a mate is a proven value).
+//!
 //! The solve's time is the round trip from writing `go` to reading `bestmove` (nanoseconds, the
 //! harness's clock); the engine's own `time` (milliseconds) is kept beside it in
 //! [`SearchInfo::engine_nanos`]. A crash, a hang, garbage (a `bestmove` that is not a legal
@@ -26,7 +31,7 @@ pub mod spec;
 pub use spec::{Limit, UciConfig};
 
 use super::external::process::{answer_wait, Running};
-use super::{Engine, EngineError, GameKind, MoveText, SearchInfo, Solve};
+use super::{Decision, Engine, EngineError, GameKind, MoveLimit, MoveText, SearchInfo, Solve};
 use crate::game::chess::ChessPosition;
 use protocol::Search;
 use std::sync::mpsc::RecvTimeoutError;
@@ -40,6 +45,8 @@ pub struct UciEngine {
     info: SearchInfo,
     /// The position being solved, for failure messages.
     current: String,
+    /// A game started ([`Engine::new_game`]): `ucinewgame` before the next move.
+    new_game: bool,
 }
 
 /// How a wait for a line ended badly.
@@ -58,6 +65,7 @@ impl UciEngine {
             limit: None,
             info: SearchInfo::default(),
             current: String::new(),
+            new_game: true,
         }
     }
 
@@ -242,8 +250,8 @@ impl UciEngine {
         self.ready("after the options")
     }
 
-    fn solve_inner(&mut self, moves: &str) -> Result<Solve, EngineError> {
-        self.info = SearchInfo::default();
+    /// The position `moves` as the engine will read it; an error for a finished game.
+    fn position_of(moves: &str) -> Result<ChessPosition, EngineError> {
         let pos = ChessPosition::parse(moves).map_err(EngineError::BadPosition)?;
         let status = pos.status();
         if status != crate::game::chess::Status::Ongoing {
@@ -252,17 +260,33 @@ impl UciEngine {
                 status.describe()
             )));
         }
+        Ok(pos)
+    }
+
+    /// One search: (`ucinewgame` when `new_game`), `position`, `go`, then the `info` lines up
+    /// to `bestmove`, whose move must be legal at `pos`. A wait past `deadline` (and within
+    /// the spec's `timeout`) is [`EngineError::Timeout`]. Returns what the `info` lines said,
+    /// the move and the round trip from `go` to `bestmove`.
+    fn search(
+        &mut self,
+        pos: &ChessPosition,
+        go: &str,
+        deadline: Option<Duration>,
+        new_game: bool,
+    ) -> Result<(Search, String, Duration), EngineError> {
+        self.info = SearchInfo::default();
         if self.proc.is_none() {
             self.start()?;
         }
-        self.send("ucinewgame\n")?;
-        self.ready("after `ucinewgame`")?;
+        if new_game {
+            self.send("ucinewgame\n")?;
+            self.ready("after `ucinewgame`")?;
+        }
         self.send(&format!("position {}\n", pos.uci_position()))?;
-        let go = self.cfg.limit.go();
         let t0 = Instant::now();
         self.send(&format!("{go}\n"))?;
         let mut search = Search::default();
-        let wait = answer_wait(self.cfg.timeout, self.limit);
+        let wait = answer_wait(self.cfg.timeout, deadline);
         let got = self.read_until(
             wait,
             |l| search.read_info(l),
@@ -272,7 +296,7 @@ impl UciEngine {
         let line = match got {
             Ok(l) => l,
             Err(Wait::Timeout(t)) => {
-                if self.limit.is_some_and(|l| t > l) && self.cfg.timeout.is_none_or(|to| t < to) {
+                if deadline.is_some_and(|l| t > l) && self.cfg.timeout.is_none_or(|to| t < to) {
                     let _ = self.fail("exceeded the time limit", "at the time limit");
                     return Err(EngineError::Timeout);
                 }
@@ -304,23 +328,74 @@ impl UciEngine {
                 "because of that answer",
             ));
         }
-        let Some(score) = search.score else {
-            return Err(self.fail(
-                "reported no score (`info ... score cp|mate ...`) before `bestmove`",
-                "because of that answer",
-            ));
-        };
         self.info = SearchInfo {
             best_move: MoveText::new(&best),
             depth: search.depth,
             seldepth: search.seldepth,
             engine_nanos: search.time_ms.map(|ms| ms.saturating_mul(1_000_000)),
         };
+        Ok((search, best, round_trip))
+    }
+
+    fn solve_inner(&mut self, moves: &str) -> Result<Solve, EngineError> {
+        self.info = SearchInfo::default();
+        let pos = Self::position_of(moves)?;
+        let go = self.cfg.limit.go();
+        let (search, _, round_trip) = self.search(&pos, &go, self.limit, true)?;
+        let Some(score) = search.score else {
+            return Err(self.fail(
+                "reported no score (`info ... score cp|mate ...`) before `bestmove`",
+                "because of that answer",
+            ));
+        };
         Ok(Solve {
             score,
             nodes: search.nodes.unwrap_or(0),
             nodes_reported: search.nodes.is_some(),
             reported_nanos: Some(round_trip.as_nanos() as u64),
+        })
+    }
+
+    /// Choose a move in a game: the spec's `go`, or `go wtime .. btime .. winc .. binc ..` for a
+    /// clock (a `bestmove` later than the side's time left is a loss on time).
+    fn choose_inner(&mut self, moves: &str, limit: &MoveLimit) -> Result<Decision, EngineError> {
+        let pos = Self::position_of(moves)?;
+        let (go, deadline) = match *limit {
+            MoveLimit::Spec => (self.cfg.limit.go(), self.limit),
+            MoveLimit::Clock {
+                own,
+                opponent,
+                increment,
+            } => {
+                let white = pos.board().side_to_move() == cozy_chess::Color::White;
+                let (w, b) = if white {
+                    (own, opponent)
+                } else {
+                    (opponent, own)
+                };
+                let (w, b, i) = (w.as_millis(), b.as_millis(), increment.as_millis());
+                (
+                    format!("go wtime {w} btime {b} winc {i} binc {i}"),
+                    Some(own),
+                )
+            }
+        };
+        let new_game = std::mem::take(&mut self.new_game);
+        let (search, best, round_trip) = self.search(&pos, &go, deadline, new_game)?;
+        let best = MoveText::new(&best).ok_or_else(|| {
+            self.fail(
+                &format!("answered the move `{best}`"),
+                "because of that answer",
+            )
+        })?;
+        let mate = search.score.filter(|s| s.abs() > protocol::MAX_CP);
+        Ok(Decision {
+            value: search.score,
+            proven: mate,
+            nodes: search.nodes,
+            depth: search.depth,
+            reported_nanos: Some(round_trip.as_nanos() as u64),
+            ..Decision::of_move(best)
         })
     }
 }
@@ -348,6 +423,16 @@ impl Engine for UciEngine {
 
     fn search_info(&self) -> SearchInfo {
         self.info
+    }
+
+    fn choose(&mut self, moves: &str, limit: &MoveLimit) -> Result<Decision, EngineError> {
+        moves.clone_into(&mut self.current);
+        self.choose_inner(moves, limit)
+    }
+
+    /// `ucinewgame` (with `isready`) before the next move.
+    fn new_game(&mut self) {
+        self.new_game = true;
     }
 
     fn external(&self) -> bool {
