@@ -232,3 +232,27 @@ fn exclude_immediate_win_leaves_out_positions_won_in_one_move() {
         );
     }
 }
+
+/// The committed known-values file of mnk433 (written by `scripts/mnk_known_values.py`, a brute
+/// force in Python) agrees with this file's own brute force on every line, and every driver and
+/// variant of treebench agrees with it.
+#[test]
+fn committed_mnk_known_values_hold() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/known/mnk433.tsv");
+    let known = treebench::game::open::read_known_values(&path).unwrap();
+    assert_eq!(known.len(), 805);
+    let mut memo = HashMap::new();
+    for k in &known {
+        let b = Mnk.parse(&k.position).unwrap();
+        assert_eq!(Mnk.text(&b), k.position);
+        assert_eq!(exact(b, &mut memo), k.value, "{}", k.position);
+    }
+    static DEF: GameDef = GameDef::of::<Mnk>();
+    let r = verify_open::<Mnk>(GameKind::Open(&DEF), 1, 7, Some(&path)).unwrap();
+    assert!(r.passed(), "{r}");
+    assert_eq!(
+        r.end_of_game.as_ref().unwrap().known.as_ref().unwrap().1,
+        805
+    );
+}

@@ -17,11 +17,14 @@
 use super::connect4::{Connect4Engine, SolverConfig};
 use super::drivers::Driver;
 use super::external::{ExternalConfig, ExternalEngine};
+use super::generic::mcts::{self, MctsConfig, MctsEngine};
 use super::generic::{self, GenericEngine};
 use super::spec::{parse_spec, spec_name, SpecError};
 use super::textbook::{self, SearchKind, TextbookGame};
 use super::uci::{UciConfig, UciEngine};
 use super::{Engine, GameKind};
+use crate::game::chess::search_game::Chess;
+use crate::game::connect4::search_game::Connect4;
 use crate::game::{GameDef, OpenGame};
 use std::sync::RwLock;
 
@@ -209,7 +212,12 @@ pub fn names() -> String {
     let open = OPEN.read().unwrap_or_else(|e| e.into_inner());
     names.extend(open.iter().map(|e| format!("{}-DRIVER", e.game.name)));
     let drivers: Vec<&str> = generic::Driver::ALL.iter().map(|(_, n)| *n).collect();
-    format!("{} (DRIVER: {})", names.join(", "), drivers.join(", "))
+    format!(
+        "{} (DRIVER: {}, or the Monte Carlo {})",
+        names.join(", "),
+        drivers.join(", "),
+        mcts::VARIANTS.join(", ")
+    )
 }
 
 /// The engines of an open game: `NAME-DRIVER[:options]` for every driver of the generic core.
@@ -219,6 +227,8 @@ pub struct GameEngines {
     /// A generic-core engine on the game, playing `kind` (the game's [`GameKind::Open`]), or
     /// why not (a table that does not fit the memory).
     pub build: fn(kind: GameKind, cfg: generic::Config) -> Result<Box<dyn Engine>, String>,
+    /// An MCTS engine on the game (`NAME-uct`, `NAME-puct`, `NAME-mcts-solver`).
+    pub build_mcts: fn(kind: GameKind, variant: &'static str, cfg: MctsConfig) -> Box<dyn Engine>,
 }
 
 impl GameEngines {
@@ -232,6 +242,7 @@ impl GameEngines {
         GameEngines {
             game: GameDef::of::<G>(),
             build: build_open::<G>,
+            build_mcts: build_open_mcts::<G>,
         }
     }
 }
@@ -246,6 +257,54 @@ where
         G::default(),
         G::NAME,
         kind,
+        cfg,
+    )))
+}
+
+fn build_open_mcts<G: OpenGame>(
+    kind: GameKind,
+    variant: &'static str,
+    cfg: MctsConfig,
+) -> Box<dyn Engine>
+where
+    G::State: Send,
+    G::Move: Send,
+{
+    Box::new(MctsEngine::new(G::default(), G::NAME, variant, kind, cfg))
+}
+
+/// The MCTS engine a name stands for (`c4-uct`, `nim-mcts-solver`), built with `opts`; `None`
+/// when the name is not `GAME-VARIANT` of [`mcts::VARIANTS`].
+fn build_mcts(name: &str, opts: &[(&str, &str)]) -> Option<Result<Box<dyn Engine>, String>> {
+    let (prefix, variant) = mcts::VARIANTS
+        .iter()
+        .find_map(|v| Some((name.strip_suffix(v)?.strip_suffix('-')?, *v)))?;
+    let cfg = match MctsConfig::with_options(variant, opts) {
+        Ok(c) => c,
+        Err(e) => return Some(Err(e)),
+    };
+    let core = [CoreGame::Chess, CoreGame::Connect4, CoreGame::TicTacToe]
+        .into_iter()
+        .find(|g| g.prefix() == prefix);
+    if let Some(game) = core {
+        let (p, k) = (game.prefix(), game.kind());
+        return Some(Ok(match game {
+            CoreGame::Chess => Box::new(MctsEngine::new(Chess, p, variant, k, cfg)),
+            CoreGame::Connect4 => Box::new(MctsEngine::new(Connect4, p, variant, k, cfg)),
+            CoreGame::TicTacToe => Box::new(MctsEngine::new(
+                crate::game::TicTacToe::new(),
+                p,
+                variant,
+                k,
+                cfg,
+            )),
+        }));
+    }
+    let list = OPEN.read().unwrap_or_else(|e| e.into_inner());
+    let open = list.iter().find(|e| e.game.name == prefix)?;
+    Some(Ok((open.build_mcts)(
+        GameKind::Open(&open.game),
+        variant,
         cfg,
     )))
 }
@@ -304,6 +363,12 @@ pub fn build(spec: &str) -> Result<Box<dyn Engine>, SpecError> {
     let name = spec_name(spec);
     let unknown = || SpecError(format!("unknown engine `{name}` (known: {})", names()));
     let in_spec = |e: String| SpecError(format!("engine `{spec}`: {e}"));
+    if mcts::VARIANTS.iter().any(|v| name.ends_with(v)) {
+        let (_, opts) = parse_spec(spec)?;
+        if let Some(engine) = build_mcts(name, &opts) {
+            return engine.map_err(in_spec);
+        }
+    }
     if let Some((engines, driver)) = open_engine(name) {
         let (_, opts) = parse_spec(spec)?;
         // a small game is searched to the end unless the spec says otherwise
@@ -417,7 +482,7 @@ mod tests {
              tree-alphabeta, tree-tt, tree-mtdf, tree-pvs, tree-sss, tree-dual, \
              tree-sss-classic, ext:COMMAND, uci:COMMAND, chess-DRIVER, c4-DRIVER, \
              tictactoe-DRIVER (DRIVER: minimax, negamax, pvs, aspiration, mtdf, sss, dual, \
-             null-window)"
+             null-window, or the Monte Carlo uct, puct, mcts-solver)"
         );
         let all: Vec<&str> = all_names().collect();
         for (i, name) in all.iter().enumerate() {

@@ -57,20 +57,8 @@ pub fn build_revision(
         return Ok(bin);
     }
     let wt = root.join(file_stem(rev));
-    std::fs::create_dir_all(&root)
-        .map_err(|e| GateError::Invalid(format!("{}: {e}", root.display())))?;
     let wt_s = wt.to_string_lossy().to_string();
-    if wt.join(".git").exists() {
-        log(&format!("{rev} = {short}: moving worktree {wt_s} to it"));
-        git(&wt, &["checkout", "--detach", "--force", &commit])?;
-    } else {
-        log(&format!("{rev} = {short}: adding worktree {wt_s}"));
-        let _ = git(&top, &["worktree", "prune"]);
-        git(
-            &top,
-            &["worktree", "add", "--detach", "--force", &wt_s, &commit],
-        )?;
-    }
+    checkout(&top, &wt, &commit, &format!("{rev} = {short}"), log)?;
     let target_dir = std::env::var_os("CARGO_TARGET_DIR")
         .filter(|v| !v.is_empty())
         .map_or_else(|| top.join("target"), PathBuf::from);
@@ -113,17 +101,9 @@ pub fn build_revision(
             out.status
         )));
     }
-    let exe = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .collect::<Vec<_>>()
-        .into_iter()
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-        .filter(|v| v["reason"] == "compiler-artifact" && v["target"]["name"] == "treebench")
-        .filter_map(|v| v["executable"].as_str().map(PathBuf::from))
-        .next_back()
-        .ok_or_else(|| {
-            GateError::Invalid(format!("cargo build of {rev} reported no treebench binary"))
-        });
+    let exe = built_binary(&out.stdout).ok_or_else(|| {
+        GateError::Invalid(format!("cargo build of {rev} reported no treebench binary"))
+    });
     let exe = exe.inspect_err(|_| restore())?;
     std::fs::create_dir_all(&bin_dir)
         .map_err(|e| GateError::Invalid(format!("{}: {e}", bin_dir.display())))
@@ -136,6 +116,45 @@ pub fn build_revision(
     copied?;
     log(&format!("{rev} ({short}) built: {}", bin.display()));
     Ok(bin)
+}
+
+/// Check `commit` out in the worktree `wt` of the repository at `top`: move the worktree there
+/// when it exists, else add it. `what` names the revision in the progress lines.
+fn checkout(
+    top: &Path,
+    wt: &Path,
+    commit: &str,
+    what: &str,
+    log: &mut dyn FnMut(&str),
+) -> Result<(), GateError> {
+    if let Some(parent) = wt.parent() {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| GateError::Invalid(format!("{}: {e}", parent.display())))?;
+    }
+    let wt_s = wt.to_string_lossy().to_string();
+    if wt.join(".git").exists() {
+        log(&format!("{what}: moving worktree {wt_s} to it"));
+        git(wt, &["checkout", "--detach", "--force", commit])?;
+    } else {
+        log(&format!("{what}: adding worktree {wt_s}"));
+        let _ = git(top, &["worktree", "prune"]);
+        git(
+            top,
+            &["worktree", "add", "--detach", "--force", &wt_s, commit],
+        )?;
+    }
+    Ok(())
+}
+
+/// The treebench binary that cargo's JSON messages (`--message-format=json-...`) report
+/// built, the last one named.
+fn built_binary(messages: &[u8]) -> Option<PathBuf> {
+    String::from_utf8_lossy(messages)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["reason"] == "compiler-artifact" && v["target"]["name"] == "treebench")
+        .filter_map(|v| v["executable"].as_str().map(PathBuf::from))
+        .next_back()
 }
 
 /// How a revision is built lean: with its own `lean` profile (into `<target>/lean/`, beside the

@@ -196,6 +196,116 @@ fn file_positions(path: &str, game: GameKind, max: Option<u32>) -> Result<Vec<Dr
     }
 }
 
+/// The experiment's name: non-empty, letters, digits, `-`, `_` and `.` (it names the results
+/// file).
+fn check_name(name: &str) -> Result<(), String> {
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+    {
+        return Err(format!(
+            "key `name`: `{name}` must be non-empty and use only letters, digits, '-', '_' and '.' (it names the results file)"
+        ));
+    }
+    Ok(())
+}
+
+/// The plies and the positions per ply: from the keys, else from the positions file; every ply
+/// once and below the game's longest game, at least one position and not more than fit.
+fn plies_and_positions(
+    raw: &RawExperiment,
+    games: &[GameKind],
+    file: Option<&[Drawn]>,
+) -> Result<(Vec<u32>, u32), String> {
+    let plies = match (&raw.plies, file) {
+        (Some(p), _) => plies_of(p).map_err(|e| format!("key `plies`: {e}"))?,
+        (None, Some(fp)) => {
+            let mut p: Vec<u32> = fp.iter().map(|d| d.ply).collect();
+            p.sort_unstable();
+            p.dedup();
+            p
+        }
+        (None, None) => return Err("missing key `plies`".into()),
+    };
+    let positions = match (raw.positions, file) {
+        (Some(n), _) => n,
+        (None, Some(fp)) => fp.len() as u32,
+        (None, None) => return Err("missing key `positions`".into()),
+    };
+    if plies.is_empty() {
+        return Err("key `plies`: no plies given".into());
+    }
+    for game in games.iter().filter(|_| file.is_none()) {
+        if let Some(p) = plies.iter().find(|&&p| p >= game.max_ply()) {
+            return Err(format!(
+                "key `plies`: ply {p} leaves no move to search ({} has at most {} plies)",
+                game,
+                game.max_ply()
+            ));
+        }
+    }
+    let mut sorted = plies.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    if sorted.len() != plies.len() {
+        return Err("key `plies`: a ply is listed twice".into());
+    }
+    if positions == 0 {
+        return Err("key `positions`: must be at least 1".into());
+    }
+    if positions > MAX_POSITIONS {
+        return Err(format!(
+            "key `positions`: {positions} positions per ply cannot fit (at most {MAX_POSITIONS})"
+        ));
+    }
+    Ok((plies, positions))
+}
+
+/// The engines: the listed specs, then an ablation's or sweep's variants, or a quality run's
+/// budget points; two or more for a comparison, one or more for a quality run, none twice.
+#[allow(clippy::type_complexity)]
+fn engines_of(
+    raw: &RawExperiment,
+    games: &[GameKind],
+) -> Result<(Vec<String>, Option<Plan>, Option<super::quality::Quality>), String> {
+    let plan = super::variants::plan(raw.ablation.as_ref(), raw.sweep.as_ref())?;
+    let mut engines = super::engine_list::specs(&raw.engines)?;
+    if let Some(p) = &plan {
+        engines.extend(p.variants().iter().map(|v| v.spec.clone()));
+    }
+    let quality = match (&raw.quality, &plan) {
+        (Some(_), Some(_)) => {
+            return Err("[quality] sweeps its budgets itself: drop [ablation]/[sweep]".into())
+        }
+        (Some(_), None) if games.len() > 1 => {
+            return Err("[quality]: a quality run takes one game".into())
+        }
+        (Some(q), None) => {
+            let q = super::quality::Quality::new(q, games[0])?;
+            engines.extend(q.points.iter().map(|p| p.spec.clone()));
+            Some(q)
+        }
+        (None, _) => None,
+    };
+    if quality.is_some() && engines.is_empty() {
+        return Err("key `engines`: a quality run needs an engine (or a [quality] sweep)".into());
+    }
+    if quality.is_none() && engines.len() < 2 {
+        return Err(format!(
+            "key `engines`: a comparison needs two or more engine specs, got {}",
+            engines.len()
+        ));
+    }
+    let mut seen = std::collections::HashSet::new();
+    for e in &engines {
+        if !seen.insert(e) {
+            return Err(format!("key `engines`: `{e}` is listed twice"));
+        }
+    }
+    Ok((engines, plan, quality))
+}
+
 /// The games of the `game` key: one name or a list of names.
 fn games_of(value: Option<&toml::Value>) -> Result<Vec<GameKind>, String> {
     let one = |v: &toml::Value| match v {
@@ -323,17 +433,7 @@ impl Experiment {
         };
         let raw: RawExperiment =
             toml::from_str(text).map_err(|e| invalid(e.to_string().trim().replace('\n', " ")))?;
-        if raw.name.is_empty()
-            || !raw
-                .name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
-        {
-            return Err(invalid(format!(
-                "key `name`: `{}` must be non-empty and use only letters, digits, '-', '_' and '.' (it names the results file)",
-                raw.name
-            )));
-        }
+        check_name(&raw.name).map_err(&invalid)?;
         let games = games_of(raw.game.as_ref()).map_err(|e| invalid(format!("key `game`: {e}")))?;
         let listed = matches!(raw.game, Some(toml::Value::Array(_)));
         let file_positions = match &raw.positions_file {
@@ -356,87 +456,9 @@ impl Experiment {
                 Some(Agreement::parse(a).map_err(|e| invalid(format!("key `agreement`: {e}")))?)
             }
         };
-        let plies = match (&raw.plies, &file_positions) {
-            (Some(p), _) => plies_of(p).map_err(|e| invalid(format!("key `plies`: {e}")))?,
-            (None, Some(fp)) => {
-                let mut p: Vec<u32> = fp.iter().map(|d| d.ply).collect();
-                p.sort_unstable();
-                p.dedup();
-                p
-            }
-            (None, None) => return Err(invalid("missing key `plies`".into())),
-        };
-        let positions = match (raw.positions, &file_positions) {
-            (Some(n), _) => n,
-            (None, Some(fp)) => fp.len() as u32,
-            (None, None) => return Err(invalid("missing key `positions`".into())),
-        };
-        if plies.is_empty() {
-            return Err(invalid("key `plies`: no plies given".into()));
-        }
-        for game in games.iter().filter(|_| file_positions.is_none()) {
-            if let Some(p) = plies.iter().find(|&&p| p >= game.max_ply()) {
-                return Err(invalid(format!(
-                    "key `plies`: ply {p} leaves no move to search ({} has at most {} plies)",
-                    game,
-                    game.max_ply()
-                )));
-            }
-        }
-        let mut sorted = plies.clone();
-        sorted.sort_unstable();
-        sorted.dedup();
-        if sorted.len() != plies.len() {
-            return Err(invalid("key `plies`: a ply is listed twice".into()));
-        }
-        if positions == 0 {
-            return Err(invalid("key `positions`: must be at least 1".into()));
-        }
-        if positions > MAX_POSITIONS {
-            return Err(invalid(format!(
-                "key `positions`: {positions} positions per ply cannot fit (at most {MAX_POSITIONS})"
-            )));
-        }
-        let plan =
-            super::variants::plan(raw.ablation.as_ref(), raw.sweep.as_ref()).map_err(&invalid)?;
-        let mut engines = super::engine_list::specs(&raw.engines).map_err(&invalid)?;
-        if let Some(p) = &plan {
-            engines.extend(p.variants().iter().map(|v| v.spec.clone()));
-        }
-        let quality = match (&raw.quality, &plan) {
-            (Some(_), Some(_)) => {
-                return Err(invalid(
-                    "[quality] sweeps its budgets itself: drop [ablation]/[sweep]".into(),
-                ))
-            }
-            (Some(_), None) if games.len() > 1 => {
-                return Err(invalid("[quality]: a quality run takes one game".into()))
-            }
-            (Some(q), None) => {
-                let game = games[0];
-                let q = super::quality::Quality::new(q, game).map_err(&invalid)?;
-                engines.extend(q.points.iter().map(|p| p.spec.clone()));
-                Some(q)
-            }
-            (None, _) => None,
-        };
-        if quality.is_some() && engines.is_empty() {
-            return Err(invalid(
-                "key `engines`: a quality run needs an engine (or a [quality] sweep)".into(),
-            ));
-        }
-        if quality.is_none() && engines.len() < 2 {
-            return Err(invalid(format!(
-                "key `engines`: a comparison needs two or more engine specs, got {}",
-                engines.len()
-            )));
-        }
-        let mut seen = std::collections::HashSet::new();
-        for e in &engines {
-            if !seen.insert(e) {
-                return Err(invalid(format!("key `engines`: `{e}` is listed twice")));
-            }
-        }
+        let (plies, positions) =
+            plies_and_positions(&raw, &games, file_positions.as_deref()).map_err(&invalid)?;
+        let (engines, plan, quality) = engines_of(&raw, &games).map_err(&invalid)?;
         let repeats = raw.repeats.unwrap_or(1);
         if repeats == 0 {
             return Err(invalid("key `repeats`: must be at least 1".into()));
@@ -569,13 +591,26 @@ engines = ["negamax", "mtdf"]
         assert_eq!(Experiment::parse(&single, "t").unwrap().name, "t-6x5");
     }
 
+    /// `OK` with the line `extra` added.
+    fn with(extra: &str) -> String {
+        OK.replace("positions = 3", &format!("positions = 3\n{extra}"))
+    }
+
+    /// Each text is refused with one line that contains its key (or message).
+    fn assert_refused<S: AsRef<str>>(cases: &[(S, &str)]) {
+        for (text, key) in cases {
+            let e = Experiment::parse(text.as_ref(), "t.toml")
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(key), "{key}: {e}");
+            assert!(!e.contains('\n'), "one line: {e}");
+        }
+    }
+
     #[test]
     fn errors_name_the_key() {
-        let cases = [
-            (
-                OK.replace("positions = 3", "positions = 3\ncolour = 1"),
-                "colour",
-            ),
+        assert_refused(&[
+            (with("colour = 1"), "colour"),
             (OK.replace("\"8-12:2\"", "\"12-8\""), "plies"),
             (
                 OK.replace("[\"negamax\", \"mtdf\"]", "[\"mtdf\"]"),
@@ -591,89 +626,54 @@ engines = ["negamax", "mtdf"]
                 OK.replace("positions = 3", "positions = 1000000000"),
                 "cannot fit",
             ),
+            (with("time_limit = -1"), "time_limit"),
+            (with("agreement = \"loose\""), "key `agreement`: `loose`"),
             (
-                OK.replace("positions = 3", "positions = 3\ntime_limit = -1"),
-                "time_limit",
+                with("time_limit = 1e20"),
+                "key `time_limit`: 100000000000000000000: expected a number of seconds",
             ),
+        ]);
+    }
+
+    #[test]
+    fn errors_name_the_game_and_its_positions() {
+        assert_refused(&[
             (
-                OK.replace("positions = 3", "positions = 3\ngame = \"connect4:8x8\""),
+                with("game = \"connect4:8x8\""),
                 "key `game`: game `connect4:8x8`: board 8x8: does not fit",
             ),
+            (with("game = \"connect4:3x6\""), "at least 4"),
             (
-                OK.replace("positions = 3", "positions = 3\ngame = \"connect4:3x6\""),
-                "at least 4",
-            ),
-            (
-                OK.replace("\"8-12:2\"", "[8, 16]")
-                    .replace("positions = 3", "positions = 3\ngame = \"connect4:4x4\""),
+                with("game = \"connect4:4x4\"").replace("\"8-12:2\"", "[8, 16]"),
                 "ply 16 leaves no move to search (connect4:4x4 has at most 16 plies)",
             ),
             (
-                OK.replace("\"8-12:2\"", "[8, 17]").replace(
-                    "positions = 3",
-                    "positions = 3\ngame = [\"connect4:5x4\", \"connect4:4x4\"]",
-                ),
+                with("game = [\"connect4:5x4\", \"connect4:4x4\"]")
+                    .replace("\"8-12:2\"", "[8, 17]"),
                 "ply 17 leaves no move to search (connect4:4x4 has at most 16 plies",
             ),
             (
-                OK.replace(
-                    "positions = 3",
-                    "positions = 3\ngame = [\"connect4:5x4\", \"connect4:5x4\"]",
-                ),
+                with("game = [\"connect4:5x4\", \"connect4:5x4\"]"),
                 "listed twice",
             ),
+            (with("game = []"), "no games"),
+            (with("game = [\"connect4:5x4\", 7]"), "7 is not a game name"),
             (
-                OK.replace("positions = 3", "positions = 3\ngame = []"),
-                "no games",
-            ),
-            (
-                OK.replace(
-                    "positions = 3",
-                    "positions = 3\ngame = [\"connect4:5x4\", 7]",
-                ),
-                "7 is not a game name",
-            ),
-            (
-                OK.replace(
-                    "positions = 3",
-                    "positions = 3\ngame = [\"connect4:5x4\", \"connect4:6x4\"]",
-                ),
+                with("game = [\"connect4:5x4\", \"connect4:6x4\"]"),
                 "lists 2 games",
             ),
             (
-                OK.replace("positions = 3", "positions = 3\nagreement = \"loose\""),
-                "key `agreement`: `loose`",
-            ),
-            (
-                OK.replace(
-                    "positions = 3",
-                    "positions = 3\ngame = \"tictactoe\"\npositions_file = \"x.epd\"",
-                ),
+                with("game = \"tictactoe\"\npositions_file = \"x.epd\""),
                 "key `positions_file`: needs game = \"chess\" or a Connect-4 board",
             ),
             (
-                OK.replace(
-                    "positions = 3",
-                    "positions = 3\npositions_file = \"/nonexistent/x\"",
-                ),
+                with("positions_file = \"/nonexistent/x\""),
                 "key `positions_file`: /nonexistent/x: ",
             ),
             (
-                OK.replace("positions = 3", "positions = 3\ntime_limit = 1e20"),
-                "key `time_limit`: 100000000000000000000: expected a number of seconds",
-            ),
-            (
-                OK.replace(
-                    "positions = 3",
-                    "positions = 3\ngame = \"chess\"\npositions_file = \"/nonexistent/x.epd\"",
-                ),
+                with("game = \"chess\"\npositions_file = \"/nonexistent/x.epd\""),
                 "key `positions_file`: /nonexistent/x.epd: ",
             ),
-        ];
-        for (text, key) in cases {
-            let e = Experiment::parse(&text, "t.toml").unwrap_err().to_string();
-            assert!(e.contains(key), "{key}: {e}");
-            assert!(!e.contains('\n'), "one line: {e}");
-        }
+        ]);
     }
 }

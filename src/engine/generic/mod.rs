@@ -8,7 +8,9 @@
 //! - [`search`]: the node procedure in named steps, quiescence, the brute-force oracle;
 //! - [`drivers`]: the root procedures and their probe log;
 //! - [`table`], [`ordering`]: the table and the move ordering;
-//! - [`config`]: the switches, the spec options and the mutants.
+//! - [`config`]: the switches, the spec options and the mutants;
+//! - [`mcts`]: Monte Carlo tree search (UCT, PUCT, MCTS-Solver) on the same games, engines that
+//!   choose moves.
 //!
 //! **Exactness.** With `draft=eq` (the default) a table entry decides a node only when it was
 //! searched to the node's own depth, so every pruning driver returns the brute-force minimax
@@ -20,6 +22,7 @@
 
 pub mod config;
 pub mod drivers;
+pub mod mcts;
 pub mod ordering;
 pub mod search;
 pub mod table;

@@ -61,24 +61,23 @@ impl Convergence {
         self.runs.len().div_ceil(self.columns()).max(1)
     }
 
+    /// The lowest and highest score any probe returned or bounded, and the start's bounds.
+    fn value_range(&self) -> (i32, i32) {
+        let (mut lo, mut hi) = self.start;
+        for r in &self.runs {
+            for p in &r.probes {
+                lo = lo.min(p.value).min(p.lower);
+                hi = hi.max(p.value).max(p.upper);
+            }
+        }
+        (lo, hi)
+    }
+
     fn plot(&self, root: DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), RenderError> {
         let err = plot_err("convergence");
         root.fill(&WHITE).map_err(&err)?;
-        let blue = palette(0);
-        let grey = RGBColor(150, 150, 150);
-        let entries = [
-            Entry::new("window searched", Mark::Box(grey)),
-            Entry::new("value returned", Mark::Point(BLACK, Shape::Diamond)),
-            Entry::new("scores still possible", Mark::Interval(blue, Shape::Circle)),
-            Entry::new(
-                "exact score",
-                Mark::Line {
-                    color: palette(3),
-                    width: 1,
-                    dashed: true,
-                },
-            ),
-        ];
+        let (blue, grey) = (palette(0), GREY);
+        let entries = legend();
         let (title, size) = super::style::fit(
             &self.title(),
             super::style::TITLE,
@@ -93,13 +92,7 @@ impl Convergence {
             .max()
             .unwrap_or(1)
             .max(1);
-        let (mut lo, mut hi) = self.start;
-        for r in &self.runs {
-            for p in &r.probes {
-                lo = lo.min(p.value).min(p.lower);
-                hi = hi.max(p.value).max(p.upper);
-            }
-        }
+        let (lo, hi) = self.value_range();
         let y = f64::from(lo) - 0.8..f64::from(hi) + 0.8;
         let step = most.div_ceil(10).max(1);
         let xkeys: Vec<f64> = (0..=most).step_by(step).map(|i| i as f64).collect();
@@ -177,6 +170,29 @@ impl Convergence {
         root.present().map_err(&err)?;
         Ok(())
     }
+}
+
+/// The grey of the windows searched.
+const GREY: RGBColor = RGBColor(150, 150, 150);
+
+/// The legend: window, value, the interval of scores still possible, the exact score.
+fn legend() -> [Entry; 4] {
+    [
+        Entry::new("window searched", Mark::Box(GREY)),
+        Entry::new("value returned", Mark::Point(BLACK, Shape::Diamond)),
+        Entry::new(
+            "scores still possible",
+            Mark::Interval(palette(0), Shape::Circle),
+        ),
+        Entry::new(
+            "exact score",
+            Mark::Line {
+                color: palette(3),
+                width: 1,
+                dashed: true,
+            },
+        ),
+    ]
 }
 
 impl Figure for Convergence {

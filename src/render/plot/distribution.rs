@@ -75,19 +75,21 @@ impl<'a> TimeDistribution<'a> {
         Self { exp }
     }
 
+    /// Every ply that some engine has times at, in order.
+    fn plies(&self) -> Vec<u32> {
+        let mut p: Vec<u32> = (self.exp.distributions.iter())
+            .flat_map(|e| e.by_ply.iter().map(|(p, _)| *p))
+            .collect();
+        p.sort_unstable();
+        p.dedup();
+        p
+    }
+
     fn plot(&self, root: DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), RenderError> {
         let err = plot_err("time distribution");
         root.fill(&WHITE).map_err(&err)?;
         let d = &self.exp.distributions;
-        let plies: Vec<u32> = {
-            let mut p: Vec<u32> = d
-                .iter()
-                .flat_map(|e| e.by_ply.iter().map(|(p, _)| *p))
-                .collect();
-            p.sort_unstable();
-            p.dedup();
-            p
-        };
+        let plies = self.plies();
         let (pmin, pmax) = (
             *plies.first().unwrap_or(&0) as f64,
             *plies.last().unwrap_or(&1) as f64,

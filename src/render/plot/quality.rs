@@ -87,10 +87,12 @@ fn rate_axis(q: &QualityAnalysis) -> &'static str {
     }
 }
 
-/// The y axis of a rate: 0 to 1, or from a round value below the lowest interval.
+/// The y axis of a rate: 0 to 1, or from a round value below the lowest interval, with 5% of
+/// headroom above 1 so that the top tick label stays clear of the title.
 fn rate_range(lows: impl Iterator<Item = f64>) -> std::ops::Range<f64> {
     let lo = lows.fold(1.0f64, f64::min);
-    ((lo * 10.0).floor() / 10.0).clamp(0.0, 0.9)..1.0
+    let lo = ((lo * 10.0).floor() / 10.0).clamp(0.0, 0.9);
+    lo..1.0 + (1.0 - lo) * 0.05
 }
 
 impl Figure for QualityCurves<'_> {

@@ -497,8 +497,8 @@ pub fn builder<'a, 'b, DB: DrawingBackend>(
 }
 
 /// The width of a y label area: the axis description's line, a gap, the widest tick label
-/// treebench writes ([`log_label`] prints at most five characters, `0.001` or `1.5e6`; `100000` leaves room), as
-/// measured with the embedded font, and the tick.
+/// treebench writes ([`log_label`] prints at most five characters, `0.001` or `1.5e6`; `100000` leaves room),
+/// as measured with the embedded font, and the tick.
 pub fn y_label_area() -> u32 {
     (DESC as i32 + 8 + text_width("100000", TICK) + 10) as u32
 }

@@ -1,0 +1,486 @@
+//! Monte Carlo tree search on any game of the generic core ([`SearchGame`]): UCT (Kocsis and
+//! Szepesvári 2006), PUCT with a prior from the game's own evaluation (the AlphaZero selection
+//! rule without a network), and MCTS-Solver (Winands, Björnsson and Saito 2008: wins and losses
+//! proven in the tree are backed up and never searched again).
+//!
+//! Engines `GAME-uct`, `GAME-puct` and `GAME-mcts-solver` (`c4-uct`, `tictactoe-mcts-solver`,
+//! `nim-puct`, ...) with the options `playouts=N` (default 1000), `c=X` (exploration constant,
+//! default 1.4 for UCT, 2.5 for PUCT), `seed=S` (default 1), `solver=on|off` and `prior=on|off`
+//! (the three names set their defaults). They choose moves ([`Engine::choose`]): quality runs
+//! and match play; they have no exact score for `solve`.
+//!
+//! One playout: descend by the selection rule while the node has children; expand a node the
+//! second time it is reached (all its children at once, each child's terminal value read when
+//! it is created, children in random order); play uniformly random moves from the new node to
+//! the end of the game (at most [`PLAYOUT_CAP`] moves, then a draw); back up win 1, draw ½,
+//! loss 0 for the player who moved into each node of the path. The randomness is a ChaCha8
+//! stream seeded by `seed` on the stream of the root's key, so the same seed chooses the same
+//! moves on every machine. The move played is the root child with the most visits (MCTS-Solver:
+//! a proven win first, proven losses last).
+
+use std::time::{Duration, Instant};
+
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::{Decision, Engine, EngineError, MoveLimit, MoveText, Solve};
+use crate::game::{uniform_below, GameKind, MoveList, SearchGame};
+use crate::stats::games::GameResult;
+
+/// Moves of a random playout before it is scored a draw (games that can go on for ever).
+pub const PLAYOUT_CAP: u32 = 1000;
+
+/// The options of an MCTS engine.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MctsConfig {
+    /// Playouts per move under [`MoveLimit::Spec`].
+    pub playouts: u64,
+    /// Exploration constant.
+    pub c: f64,
+    /// Seed of the playouts' random stream.
+    pub seed: u64,
+    /// MCTS-Solver: back up proven wins and losses.
+    pub solver: bool,
+    /// PUCT: select by a prior from the game's evaluation.
+    pub prior: bool,
+}
+
+/// The MCTS variants, by the name after `GAME-`.
+pub const VARIANTS: [&str; 3] = ["uct", "puct", "mcts-solver"];
+
+impl MctsConfig {
+    /// The defaults of a variant of [`VARIANTS`], then `opts` (`key=value`).
+    pub fn with_options(variant: &str, opts: &[(&str, &str)]) -> Result<Self, String> {
+        let mut c = MctsConfig {
+            playouts: 1000,
+            c: 1.4,
+            seed: 1,
+            solver: variant == "mcts-solver",
+            prior: variant == "puct",
+        };
+        if c.prior {
+            c.c = 2.5;
+        }
+        for &(k, v) in opts {
+            let bad = || format!("option `{k}={v}`");
+            let on_off = || match v {
+                "on" => Ok(true),
+                "off" => Ok(false),
+                _ => Err(format!("{}: expected on or off", bad())),
+            };
+            match k {
+                "playouts" => {
+                    c.playouts =
+                        v.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                            format!("{}: expected a number of playouts >= 1", bad())
+                        })?;
+                }
+                "c" => {
+                    c.c = v
+                        .parse()
+                        .ok()
+                        .filter(|x: &f64| x.is_finite() && *x >= 0.0)
+                        .ok_or_else(|| format!("{}: expected a finite number >= 0", bad()))?;
+                }
+                "seed" => {
+                    c.seed = v
+                        .parse()
+                        .map_err(|_| format!("{}: expected a seed", bad()))?
+                }
+                "solver" => c.solver = on_off()?,
+                "prior" => c.prior = on_off()?,
+                _ => {
+                    return Err(format!(
+                        "unknown option `{k}` (MCTS: playouts, c, seed, solver, prior)"
+                    ))
+                }
+            }
+        }
+        Ok(c)
+    }
+
+    /// The options as a spec writes them.
+    #[must_use]
+    pub fn options_text(&self) -> String {
+        let on = |b: bool| if b { "on" } else { "off" };
+        format!(
+            "playouts={},c={},seed={},solver={},prior={}",
+            self.playouts,
+            self.c,
+            self.seed,
+            on(self.solver),
+            on(self.prior)
+        )
+    }
+}
+
+/// What the tree proved of a node, for the player who moved into it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Proof {
+    Unknown,
+    Win,
+    Loss,
+}
+
+struct Node<M> {
+    parent: u32,
+    /// Children `first .. first + count` of the arena; `count == 0`: not expanded (or no move).
+    first: u32,
+    count: u32,
+    mv: M,
+    visits: u32,
+    /// Sum of rewards for the player who moved into this node.
+    reward: f64,
+    /// The game's value at this node for the side to move, where the game is over.
+    terminal: Option<i32>,
+    proof: Proof,
+    prior: f64,
+    depth: u32,
+}
+
+/// One search's tree (nodes and their states side by side) and its random stream.
+struct Tree<'g, G: SearchGame> {
+    game: &'g G,
+    cfg: MctsConfig,
+    nodes: Vec<Node<G::Move>>,
+    states: Vec<G::State>,
+    rng: ChaCha8Rng,
+    playouts: u64,
+}
+
+impl<'g, G: SearchGame> Tree<'g, G> {
+    fn new(game: &'g G, cfg: MctsConfig, root: &G::State) -> Self {
+        let mut rng = ChaCha8Rng::seed_from_u64(cfg.seed);
+        rng.set_stream(game.key(root));
+        let node = Node {
+            parent: u32::MAX,
+            first: 0,
+            count: 0,
+            mv: G::Move::default(),
+            visits: 0,
+            reward: 0.0,
+            terminal: game.terminal(root, 0),
+            proof: Proof::Unknown,
+            prior: 1.0,
+            depth: 0,
+        };
+        Tree {
+            game,
+            cfg,
+            nodes: vec![node],
+            states: vec![root.clone()],
+            rng,
+            playouts: 0,
+        }
+    }
+
+    /// Create every child of `at` (in random order), reading each one's terminal value.
+    fn expand(&mut self, at: usize) {
+        let mut moves = MoveList::default();
+        self.game.moves(&self.states[at], &mut moves);
+        let list = moves.as_mut_slice();
+        for i in (1..list.len()).rev() {
+            list.swap(i, uniform_below(&mut self.rng, i as u64 + 1) as usize);
+        }
+        let first = self.nodes.len() as u32;
+        let depth = self.nodes[at].depth + 1;
+        for &m in moves.as_slice() {
+            let s = self.game.play(&self.states[at], m);
+            let terminal = self.game.terminal(&s, depth);
+            let proof = match (self.cfg.solver, terminal.map(i32::signum)) {
+                (true, Some(-1)) => Proof::Win,
+                (true, Some(1)) => Proof::Loss,
+                _ => Proof::Unknown,
+            };
+            self.nodes.push(Node {
+                parent: at as u32,
+                first: 0,
+                count: 0,
+                mv: m,
+                visits: 0,
+                reward: 0.0,
+                terminal,
+                proof,
+                prior: 1.0,
+                depth,
+            });
+            self.states.push(s);
+        }
+        self.nodes[at].first = first;
+        self.nodes[at].count = moves.len() as u32;
+        if self.cfg.prior {
+            self.set_priors(at);
+        }
+    }
+
+    /// PUCT's priors of `at`'s children: a softmax of the mover's evaluation of each child
+    /// (the negated evaluation for the side then to move), at a temperature of a quarter of
+    /// the children's spread, so that the prior does not depend on the game's units.
+    fn set_priors(&mut self, at: usize) {
+        let (first, count) = (self.nodes[at].first as usize, self.nodes[at].count as usize);
+        let evals: Vec<f64> = (first..first + count)
+            .map(|c| -f64::from(self.game.evaluate(&self.states[c])))
+            .collect();
+        let (lo, hi) = evals
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(l, h), &e| (l.min(e), h.max(e)));
+        let t = ((hi - lo) / 4.0).max(1.0);
+        let weights: Vec<f64> = evals.iter().map(|e| ((e - hi) / t).exp()).collect();
+        let sum: f64 = weights.iter().sum();
+        for (k, w) in weights.iter().enumerate() {
+            self.nodes[first + k].prior = w / sum;
+        }
+    }
+
+    /// The child of `at` to descend into: a proven win at once, never a proven loss unless
+    /// every child is one; an unvisited child first (UCT), else the highest score.
+    fn select(&self, at: usize) -> usize {
+        let node = &self.nodes[at];
+        let children = node.first as usize..(node.first + node.count) as usize;
+        let ln_n = f64::from(node.visits.max(1)).ln();
+        let sqrt_n = f64::from(node.visits.max(1)).sqrt();
+        let mut best = (f64::NEG_INFINITY, children.start);
+        for c in children {
+            let child = &self.nodes[c];
+            let score = match child.proof {
+                Proof::Win => return c,
+                Proof::Loss => f64::MIN,
+                Proof::Unknown if child.visits == 0 && !self.cfg.prior => return c,
+                Proof::Unknown => {
+                    let n = f64::from(child.visits);
+                    let q = if n > 0.0 { child.reward / n } else { 0.5 };
+                    if self.cfg.prior {
+                        q + self.cfg.c * child.prior * sqrt_n / (1.0 + n)
+                    } else {
+                        q + self.cfg.c * (ln_n / n).sqrt()
+                    }
+                }
+            };
+            if score > best.0 {
+                best = (score, c);
+            }
+        }
+        best.1
+    }
+
+    /// One playout: select, expand, play out, back up.
+    fn playout(&mut self) {
+        let mut at = 0;
+        loop {
+            let node = &self.nodes[at];
+            if node.terminal.is_some() || node.proof != Proof::Unknown {
+                break;
+            }
+            if node.count == 0 {
+                if node.visits == 0 && at != 0 {
+                    break;
+                }
+                self.expand(at);
+                if self.nodes[at].count == 0 {
+                    break;
+                }
+            }
+            at = self.select(at);
+            if self.nodes[at].visits == 0 {
+                break;
+            }
+        }
+        let reward = self.reward_of(at);
+        self.playouts += 1;
+        self.back_up(at, reward);
+    }
+
+    /// The reward of reaching `at` for the player who moved into it: its proof, its terminal
+    /// value, or a random playout to the end.
+    fn reward_of(&mut self, at: usize) -> f64 {
+        match self.nodes[at].proof {
+            Proof::Win => return 1.0,
+            Proof::Loss => return 0.0,
+            Proof::Unknown => {}
+        }
+        let mut s = self.states[at].clone();
+        let mut ply = self.nodes[at].depth;
+        for d in 0..=PLAYOUT_CAP {
+            if let Some(v) = self.game.terminal(&s, ply) {
+                // v is for the side to move after d moves; the mover into `at` is that side's
+                // opponent when d is even
+                let mover = if d % 2 == 0 { -v.signum() } else { v.signum() };
+                return f64::from(mover + 1) / 2.0;
+            }
+            let mut moves = MoveList::default();
+            self.game.moves(&s, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let k = uniform_below(&mut self.rng, moves.len() as u64) as usize;
+            s = self.game.play(&s, moves.as_slice()[k]);
+            ply += 1;
+        }
+        0.5
+    }
+
+    /// Add `reward` (for the mover into `at`) up the path, alternating sides, and with
+    /// MCTS-Solver the proofs that follow from a proven child.
+    fn back_up(&mut self, mut at: usize, mut reward: f64) {
+        loop {
+            let node = &mut self.nodes[at];
+            node.visits += 1;
+            node.reward += reward;
+            let parent = node.parent;
+            if parent == u32::MAX {
+                return;
+            }
+            if self.cfg.solver {
+                self.prove(parent as usize);
+            }
+            at = parent as usize;
+            reward = 1.0 - reward;
+        }
+    }
+
+    /// MCTS-Solver's rule at `at`: a child proven a win for its mover makes `at` a loss for
+    /// its own mover; every child proven a loss makes it a win.
+    fn prove(&mut self, at: usize) {
+        let node = &self.nodes[at];
+        if node.proof != Proof::Unknown || node.count == 0 {
+            return;
+        }
+        let children = &self.nodes[node.first as usize..(node.first + node.count) as usize];
+        if children.iter().any(|c| c.proof == Proof::Win) {
+            self.nodes[at].proof = Proof::Loss;
+        } else if children.iter().all(|c| c.proof == Proof::Loss) {
+            self.nodes[at].proof = Proof::Win;
+        }
+    }
+
+    /// The root child to play: a proven win, else the most visited child that is not a proven
+    /// loss (ties to the higher mean reward), else the most visited.
+    fn best(&self) -> Option<usize> {
+        let root = &self.nodes[0];
+        let children = root.first as usize..(root.first + root.count) as usize;
+        let key = |c: usize| {
+            let n = &self.nodes[c];
+            let rank = match n.proof {
+                Proof::Win => 2,
+                Proof::Unknown => 1,
+                Proof::Loss => 0,
+            };
+            let mean = if n.visits > 0 {
+                n.reward / f64::from(n.visits)
+            } else {
+                0.0
+            };
+            (rank, n.visits, (mean * 1e9) as i64)
+        };
+        children.max_by_key(|&c| key(c))
+    }
+}
+
+/// An MCTS engine for the harness on one game of the generic core.
+pub struct MctsEngine<G: SearchGame> {
+    game: G,
+    prefix: &'static str,
+    variant: &'static str,
+    kind: GameKind,
+    cfg: MctsConfig,
+}
+
+impl<G: SearchGame> MctsEngine<G> {
+    /// The engine `PREFIX-VARIANT[:options]` playing `kind`.
+    #[must_use]
+    pub fn new(
+        game: G,
+        prefix: &'static str,
+        variant: &'static str,
+        kind: GameKind,
+        cfg: MctsConfig,
+    ) -> Self {
+        Self {
+            game,
+            prefix,
+            variant,
+            kind,
+            cfg,
+        }
+    }
+
+    /// Search `root` with `playouts` playouts, or within `allot` of wall time (at least one
+    /// playout); the tree.
+    fn search(&self, root: &G::State, allot: Option<Duration>) -> Tree<'_, G> {
+        let mut tree = Tree::new(&self.game, self.cfg, root);
+        let start = Instant::now();
+        loop {
+            tree.playout();
+            if tree.nodes[0].proof != Proof::Unknown {
+                break;
+            }
+            let done = match allot {
+                None => tree.playouts >= self.cfg.playouts,
+                Some(a) => tree.playouts % 16 == 0 && start.elapsed() >= a,
+            };
+            if done {
+                break;
+            }
+        }
+        tree
+    }
+}
+
+impl<G: SearchGame + Send> Engine for MctsEngine<G>
+where
+    G::State: Send,
+    G::Move: Send,
+{
+    fn spec(&self) -> String {
+        format!(
+            "{}-{}:{}",
+            self.prefix,
+            self.variant,
+            self.cfg.options_text()
+        )
+    }
+
+    fn game(&self) -> GameKind {
+        self.kind
+    }
+
+    /// Nothing is kept between searches: every choice builds a new tree.
+    fn reset(&mut self) {}
+
+    fn solve(&mut self, _moves: &str) -> Result<Solve, EngineError> {
+        Err(EngineError::Unsupported(format!(
+            "`{}` chooses moves (quality runs, match play); Monte Carlo search gives no exact score to solve for",
+            self.spec()
+        )))
+    }
+
+    fn choose(&mut self, moves: &str, limit: &MoveLimit) -> Result<Decision, EngineError> {
+        let root = self.game.parse(moves).map_err(EngineError::BadPosition)?;
+        if self.game.terminal(&root, 0).is_some() {
+            return Err(EngineError::BadPosition(format!(
+                "`{moves}`: the game is over"
+            )));
+        }
+        let tree = self.search(&root, limit.allotment());
+        let best = tree.best().ok_or_else(|| {
+            EngineError::Failure(format!("`{moves}`: the search found no move to play"))
+        })?;
+        let text = self.game.move_text(&root, tree.nodes[best].mv);
+        let best_move = MoveText::new(&text).ok_or_else(|| {
+            EngineError::Failure(format!("`{moves}`: move `{text}` cannot be written"))
+        })?;
+        // the root's proof is for the player who moved into it: the side to move's opponent
+        let proven_result = match tree.nodes[0].proof {
+            Proof::Loss => Some(GameResult::Win),
+            Proof::Win => Some(GameResult::Loss),
+            Proof::Unknown => None,
+        };
+        Ok(Decision {
+            proven_result,
+            nodes: Some(tree.nodes.len() as u64),
+            playouts: Some(tree.playouts),
+            depth: tree.nodes.iter().map(|n| n.depth).max(),
+            ..Decision::of_move(best_move)
+        })
+    }
+}
