@@ -406,3 +406,61 @@ fn sigint_then_resume_keeps_every_completed_pair() {
         );
     }
 }
+
+/// An `ext:` engine in Python answering `0 1 1 best=MOVE`: `first` plays the first column with
+/// room, `bad` the column 9 that no board has, `none` sends no best move.
+fn ext_engine(dir: &std::path::Path, mode: &str) -> String {
+    let script = dir.join("ext_engine.py");
+    std::fs::write(
+        &script,
+        "import sys\n\
+         mode = sys.argv[1]\n\
+         for line in sys.stdin:\n\
+         \x20   m = line.strip()\n\
+         \x20   col = next(c for c in range(1, 8) if m.count(str(c)) < 6)\n\
+         \x20   best = {'first': f' best={col}', 'bad': ' best=9', 'none': ''}[mode]\n\
+         \x20   print(f'0 1 1{best}', flush=True)\n",
+    )
+    .unwrap();
+    format!("ext:{} {} {mode}", common::python(), script.display())
+}
+
+#[test]
+fn an_ext_engine_chooses_by_its_best_field_and_loses_by_an_illegal_one() {
+    let dir = common::scratch("match-ext");
+    let first = ext_engine(&dir, "first");
+    let p = plan(GameKind::CONNECT4, &[&first, DEPTH1], &[4], 2);
+    let s = match_play::run(&p, &opts(dir.join("first.csv"))).unwrap();
+    assert_eq!(s.rows.len(), 4);
+    for r in &s.rows {
+        assert_eq!(r.termination, "rules", "{r:?}");
+        // the ext engine's moves are its first free column: replay and check each
+        let mut pos = r.opening.clone();
+        let nodes: Vec<&str> = r.nodes.split(' ').collect();
+        for (i, mv) in r.moves.split(' ').enumerate() {
+            let ext_moves = (r.opening_ply as usize + i) % 2 == (r.first_slot as usize);
+            if ext_moves {
+                let col = (1..=7)
+                    .find(|c| pos.matches(&c.to_string()).count() < 6)
+                    .unwrap();
+                assert_eq!((mv, nodes[i]), (col.to_string().as_str(), "1"), "{r:?}");
+            }
+            pos.push_str(mv);
+        }
+    }
+    let bad = ext_engine(&dir, "bad");
+    let p = plan(GameKind::CONNECT4, &[&bad, DEPTH1], &[4], 1);
+    let s = match_play::run(&p, &opts(dir.join("bad.csv"))).unwrap();
+    for r in &s.rows {
+        assert_eq!(r.termination, "illegal", "{r:?}");
+        assert!(r.reason.starts_with("illegal move 9"), "{r:?}");
+        assert_eq!(
+            r.result_of(0),
+            Some(treebench::stats::games::GameResult::Loss)
+        );
+    }
+    let none = ext_engine(&dir, "none");
+    let p = plan(GameKind::CONNECT4, &[&none, DEPTH1], &[4], 1);
+    let e = match_play::run(&p, &opts(dir.join("none.csv"))).unwrap_err();
+    assert!(e.to_string().contains("best=MOVE"), "{e}");
+}

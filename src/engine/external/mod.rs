@@ -19,7 +19,7 @@ pub mod spec;
 pub use protocol::{parse_answer, Answer};
 pub use spec::{split_words, ExternalConfig, TIMEOUT_ENV};
 
-use super::{Engine, EngineError, GameKind, Solve};
+use super::{Decision, Engine, EngineError, GameKind, MoveLimit, MoveText, Solve};
 use process::Running;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
@@ -68,7 +68,8 @@ impl ExternalEngine {
         ))
     }
 
-    fn solve_inner(&mut self, moves: &str) -> Result<Solve, EngineError> {
+    /// Send `moves`, read the answer: the solve and the `best=MOVE` field if there was one.
+    fn ask(&mut self, moves: &str) -> Result<(Solve, Option<String>), EngineError> {
         let request = protocol::request(moves).map_err(EngineError::BadPosition)?;
         if self.cfg.fresh {
             self.proc = None;
@@ -111,6 +112,7 @@ impl ExternalEngine {
                 )));
             }
         };
+        let best = protocol::best_field(&line).1.map(str::to_string);
         let answer = match parse_answer(&line, moves) {
             Ok(a) => a,
             Err(e) => {
@@ -133,12 +135,15 @@ impl ExternalEngine {
                 score,
                 nodes,
                 nanos,
-            } => Ok(Solve {
-                score,
-                nodes: nodes.unwrap_or(0),
-                nodes_reported: nodes.is_some(),
-                reported_nanos: nanos,
-            }),
+            } => Ok((
+                Solve {
+                    score,
+                    nodes: nodes.unwrap_or(0),
+                    nodes_reported: nodes.is_some(),
+                    reported_nanos: nanos,
+                },
+                best,
+            )),
         }
     }
 }
@@ -157,7 +162,32 @@ impl Engine for ExternalEngine {
     fn reset(&mut self) {}
 
     fn solve(&mut self, moves: &str) -> Result<Solve, EngineError> {
-        self.solve_inner(moves)
+        Ok(self.ask(moves)?.0)
+    }
+
+    /// The answer's `best=MOVE` field (see [`protocol`]); the budget is the engine's own (a
+    /// clock is not sent: the harness times the answer). An answer without it: unsupported.
+    fn choose(&mut self, moves: &str, _limit: &MoveLimit) -> Result<Decision, EngineError> {
+        let (solve, best) = self.ask(moves)?;
+        let Some(best) = best else {
+            return Err(EngineError::Unsupported(format!(
+                "engine `{}` answered without a `best=MOVE` field, so it cannot choose moves",
+                self.cfg.spec
+            )));
+        };
+        let best = MoveText::new(&best).ok_or_else(|| {
+            self.fail(
+                moves,
+                &format!("answered the move `best={best}`"),
+                "because of that answer",
+            )
+        })?;
+        Ok(Decision {
+            value: Some(solve.score),
+            nodes: solve.nodes_reported.then_some(solve.nodes),
+            reported_nanos: solve.reported_nanos,
+            ..Decision::of_move(best)
+        })
     }
 
     fn set_time_limit(&mut self, limit: Option<Duration>) {

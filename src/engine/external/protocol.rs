@@ -14,6 +14,11 @@
 //! The field count decides: 4 or 2 fields need the first to equal the moves sent, 3 fields are
 //! `score nodes micros`, 1 field is a score. `micros` may have a fractional part. Anything else
 //! is a garbage answer.
+//!
+//! Best move (optional; match play needs it, `treebench match`): any of these answers may end
+//! with one more field `best=MOVE`, the move the engine would play at the position (a column
+//! digit for Connect-4: `0 1234 56 best=4`). It is not counted among the fields above; an engine
+//! that never sends it still solves, but cannot play a match.
 
 /// The request line for the position `moves`, or why it cannot be sent.
 pub fn request(moves: &str) -> Result<String, String> {
@@ -36,9 +41,21 @@ pub enum Answer {
     Error(String),
 }
 
-/// Parse one answer line to the position `moves` (see the module documentation).
-pub fn parse_answer(line: &str, moves: &str) -> Result<Answer, String> {
+/// The answer line without its optional last field `best=MOVE`, and that move.
+#[must_use]
+pub fn best_field(line: &str) -> (&str, Option<&str>) {
     let line = line.trim();
+    match line.rsplit_once(char::is_whitespace) {
+        Some((rest, last)) if last.starts_with("best=") => (rest.trim_end(), Some(&last[5..])),
+        None if line.starts_with("best=") => ("", Some(&line[5..])),
+        _ => (line, None),
+    }
+}
+
+/// Parse one answer line to the position `moves` (see the module documentation); a
+/// `best=MOVE` field is ignored here ([`best_field`]).
+pub fn parse_answer(line: &str, moves: &str) -> Result<Answer, String> {
+    let (line, _) = best_field(line);
     if let Some(msg) = line.strip_prefix("error") {
         if msg.is_empty() || msg.starts_with(char::is_whitespace) {
             return Ok(Answer::Error(msg.trim().to_string()));
@@ -136,5 +153,23 @@ mod tests {
         ] {
             assert!(parse_answer(bad, "44").is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn best_moves() {
+        assert_eq!(best_field("3 100 25 best=4"), ("3 100 25", Some("4")));
+        assert_eq!(best_field("44 -2 best=1\n"), ("44 -2", Some("1")));
+        assert_eq!(best_field("3 100 25"), ("3 100 25", None));
+        assert_eq!(best_field("best=7"), ("", Some("7")));
+        let ok = Answer::Solved {
+            score: -2,
+            nodes: Some(100),
+            nanos: Some(7_000),
+        };
+        assert_eq!(parse_answer("44 -2 100 7 best=5", "44"), Ok(ok));
+        assert!(
+            parse_answer("1 2 best=3", "44").is_err(),
+            "two fields: not the echo"
+        );
     }
 }
