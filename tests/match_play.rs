@@ -384,7 +384,7 @@ fn sigint_then_resume_keeps_every_completed_pair() {
     }
     let complete = count.values().filter(|&&c| c == 2).count();
     assert!(
-        complete >= 3 && complete < 40,
+        (3..40).contains(&complete),
         "{complete} pairs before the signal"
     );
     let out = common::output(common::bin().args(args("--resume")));

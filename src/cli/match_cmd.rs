@@ -99,7 +99,7 @@ pub fn parse_sprt_bounds(s: &str) -> Result<(f64, f64), String> {
         a.trim().parse().map_err(|_| bad())?,
         b.trim().parse().map_err(|_| bad())?,
     );
-    if !(a < b) {
+    if a.partial_cmp(&b) != Some(std::cmp::Ordering::Less) {
         return Err(format!("--sprt `{s}`: ELO0 must be below ELO1"));
     }
     Ok((a, b))
