@@ -273,13 +273,18 @@ where
     Box::new(MctsEngine::new(G::default(), G::NAME, variant, kind, cfg))
 }
 
-/// The MCTS engine a name stands for (`c4-uct`, `nim-mcts-solver`), built with `opts`; `None`
-/// when the name is not `GAME-VARIANT` of [`mcts::VARIANTS`].
-fn build_mcts(name: &str, opts: &[(&str, &str)]) -> Option<Result<Box<dyn Engine>, String>> {
+/// The MCTS engine `spec` names (`c4-uct`, `nim-mcts-solver:playouts=100`); `None` when its
+/// name is not `GAME-VARIANT` of [`mcts::VARIANTS`] for a known game.
+fn build_mcts(spec: &str) -> Option<Result<Box<dyn Engine>, SpecError>> {
+    let name = spec_name(spec);
     let (prefix, variant) = mcts::VARIANTS
         .iter()
         .find_map(|v| Some((name.strip_suffix(v)?.strip_suffix('-')?, *v)))?;
-    let cfg = match MctsConfig::with_options(variant, opts) {
+    let cfg = parse_spec(spec).and_then(|(_, opts)| {
+        MctsConfig::with_options(variant, &opts)
+            .map_err(|e| SpecError(format!("engine `{spec}`: {e}")))
+    });
+    let cfg = match cfg {
         Ok(c) => c,
         Err(e) => return Some(Err(e)),
     };
@@ -363,11 +368,8 @@ pub fn build(spec: &str) -> Result<Box<dyn Engine>, SpecError> {
     let name = spec_name(spec);
     let unknown = || SpecError(format!("unknown engine `{name}` (known: {})", names()));
     let in_spec = |e: String| SpecError(format!("engine `{spec}`: {e}"));
-    if mcts::VARIANTS.iter().any(|v| name.ends_with(v)) {
-        let (_, opts) = parse_spec(spec)?;
-        if let Some(engine) = build_mcts(name, &opts) {
-            return engine.map_err(in_spec);
-        }
+    if let Some(engine) = build_mcts(spec) {
+        return engine;
     }
     if let Some((engines, driver)) = open_engine(name) {
         let (_, opts) = parse_spec(spec)?;

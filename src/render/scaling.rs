@@ -410,9 +410,7 @@ impl<'a> ScalingFigure<'a> {
         )?;
         Ok(())
     }
-}
 
-impl ScalingFigure<'_> {
     /// Names each board above the x axis at its number of cells; boards of nearly the same
     /// size (6x4 and 5x5) take turns in two rows.
     fn draw_boards<DB: DrawingBackend>(
