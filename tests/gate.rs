@@ -720,3 +720,69 @@ fn a_failing_engine_still_gets_a_report() {
         "{md}"
     );
 }
+
+/// `gate --sprt`: the verdict in the JSON report and the exit code of the process.
+fn games_gate(
+    name: &str,
+    candidate: &str,
+    baseline: &str,
+    extra: &[&str],
+) -> (i32, serde_json::Value) {
+    let dir = scratch(name);
+    let mut args = vec![
+        "--sprt",
+        "0,5",
+        "--candidate",
+        candidate,
+        "--baseline",
+        baseline,
+        "--concurrency",
+        "2",
+    ];
+    args.extend_from_slice(extra);
+    let (o, v) = gate(&args, &dir);
+    if v.is_null() {
+        panic!("no report: {}", text(&o));
+    }
+    (o.status.code().unwrap_or(-1), v)
+}
+
+#[test]
+fn the_gate_by_games_passes_a_deeper_candidate_and_fails_a_shallower_one() {
+    // The deeper candidate plays through `serve --choose` (as a `--candidate-rev` build does).
+    let deeper = format!("ext:{BIN} serve --choose --engine negamax:depth=7,eval=threats");
+    let (code, v) = games_gate(
+        "gate-games-pass",
+        &deeper,
+        "negamax:depth=6,eval=threats",
+        &[],
+    );
+    assert_eq!((code, v["verdict"].as_str()), (0, Some("pass")), "{v}");
+    let last = |v: &serde_json::Value| v["llr_path"].as_array().unwrap().last().unwrap().as_f64();
+    assert!(last(&v).unwrap() >= v["llr_bounds"][1].as_f64().unwrap());
+    assert!(
+        v["wins"].as_u64() > v["losses"].as_u64() && v["forfeits"] == 0,
+        "{v}"
+    );
+    let (code, v) = games_gate(
+        "gate-games-fail",
+        "negamax:depth=5,eval=threats",
+        "negamax:depth=6,eval=threats",
+        &[],
+    );
+    assert_eq!((code, v["verdict"].as_str()), (1, Some("fail")), "{v}");
+    assert!(last(&v).unwrap() <= v["llr_bounds"][0].as_f64().unwrap());
+}
+
+#[test]
+fn the_gate_by_games_is_inconclusive_with_exit_5_at_max_games() {
+    let same = "negamax:depth=4,eval=threats";
+    let (code, v) = games_gate("gate-games-open", same, same, &["--max-games", "20"]);
+    assert_eq!(
+        (code, v["verdict"].as_str()),
+        (5, Some("inconclusive")),
+        "{v}"
+    );
+    assert_eq!(v["llr_path"].as_array().unwrap().len(), 10, "{v}");
+    assert_eq!(v["wins"], v["losses"], "an engine against itself: {v}");
+}

@@ -96,6 +96,37 @@ pub struct GateArgs {
     /// results file (BitBully README style) and exit.
     #[arg(long, value_name = "RESULTS", conflicts_with_all = ["baseline", "candidate", "baseline_rev", "candidate_rev"])]
     pub table: Option<PathBuf>,
+    /// Gate by games instead (for a candidate whose node signature differs): the candidate plays
+    /// game pairs against the baseline until an SPRT accepts `ELO0,ELO1` (e.g. `0,5`), `nonreg`
+    /// ([-1.75, 0.25]) or `gain` ([0, 2]). Exit 0 when H1 is accepted, 1 when H0 is, 5 when
+    /// neither within --max-games. `--alpha` is the SPRT's alpha there.
+    #[arg(long, value_parser = super::match_cmd::parse_sprt_bounds, value_name = "ELO0,ELO1")]
+    pub sprt: Option<(f64, f64)>,
+    /// The SPRT's false-acceptance rate of H0 (`--sprt`).
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    pub beta: f64,
+    /// Units of the SPRT bounds: `normalized` or `logistic` (`--sprt`).
+    #[arg(long, default_value = "normalized", value_parser = super::match_cmd::parse_model, requires = "sprt")]
+    pub elo_model: crate::stats::games::EloModel,
+    /// Most games the SPRT may play before it is inconclusive (`--sprt`).
+    #[arg(long, default_value_t = 2000, requires = "sprt")]
+    pub max_games: u64,
+    /// Plies of the seeded openings, comma-separated (`--sprt`; default 4,6,8).
+    #[arg(long, value_delimiter = ',', requires = "sprt")]
+    pub plies: Vec<u32>,
+    /// Seed of the openings (`--sprt`).
+    #[arg(long, default_value_t = 1, requires = "sprt")]
+    pub seed: u64,
+    /// A clock per side, `BASE+INC` seconds (`--sprt`); without it each move has the budget its
+    /// engine's spec names.
+    #[arg(long, value_name = "BASE+INC", requires = "sprt")]
+    pub tc: Option<String>,
+    /// Games at once (`--sprt`).
+    #[arg(long, default_value_t = 1, requires = "sprt")]
+    pub concurrency: usize,
+    /// Keep the games in this file (`--sprt`; default: a temporary file, removed after).
+    #[arg(long, value_name = "FILE", requires = "sprt")]
+    pub games: Option<PathBuf>,
 }
 
 fn parse_board(s: &str) -> std::result::Result<BoardSize, String> {
@@ -133,6 +164,9 @@ pub fn run(args: GateArgs) -> Result<i32> {
         return table(t);
     }
     check_numbers(&args)?;
+    if args.sprt.is_some() {
+        return super::gate_games::run(&args);
+    }
     let exp = args
         .experiment
         .as_ref()
@@ -244,7 +278,10 @@ fn check_numbers(args: &GateArgs) -> Result<()> {
 
 /// The game (`--game`, else the experiment's, else Connect-4) and the board (`--board`, else
 /// the experiment's, else 7x6), refusing a mismatch with the experiment.
-fn game_and_board(args: &GateArgs, exp: Option<&Experiment>) -> Result<(GameKind, BoardSize)> {
+pub(super) fn game_and_board(
+    args: &GateArgs,
+    exp: Option<&Experiment>,
+) -> Result<(GameKind, BoardSize)> {
     let game = match (&args.game, exp) {
         (Some(g), _) => GameKind::parse(g).map_err(anyhow::Error::msg)?,
         (None, Some(e)) => e.game,
@@ -299,7 +336,7 @@ fn position_set(
 
 /// The baseline's and the candidate's specs: given, from the experiment, or a revision built
 /// and served (`--*-rev`, with `--board` off 7x6).
-fn engine_specs(
+pub(super) fn engine_specs(
     args: &GateArgs,
     exp: Option<&Experiment>,
     board: BoardSize,

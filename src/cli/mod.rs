@@ -14,6 +14,7 @@ pub mod boards;
 pub mod cpu;
 pub mod entry;
 pub mod gate;
+mod gate_games;
 pub mod match_cmd;
 pub mod merge;
 pub mod moves;

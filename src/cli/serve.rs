@@ -2,8 +2,8 @@
 //! docs/engines.md, "Engines in other processes"), so that another harness, or `ext:` in another build of
 //! treebench, can drive it.
 
-use crate::engine::{registry, EngineError};
-use crate::runner::measure::{measure, measure_warm, Clock, Failed};
+use crate::engine::{registry, Engine, EngineError, MoveLimit};
+use crate::runner::measure::{measure, measure_choice, measure_warm, Clock, Failed};
 use crate::util::exit;
 use anyhow::Result;
 use clap::Args;
@@ -22,6 +22,11 @@ pub struct ServeArgs {
     /// which leaves out time spent waiting for a core on a loaded machine).
     #[arg(long, default_value = "wall")]
     pub clock: Clock,
+    /// Answer each position with the move the engine chooses within its spec's budget:
+    /// `value nodes micros best=MOVE` (value and nodes 0 where the engine reports none), so that
+    /// `ext:` in another build can play matches with this engine (`gate --sprt --*-rev`).
+    #[arg(long)]
+    pub choose: bool,
 }
 
 pub fn run(args: ServeArgs) -> Result<i32> {
@@ -44,6 +49,7 @@ pub fn run(args: ServeArgs) -> Result<i32> {
                     reset = false;
                     "ok".to_string()
                 }
+                moves if args.choose => choose(engine.as_mut(), moves, reset, args.clock),
                 moves => {
                     let result = if reset {
                         measure(engine.as_mut(), moves, args.clock)
@@ -52,11 +58,7 @@ pub fn run(args: ServeArgs) -> Result<i32> {
                     };
                     match result {
                         Ok(m) => format!("{} {} {}", m.score, m.nodes, m.nanos / 1000),
-                        Err(Failed {
-                            error: EngineError::BadPosition(m),
-                            ..
-                        }) => format!("error {m}"),
-                        Err(f) => format!("error {}", f.error),
+                        Err(f) => error_line(f),
                     }
                 }
             },
@@ -70,4 +72,29 @@ pub fn run(args: ServeArgs) -> Result<i32> {
         }
     }
     Ok(exit::OK)
+}
+
+/// The answer to a position in `--choose` mode: the engine's move within its spec's budget.
+fn choose(engine: &mut dyn Engine, moves: &str, reset: bool, clock: Clock) -> String {
+    if reset {
+        engine.reset();
+    }
+    match measure_choice(engine, moves, &MoveLimit::Spec, clock) {
+        Ok(c) => format!(
+            "{} {} {} best={}",
+            c.decision.value.unwrap_or(0),
+            c.decision.nodes.unwrap_or(0),
+            c.nanos / 1000,
+            c.decision.best.as_str()
+        ),
+        Err(f) => error_line(f),
+    }
+}
+
+/// The protocol's `error MESSAGE` line for a failed solve or choice.
+fn error_line(f: Failed) -> String {
+    match f.error {
+        EngineError::BadPosition(m) => format!("error {m}"),
+        e => format!("error {e}"),
+    }
 }

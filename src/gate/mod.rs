@@ -19,6 +19,7 @@
 //! prints a BitBully-README-style comparison table from a results file.
 
 pub mod baseline;
+pub mod games;
 mod passes;
 pub mod sequential;
 pub mod signature;

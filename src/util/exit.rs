@@ -7,6 +7,7 @@
 //! | 2 | [`BAD_INPUT`]: bad input, a usage error or an infrastructure failure |
 //! | 3 | [`DISAGREE`]: engines disagree on a score (run, gate) |
 //! | 4 | [`SIGNATURE`]: node-signature mismatch (gate `--expect-nodes`, bench `--check`) |
+//! | 5 | [`INCONCLUSIVE`]: the gate by games (`gate --sprt`) accepted no hypothesis within `--max-games` |
 
 /// Success.
 pub const OK: i32 = 0;
@@ -20,6 +21,8 @@ pub const BAD_INPUT: i32 = 2;
 pub const DISAGREE: i32 = 3;
 /// Node-signature mismatch.
 pub const SIGNATURE: i32 = 4;
+/// The gate by games accepted neither hypothesis within the games allowed.
+pub const INCONCLUSIVE: i32 = 5;
 
 #[cfg(test)]
 mod tests {
@@ -27,7 +30,7 @@ mod tests {
 
     #[test]
     fn codes_are_distinct_per_meaning() {
-        let codes = [OK, SLOWER, BAD_INPUT, DISAGREE, SIGNATURE];
+        let codes = [OK, SLOWER, BAD_INPUT, DISAGREE, SIGNATURE, INCONCLUSIVE];
         for (i, a) in codes.iter().enumerate() {
             assert!(codes[i + 1..].iter().all(|b| a != b));
         }

@@ -90,6 +90,18 @@ impl Sprt {
         self.model
     }
 
+    /// The probability of accepting H1 when H0 holds.
+    #[must_use]
+    pub fn alpha(&self) -> f64 {
+        self.alpha
+    }
+
+    /// The probability of accepting H0 when H1 holds.
+    #[must_use]
+    pub fn beta(&self) -> f64 {
+        self.beta
+    }
+
     /// fishtest's settings for new tests: normalized Elo, α = β = 0.05.
     pub fn fishtest(nelo0: f64, nelo1: f64) -> Result<Self, StatsError> {
         Self::new(nelo0, nelo1, 0.05, 0.05, EloModel::Normalized)
