@@ -464,3 +464,71 @@ fn an_ext_engine_chooses_by_its_best_field_and_loses_by_an_illegal_one() {
     let e = match_play::run(&p, &opts(dir.join("none.csv"))).unwrap_err();
     assert!(e.to_string().contains("best=MOVE"), "{e}");
 }
+
+#[test]
+fn a_chess_match_writes_pgn_that_python_chess_replays_alike() {
+    let dir = games_file("pgn").parent().unwrap().join("pgn");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (games, pgn) = (dir.join("g.csv"), dir.join("g.pgn"));
+    let _ = std::fs::remove_file(&games);
+    let out = common::output(common::bin().args([
+        "match",
+        "chess-pvs:depth=3",
+        "chess-pvs:depth=1",
+        "--plies",
+        "4,6",
+        "--openings",
+        "3",
+        "--max-plies",
+        "150",
+        "--games",
+        games.to_str().unwrap(),
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]));
+    assert!(out.status.success(), "{out:?}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("[Event ").count(), 12, "{text}");
+    assert!(text.contains("{book}") && text.contains("[Termination \"normal\"]"));
+    let check = |pgn: &std::path::Path| {
+        std::process::Command::new(treebench::util::oracles::python())
+            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/check_pgn.py"))
+            .arg(&games)
+            .arg(pgn)
+            .output()
+            .unwrap()
+    };
+    let o = check(&pgn);
+    let said = String::from_utf8_lossy(&o.stdout).to_string();
+    if said.contains("No module named 'chess'")
+        || String::from_utf8_lossy(&o.stderr).contains("No module named 'chess'")
+    {
+        common::oracle_missing("python-chess is missing (scripts/setup-oracles.sh)");
+        return;
+    }
+    assert_eq!(o.status.code(), Some(0), "{said}{o:?}");
+    assert!(
+        said.contains("12 games read by python-chess") && said.contains("0 differences"),
+        "{said}"
+    );
+    // The check can fail: a result changed in the PGN is caught.
+    let bad = dir.join("bad.pgn");
+    let first = text.find("[Result \"").unwrap() + 9;
+    let flipped = if text[first..].starts_with("1-0") {
+        "0-1"
+    } else {
+        "1-0"
+    };
+    let mut tampered = text.clone();
+    tampered.replace_range(first..first + 3, flipped);
+    std::fs::write(&bad, tampered).unwrap();
+    let o = check(&bad);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    // PGN is for chess only.
+    let o = common::output(common::bin().args(["match", "mtdf", "mtdf", "--pgn", "x.pgn"]));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("PGN records chess games"),
+        "{o:?}"
+    );
+}

@@ -74,6 +74,9 @@ pub struct MatchArgs {
     /// A game that reaches this many moves after its opening is drawn by adjudication.
     #[arg(long, default_value_t = 1000)]
     pub max_plies: u32,
+    /// Chess: also write every game of the games file (kept and new) as PGN to this file.
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Option<PathBuf>,
 }
 
 fn parse_shard(s: &str) -> Result<(u32, u32), String> {
@@ -261,7 +264,16 @@ pub fn sprt_line(sprt: &Sprt, summary: &MatchSummary) -> String {
 pub fn run(args: MatchArgs) -> Result<i32> {
     let plan = plan_of(&args)?;
     let opts = options_of(&args)?;
+    if args.pgn.is_some() && plan.game != GameKind::Chess {
+        bail!(
+            "--pgn: PGN records chess games; this match plays {}",
+            plan.game
+        );
+    }
     let summary = match_play::run(&plan, &opts)?;
+    if let Some(p) = &args.pgn {
+        match_play::pgn::write_pgn(&summary.rows, p).map_err(anyhow::Error::msg)?;
+    }
     println!(
         "{}: {} games ({} pairs kept, {} played) -> {}",
         plan.game,

@@ -266,6 +266,12 @@ impl ChessPosition {
         s
     }
 
+    /// The FEN the game started from (six fields); `None` for the standard start position.
+    #[must_use]
+    pub fn start_fen(&self) -> Option<&str> {
+        self.start_fen.as_deref()
+    }
+
     /// The moves played from the start (or from the FEN).
     #[must_use]
     pub fn moves(&self) -> &[String] {

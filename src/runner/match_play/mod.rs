@@ -6,6 +6,7 @@
 //! with its own engine instances); a two-engine match may stop early by an SPRT.
 
 pub mod game;
+pub mod pgn;
 pub mod record;
 pub mod rules;
 
