@@ -2,6 +2,7 @@
 //! uniform random trees) with the small [`Game`] trait their searches are generic over, and
 //! [`GameKind`], the one name of a game shared by engines, experiments and move strings.
 
+pub mod chance;
 pub mod chess;
 pub mod connect4;
 pub mod kind;

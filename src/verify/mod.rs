@@ -5,6 +5,7 @@ pub mod boards;
 pub mod book;
 pub mod books;
 pub mod brute;
+pub mod chance;
 pub mod checks;
 pub mod chess;
 mod full_book;

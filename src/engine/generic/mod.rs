@@ -20,6 +20,7 @@
 //! The Connect-4 solver ([`super::search`]) stays the fast specialised engine; nothing here is
 //! on its path. Chess engines are `chess-DRIVER[:options]` in the registry.
 
+pub mod chance;
 pub mod config;
 pub mod drivers;
 pub mod mcts;

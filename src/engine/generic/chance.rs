@@ -1,0 +1,475 @@
+//! Chance drivers of the generic core over [`ChanceGame`]: expectiminimax, Star1 and Star2
+//! with probing (Ballard 1983; Hauk, Buro, Schaeffer 2004), with a transposition table and a
+//! choice of move ordering. Values are exact rationals ([`Q`]), so every driver returns the
+//! same root value as the brute-force oracle (`verify::chance`).
+//!
+//! - **Expectiminimax** searches everything: max and min over moves, the weighted mean over
+//!   outcomes.
+//! - **Star1** adds alpha-beta at decision nodes and, at a chance node, derives each outcome's
+//!   window from the node's window, the outcomes already searched and the bounds `[L, U]` of
+//!   the ones still to come; it cuts when an outcome's value proves the mean outside the window.
+//! - **Star2** first *probes* every outcome: one move of each MAX child (a lower bound on that
+//!   child) and of each MIN child (an upper bound). It cuts when the bounds alone prove the
+//!   mean outside the window, and otherwise runs Star1 with these tighter bounds in place of
+//!   `L` and `U`. Children of mixed kinds (a die that ends the turn) get the right bound each.
+//!
+//! Depth counts players' moves; a chance node passes its depth on. A table entry decides a node
+//! only at its own depth, so the table never changes a value.
+
+use crate::game::chance::{ChanceGame, NodeKind, Outcomes, Q};
+use crate::game::{MoveList, MAX_MOVES};
+
+/// The root procedure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChanceDriver {
+    /// Full-width expectiminimax.
+    Expectimax,
+    /// Star1: alpha-beta extended to chance nodes with the bounds `[L, U]`.
+    Star1,
+    /// Star2: Star1 after a probing pass.
+    Star2,
+}
+
+impl ChanceDriver {
+    /// Every driver, in table order.
+    pub const ALL: [ChanceDriver; 3] = [Self::Expectimax, Self::Star1, Self::Star2];
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Expectimax => "expectimax",
+            Self::Star1 => "star1",
+            Self::Star2 => "star2",
+        }
+    }
+}
+
+/// The order moves are tried in at MAX and MIN nodes (outcomes keep the game's order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveOrder {
+    /// The game's order.
+    Natural,
+    /// A pseudo-random order fixed by the position and the seed.
+    Random(u64),
+    /// The game's [`ChanceGame::order_hint`], highest first.
+    Hint,
+    /// Optimal: the exact value of each move at the remaining depth, best first (computed by an
+    /// unpruned search that the counters do not count: an upper limit on ordering's effect).
+    Oracle,
+}
+
+/// A seeded bug that verify must catch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChanceMutant {
+    /// No bug.
+    None,
+    /// Star1/Star2 take `L + 1` as the lower bound of an outcome not yet searched.
+    BoundOffByOne,
+    /// Star2 takes a MIN child's probe as a lower bound (probe of the wrong kind).
+    ProbeWrongKind,
+    /// Star2 takes a probe (one move of a child) as the child's exact value.
+    ProbeAsExact,
+}
+
+impl ChanceMutant {
+    /// Every seeded bug.
+    pub const ALL: [ChanceMutant; 3] = [
+        Self::BoundOffByOne,
+        Self::ProbeWrongKind,
+        Self::ProbeAsExact,
+    ];
+}
+
+/// Switches of a chance search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChanceConfig {
+    /// The driver.
+    pub driver: ChanceDriver,
+    /// Move ordering.
+    pub order: MoveOrder,
+    /// Whether the transposition table is used.
+    pub table: bool,
+    /// A seeded bug (verify only).
+    pub mutant: ChanceMutant,
+}
+
+impl ChanceConfig {
+    /// `driver` with natural order, the table on, no mutant.
+    pub fn new(driver: ChanceDriver) -> Self {
+        ChanceConfig {
+            driver,
+            order: MoveOrder::Natural,
+            table: true,
+            mutant: ChanceMutant::None,
+        }
+    }
+}
+
+/// What a chance search counted.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ChanceCounters {
+    /// Calls of the node procedure, plus probed children.
+    pub nodes: u64,
+    /// Chance nodes expanded.
+    pub chance_nodes: u64,
+    /// Chance nodes cut (by a probe's bounds or an outcome outside its window).
+    pub chance_cutoffs: u64,
+    /// Star2 probes (one move of one child searched).
+    pub probes: u64,
+    /// Table entries that decided a node.
+    pub table_hits: u64,
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    key: u64,
+    depth: u32,
+    lo: Q,
+    hi: Q,
+}
+
+const EMPTY: Entry = Entry {
+    key: 0,
+    depth: u32::MAX,
+    lo: Q::ZERO,
+    hi: Q::ZERO,
+};
+
+/// Entries of the table (always-replace, one entry a slot).
+pub const TABLE_SIZE: usize = 1 << 15;
+
+/// Searches positions of one chance game with one configuration.
+pub struct ChanceSearcher<'g, G: ChanceGame> {
+    game: &'g G,
+    cfg: ChanceConfig,
+    /// Counters since construction (or the last [`ChanceSearcher::reset`]).
+    pub counters: ChanceCounters,
+    table: Vec<Entry>,
+    lo: Q,
+    hi: Q,
+    den: i128,
+}
+
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    x ^ (x >> 33)
+}
+
+impl<'g, G: ChanceGame> ChanceSearcher<'g, G> {
+    /// A searcher (the table is allocated here, once).
+    pub fn new(game: &'g G, cfg: ChanceConfig) -> Self {
+        let (l, u) = game.bounds();
+        assert!(l < u, "bounds must satisfy L < U");
+        ChanceSearcher {
+            game,
+            cfg,
+            counters: ChanceCounters::default(),
+            table: if cfg.table {
+                vec![EMPTY; TABLE_SIZE]
+            } else {
+                Vec::new()
+            },
+            lo: Q::int(l),
+            hi: Q::int(u),
+            den: i128::from(game.denominator()),
+        }
+    }
+
+    /// Zero the counters and empty the table.
+    pub fn reset(&mut self) {
+        self.counters = ChanceCounters::default();
+        self.table.fill(EMPTY);
+    }
+
+    /// MAX's exact value of `s` searched to `depth` moves (the table is emptied first, so every
+    /// root search counts its own work).
+    pub fn solve(&mut self, s: &G::State, depth: u32) -> Q {
+        self.table.fill(EMPTY);
+        self.search(s, depth, self.lo, self.hi)
+    }
+
+    /// The node procedure: fail-soft, MAX's value of `s` within the window `(alpha, beta)`.
+    fn search(&mut self, s: &G::State, depth: u32, alpha: Q, beta: Q) -> Q {
+        self.counters.nodes += 1;
+        if let Some(u) = self.game.terminal(s) {
+            return Q::int(u);
+        }
+        let kind = self.game.node(s);
+        if kind != NodeKind::Chance && depth == 0 {
+            return Q::int(self.game.evaluate(s));
+        }
+        let key = self.game.key(s);
+        if let Some(v) = self.lookup(key, depth, alpha, beta) {
+            self.counters.table_hits += 1;
+            return v;
+        }
+        let v = match kind {
+            NodeKind::Chance => self.chance(s, depth, alpha, beta),
+            _ => self.decision(s, kind, depth, alpha, beta),
+        };
+        self.store(key, depth, v, alpha, beta);
+        v
+    }
+
+    fn lookup(&self, key: u64, depth: u32, alpha: Q, beta: Q) -> Option<Q> {
+        let e = self.table.get(key as usize % TABLE_SIZE)?;
+        if e.key != key || e.depth != depth {
+            return None;
+        }
+        if e.lo == e.hi || e.lo >= beta {
+            Some(e.lo)
+        } else if e.hi <= alpha {
+            Some(e.hi)
+        } else {
+            None
+        }
+    }
+
+    fn store(&mut self, key: u64, depth: u32, v: Q, alpha: Q, beta: Q) {
+        let exact = self.cfg.driver == ChanceDriver::Expectimax;
+        let (lo, hi) = match () {
+            _ if exact => (v, v),
+            _ if v <= alpha => (self.lo, v),
+            _ if v >= beta => (v, self.hi),
+            _ => (v, v),
+        };
+        if let Some(e) = self.table.get_mut(key as usize % TABLE_SIZE) {
+            *e = Entry { key, depth, lo, hi };
+        }
+    }
+
+    /// A MAX or MIN node: minimax over the ordered moves, alpha-beta unless expectiminimax.
+    fn decision(&mut self, s: &G::State, kind: NodeKind, depth: u32, mut a: Q, mut b: Q) -> Q {
+        let mut ms = MoveList::default();
+        self.game.moves(s, &mut ms);
+        self.order(s, kind, depth, &mut ms);
+        let prune = self.cfg.driver != ChanceDriver::Expectimax;
+        let max = kind == NodeKind::Max;
+        let mut best = if max { self.lo } else { self.hi };
+        for &m in ms.as_slice() {
+            let v = self.search(&self.game.play(s, m), depth - 1, a, b);
+            if max {
+                best = best.max(v);
+                if prune && best >= b {
+                    break;
+                }
+                a = a.max(best);
+            } else {
+                best = best.min(v);
+                if prune && best <= a {
+                    break;
+                }
+                b = b.min(best);
+            }
+        }
+        best
+    }
+
+    fn prob(&self, w: u32) -> Q {
+        Q::new(i128::from(w), self.den)
+    }
+
+    /// A chance node: the weighted mean of the outcomes (Star1/Star2 with cutoffs).
+    fn chance(&mut self, s: &G::State, depth: u32, alpha: Q, beta: Q) -> Q {
+        self.counters.chance_nodes += 1;
+        let mut os = Outcomes::default();
+        self.game.outcomes(s, &mut os);
+        if self.cfg.driver == ChanceDriver::Expectimax {
+            let mut sum = Q::ZERO;
+            for &(o, w) in os.as_slice() {
+                let v = self.search(&self.game.resolve(s, o), depth, self.lo, self.hi);
+                sum = sum.add(self.prob(w).mul(v));
+            }
+            return sum;
+        }
+        let n = os.len();
+        let mut lb = [self.lo; crate::game::chance::MAX_OUTCOMES];
+        let mut ub = [self.hi; crate::game::chance::MAX_OUTCOMES];
+        if self.cfg.driver == ChanceDriver::Star2 {
+            if let Some(v) = self.probe_all(s, &os, depth, alpha, beta, &mut lb, &mut ub) {
+                self.counters.chance_cutoffs += 1;
+                return v;
+            }
+        }
+        let (mut rest_lb, mut rest_ub, mut p_rest) = (Q::ZERO, Q::ZERO, Q::int(1));
+        for (i, &(_, w)) in os.as_slice().iter().enumerate() {
+            let p = self.prob(w);
+            rest_lb = rest_lb.add(p.mul(lb[i]));
+            rest_ub = rest_ub.add(p.mul(ub[i]));
+        }
+        let mut sum = Q::ZERO;
+        for (i, &(o, w)) in os.as_slice()[..n].iter().enumerate() {
+            let p = self.prob(w);
+            rest_lb = rest_lb.sub(p.mul(lb[i]));
+            rest_ub = rest_ub.sub(p.mul(ub[i]));
+            p_rest = p_rest.sub(p);
+            let rest_lb_used = match self.cfg.mutant {
+                ChanceMutant::BoundOffByOne => rest_lb.add(p_rest),
+                _ => rest_lb,
+            };
+            let a_i = alpha.sub(sum).sub(rest_ub).div(p);
+            let b_i = beta.sub(sum).sub(rest_lb_used).div(p);
+            if a_i >= ub[i] {
+                self.counters.chance_cutoffs += 1;
+                return sum.add(p.mul(ub[i])).add(rest_ub);
+            }
+            if b_i <= lb[i] {
+                self.counters.chance_cutoffs += 1;
+                return sum.add(p.mul(lb[i])).add(rest_lb);
+            }
+            let v = if lb[i] == ub[i] {
+                lb[i]
+            } else {
+                let (wa, wb) = (a_i.max(lb[i]), b_i.min(ub[i]));
+                self.search(&self.game.resolve(s, o), depth, wa, wb)
+            };
+            if v <= a_i {
+                self.counters.chance_cutoffs += 1;
+                return sum.add(p.mul(v)).add(rest_ub);
+            }
+            if v >= b_i {
+                self.counters.chance_cutoffs += 1;
+                return sum.add(p.mul(v)).add(rest_lb);
+            }
+            sum = sum.add(p.mul(v));
+        }
+        sum
+    }
+
+    /// Star2's probing pass: tightens `lb`/`ub` of every outcome; `Some` when the bounds alone
+    /// prove the mean outside `(alpha, beta)` (the fail-soft bound to return).
+    #[allow(clippy::too_many_arguments)]
+    fn probe_all(
+        &mut self,
+        s: &G::State,
+        os: &Outcomes,
+        depth: u32,
+        alpha: Q,
+        beta: Q,
+        lb: &mut [Q],
+        ub: &mut [Q],
+    ) -> Option<Q> {
+        let (mut sum_lb, mut sum_ub) = (self.lo, self.hi);
+        for (i, &(o, w)) in os.as_slice().iter().enumerate() {
+            let p = self.prob(w);
+            let child = self.game.resolve(s, o);
+            let (old_lb, old_ub) = (lb[i], ub[i]);
+            if let Some(u) = self.game.terminal(&child) {
+                (lb[i], ub[i]) = (Q::int(u), Q::int(u));
+            } else {
+                let kind = self.game.node(&child);
+                if kind != NodeKind::Chance && depth == 0 {
+                    let e = Q::int(self.game.evaluate(&child));
+                    (lb[i], ub[i]) = (e, e);
+                } else if kind != NodeKind::Chance {
+                    let others_lb = sum_lb.sub(p.mul(lb[i]));
+                    let others_ub = sum_ub.sub(p.mul(ub[i]));
+                    let a_i = alpha.sub(others_ub).div(p).max(lb[i]);
+                    let b_i = beta.sub(others_lb).div(p).min(ub[i]);
+                    if a_i < b_i {
+                        let r = self.probe(&child, kind, depth, a_i, b_i);
+                        self.take_probe(kind, r, a_i, b_i, &mut lb[i], &mut ub[i]);
+                    }
+                }
+            }
+            sum_lb = sum_lb.add(p.mul(lb[i].sub(old_lb)));
+            sum_ub = sum_ub.add(p.mul(ub[i].sub(old_ub)));
+            if sum_lb >= beta {
+                return Some(sum_lb);
+            }
+            if sum_ub <= alpha {
+                return Some(sum_ub);
+            }
+        }
+        None
+    }
+
+    /// A probe's result `r` searched in `(a, b)` as a bound of its child.
+    fn take_probe(&self, kind: NodeKind, r: Q, a: Q, b: Q, lb: &mut Q, ub: &mut Q) {
+        let m = self.cfg.mutant;
+        if m == ChanceMutant::ProbeAsExact {
+            (*lb, *ub) = (r, r);
+            return;
+        }
+        let as_lower = kind == NodeKind::Max || m == ChanceMutant::ProbeWrongKind;
+        if as_lower {
+            if r > a {
+                *lb = (*lb).max(r);
+            }
+        } else if r < b {
+            *ub = (*ub).min(r);
+        }
+    }
+
+    /// One move of a decision node (the first in order): a bound on the node's value.
+    fn probe(&mut self, s: &G::State, kind: NodeKind, depth: u32, a: Q, b: Q) -> Q {
+        self.counters.probes += 1;
+        self.counters.nodes += 1;
+        let mut ms = MoveList::default();
+        self.game.moves(s, &mut ms);
+        self.order(s, kind, depth, &mut ms);
+        let first = ms.as_slice()[0];
+        self.search(&self.game.play(s, first), depth - 1, a, b)
+    }
+
+    /// Orders the moves of a decision node by the configured [`MoveOrder`].
+    fn order(&self, s: &G::State, kind: NodeKind, depth: u32, ms: &mut MoveList<G::Move>) {
+        let mut scored = [(Q::ZERO, G::Move::default()); MAX_MOVES];
+        let n = ms.len();
+        for (i, &m) in ms.as_slice().iter().enumerate() {
+            let score = match self.cfg.order {
+                MoveOrder::Natural => return,
+                MoveOrder::Random(seed) => {
+                    let k = self.game.key(s) ^ seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                    Q::int((mix(k ^ i as u64) >> 2) as i64)
+                }
+                MoveOrder::Hint => Q::int(i64::from(self.game.order_hint(s, m))),
+                MoveOrder::Oracle => {
+                    let v = exact(self.game, &self.game.play(s, m), depth - 1, self.den);
+                    if kind == NodeKind::Max {
+                        v
+                    } else {
+                        Q::ZERO.sub(v)
+                    }
+                }
+            };
+            scored[i] = (score, m);
+        }
+        scored[..n].sort_by(|x, y| y.0.cmp(&x.0));
+        for (slot, &(_, m)) in ms.as_mut_slice().iter_mut().zip(&scored[..n]) {
+            *slot = m;
+        }
+    }
+}
+
+/// Unpruned, uncounted expectiminimax (the optimal ordering's values).
+fn exact<G: ChanceGame>(g: &G, s: &G::State, depth: u32, den: i128) -> Q {
+    if let Some(u) = g.terminal(s) {
+        return Q::int(u);
+    }
+    let kind = g.node(s);
+    if kind == NodeKind::Chance {
+        let mut os = Outcomes::default();
+        g.outcomes(s, &mut os);
+        return os.as_slice().iter().fold(Q::ZERO, |acc, &(o, w)| {
+            let v = exact(g, &g.resolve(s, o), depth, den);
+            acc.add(Q::new(i128::from(w), den).mul(v))
+        });
+    }
+    if depth == 0 {
+        return Q::int(g.evaluate(s));
+    }
+    let mut ms = MoveList::default();
+    g.moves(s, &mut ms);
+    let vals = ms
+        .as_slice()
+        .iter()
+        .map(|&m| exact(g, &g.play(s, m), depth - 1, den));
+    if kind == NodeKind::Max {
+        vals.max().expect("a decision node with no move")
+    } else {
+        vals.min().expect("a decision node with no move")
+    }
+}

@@ -1,0 +1,137 @@
+//! Chance nodes (issue 40): every chance driver (expectiminimax, Star1, Star2) × ordering ×
+//! table switch equals the independent brute-force expectiminimax oracle on every position of
+//! small Pig games (`examples/pig.rs`), at fixed depths and to the end of the game; every
+//! seeded mutant is caught; the exact full-game value agrees with a memoised solve; the pruning
+//! drivers search fewer nodes.
+
+#[path = "../examples/pig.rs"]
+#[allow(dead_code)]
+mod pig;
+
+use pig::{FullSolver, Model, Pig};
+use treebench::engine::generic::chance::{ChanceConfig, ChanceDriver, ChanceSearcher, MoveOrder};
+use treebench::game::chance::{ChanceGame, Q};
+use treebench::verify::chance::{brute_force, check};
+
+#[test]
+fn every_driver_equals_brute_force_on_every_position_and_mutants_are_caught() {
+    let g = Pig {
+        target: 6,
+        turns: 2,
+    };
+    let all = g.all_positions();
+    assert_eq!(
+        all.len(),
+        4 * 3 * 6 * (6 + 5 + 4 + 3 + 2 + 1),
+        "every (done, score, turn, dice)"
+    );
+    let r = check(&g, &all, &[1, 2]);
+    assert!(
+        r.failures.is_empty(),
+        "{:?}",
+        &r.failures[..r.failures.len().min(5)]
+    );
+    assert_eq!(
+        r.searches,
+        r.cases * 24,
+        "3 drivers × 4 orderings × table on/off"
+    );
+    assert!(
+        r.mutants.iter().all(|&(_, caught)| caught),
+        "{:?}",
+        r.mutants
+    );
+}
+
+#[test]
+fn full_depth_values_are_the_exact_game_values() {
+    let g = Pig {
+        target: 5,
+        turns: 1,
+    };
+    let all = g.all_positions();
+    let r = check(&g, &all, &[64]);
+    assert!(
+        r.failures.is_empty(),
+        "{:?}",
+        &r.failures[..r.failures.len().min(5)]
+    );
+    let mut memo = FullSolver::new(&g, Model::Adversarial);
+    for s in &all {
+        assert_eq!(brute_force(&g, s, 64), memo.value(s), "{s:?}");
+    }
+    // MAX moving first at 5 points with one turn each: a rational with a power of 6 below it
+    let v = memo.value(&g.start());
+    assert!(v > Q::ZERO && v < Q::int(5), "{v}");
+    assert_eq!(6i128.pow(12) % v.denom(), 0, "{v}");
+}
+
+#[test]
+fn star1_and_star2_search_fewer_nodes_with_the_same_value() {
+    let g = Pig {
+        target: 20,
+        turns: 4,
+    };
+    let positions: Vec<_> = pig::sample_positions(&g, &[0, 6], 3, 40)
+        .into_iter()
+        .map(|p| p.1)
+        .collect();
+    let cfg = |driver| ChanceConfig {
+        order: MoveOrder::Hint,
+        table: false,
+        ..ChanceConfig::new(driver)
+    };
+    let (e, ev) = pig::run_config(&g, cfg(ChanceDriver::Expectimax), &positions, 3);
+    let (s1, v1) = pig::run_config(&g, cfg(ChanceDriver::Star1), &positions, 3);
+    let (s2, v2) = pig::run_config(&g, cfg(ChanceDriver::Star2), &positions, 3);
+    assert_eq!(ev, v1);
+    assert_eq!(ev, v2);
+    assert!(
+        s1.nodes < e.nodes && s2.nodes < s1.nodes,
+        "{e:?} {s1:?} {s2:?}"
+    );
+    assert!(s1.chance_cutoffs > 0 && s2.chance_cutoffs > 0 && s2.probes > 0);
+    assert_eq!((e.chance_cutoffs, e.probes, s1.probes), (0, 0, 0));
+    assert!(e.chance_nodes > s1.chance_nodes);
+}
+
+#[test]
+fn the_table_saves_nodes_without_changing_values() {
+    let g = Pig {
+        target: 10,
+        turns: 2,
+    };
+    let s = g.start();
+    for driver in ChanceDriver::ALL {
+        let mut off = ChanceSearcher::new(
+            &g,
+            ChanceConfig {
+                table: false,
+                ..ChanceConfig::new(driver)
+            },
+        );
+        let mut on = ChanceSearcher::new(&g, ChanceConfig::new(driver));
+        assert_eq!(off.solve(&s, 4), on.solve(&s, 4));
+        assert!(on.counters.nodes < off.counters.nodes && on.counters.table_hits > 0);
+    }
+}
+
+#[test]
+fn expectimax_exploits_a_random_opponent_and_minimax_resists_an_adversary() {
+    let g = Pig {
+        target: 10,
+        turns: 3,
+    };
+    let s = g.start();
+    let mut mm = FullSolver::new(&g, Model::Adversarial);
+    let mut ex = FullSolver::new(&g, Model::Random);
+    // the random opponent is worth more to MAX than the adversary
+    assert!(ex.value(&s) > mm.value(&s));
+    let (w_ex, _) = pig::playouts(&g, &mut ex, None, 2000, 5);
+    let mut adv = FullSolver::new(&g, Model::Adversarial);
+    let (w_mm, _) = pig::playouts(&g, &mut mm, Some(&mut adv), 2000, 5);
+    assert!(
+        w_ex > w_mm,
+        "a random opponent loses more often: {w_ex} vs {w_mm}"
+    );
+}
