@@ -10,7 +10,7 @@ mod pig;
 
 use pig::{FullSolver, Model, Pig};
 use treebench::engine::generic::chance::{ChanceConfig, ChanceDriver, ChanceSearcher, MoveOrder};
-use treebench::game::chance::{ChanceGame, Q};
+use treebench::game::chance::Q;
 use treebench::verify::chance::{brute_force, check};
 
 #[test]

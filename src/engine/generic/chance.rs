@@ -123,6 +123,7 @@ pub struct ChanceCounters {
 struct Entry {
     key: u64,
     depth: u32,
+    generation: u32,
     lo: Q,
     hi: Q,
 }
@@ -130,6 +131,7 @@ struct Entry {
 const EMPTY: Entry = Entry {
     key: 0,
     depth: u32::MAX,
+    generation: 0,
     lo: Q::ZERO,
     hi: Q::ZERO,
 };
@@ -144,6 +146,7 @@ pub struct ChanceSearcher<'g, G: ChanceGame> {
     /// Counters since construction (or the last [`ChanceSearcher::reset`]).
     pub counters: ChanceCounters,
     table: Vec<Entry>,
+    generation: u32,
     lo: Q,
     hi: Q,
     den: i128,
@@ -171,6 +174,7 @@ impl<'g, G: ChanceGame> ChanceSearcher<'g, G> {
             } else {
                 Vec::new()
             },
+            generation: 1,
             lo: Q::int(l),
             hi: Q::int(u),
             den: i128::from(game.denominator()),
@@ -181,12 +185,16 @@ impl<'g, G: ChanceGame> ChanceSearcher<'g, G> {
     pub fn reset(&mut self) {
         self.counters = ChanceCounters::default();
         self.table.fill(EMPTY);
+        self.generation = 1;
     }
 
-    /// MAX's exact value of `s` searched to `depth` moves (the table is emptied first, so every
-    /// root search counts its own work).
+    /// MAX's exact value of `s` searched to `depth` moves (the table starts a new generation
+    /// first, so every root search counts its own work).
     pub fn solve(&mut self, s: &G::State, depth: u32) -> Q {
-        self.table.fill(EMPTY);
+        self.generation = self.generation.wrapping_add(1).max(1);
+        if self.generation == 1 {
+            self.table.fill(EMPTY);
+        }
         self.search(s, depth, self.lo, self.hi)
     }
 
@@ -215,7 +223,7 @@ impl<'g, G: ChanceGame> ChanceSearcher<'g, G> {
 
     fn lookup(&self, key: u64, depth: u32, alpha: Q, beta: Q) -> Option<Q> {
         let e = self.table.get(key as usize % TABLE_SIZE)?;
-        if e.key != key || e.depth != depth {
+        if e.key != key || e.depth != depth || e.generation != self.generation {
             return None;
         }
         if e.lo == e.hi || e.lo >= beta {
@@ -236,7 +244,13 @@ impl<'g, G: ChanceGame> ChanceSearcher<'g, G> {
             _ => (v, v),
         };
         if let Some(e) = self.table.get_mut(key as usize % TABLE_SIZE) {
-            *e = Entry { key, depth, lo, hi };
+            *e = Entry {
+                key,
+                depth,
+                generation: self.generation,
+                lo,
+                hi,
+            };
         }
     }
 
