@@ -6,7 +6,8 @@
 //! total and pass the turn). A roll with a 1 on any die ("pig out") loses the turn total and
 //! passes the turn; otherwise the dice's sum is added to the turn total. A player whose banked
 //! score plus turn total reaches the target wins at once (utility ±target). After `turns` turns
-//! each, the game ends with MAX's utility the score difference (within ±(target−1)). Every
+//! each, the game ends with MAX's utility the score difference (within ±(target−1)), or, with
+//! `wins`, ±target or 0 by its sign. Every
 //! turn ends (a roll adds at least 2), so the game is finite and has an exact value.
 //!
 //! Outcome weights are over the common denominator 36: one die is 6/36 per face, two dice are
@@ -15,7 +16,7 @@
 //! ```sh
 //! cargo run --release --example pig -- verify             # drivers = brute force, mutants caught
 //! cargo run --release --example pig -- reductions [DEPTH] # Star1/Star2 node reductions
-//! cargo run --release --example pig -- players [GAMES]    # expectimax vs minimax players
+//! cargo run --release --example pig -- players [GAMES [TARGET [TURNS]]]    # expectimax vs minimax players
 //! ```
 
 use std::collections::HashMap;
@@ -39,6 +40,10 @@ pub struct Pig {
     pub target: u8,
     /// Turns each before the game ends on the score difference.
     pub turns: u8,
+    /// Whether only winning counts: the turn limit then ends the game at ±target or 0 by the
+    /// sign of the score difference (so MAX's value is a win probability minus a loss
+    /// probability, scaled) instead of at the difference itself.
+    pub wins: bool,
 }
 
 /// A position: banked scores, the turn total, who moves (0 = MAX), turns finished, and the
@@ -115,7 +120,8 @@ impl ChanceGame for Pig {
         } else if s.score[1] >= self.target {
             Some(-t)
         } else if s.done >= 2 * self.turns {
-            Some(i64::from(s.score[0]) - i64::from(s.score[1]))
+            let diff = i64::from(s.score[0]) - i64::from(s.score[1]);
+            Some(if self.wins { diff.signum() * t } else { diff })
         } else {
             None
         }
@@ -177,11 +183,11 @@ impl ChanceGame for Pig {
         }
         t
     }
-    /// Hold on a turn total of 5 or more, otherwise roll two dice before one.
+    /// Hold first on a turn total of 8 or more, otherwise one die, then two, then hold.
     fn order_hint(&self, s: &PigState, m: u8) -> i32 {
-        match (s.turn >= 5, m) {
-            (true, HOLD) | (false, ROLL2) => 2,
-            (_, ROLL1) => 1,
+        match (s.turn >= 8, m) {
+            (true, HOLD) | (false, ROLL1) => 2,
+            (true, ROLL1) | (false, ROLL2) => 1,
             _ => 0,
         }
     }
@@ -267,6 +273,73 @@ impl<'a> FullSolver<'a> {
                 Some((b, _)) => (max && v > b) || (!max && v < b),
             };
             if better {
+                best = Some((v, m));
+            }
+        }
+        best.unwrap().1
+    }
+}
+
+/// [`FullSolver`] in floating point, for games whose exact values overflow `i128` (the
+/// players experiment): the same recursion, values as `f64`.
+pub struct FloatSolver<'a> {
+    game: &'a Pig,
+    model: Model,
+    memo: HashMap<PigState, f64>,
+}
+
+impl<'a> FloatSolver<'a> {
+    /// A solver for `model`.
+    pub fn new(game: &'a Pig, model: Model) -> Self {
+        FloatSolver {
+            game,
+            model,
+            memo: HashMap::new(),
+        }
+    }
+
+    /// MAX's value of `s` to the end of the game.
+    pub fn value(&mut self, s: &PigState) -> f64 {
+        let g = self.game;
+        if let Some(u) = g.terminal(s) {
+            return u as f64;
+        }
+        if let Some(&v) = self.memo.get(s) {
+            return v;
+        }
+        let v = match g.node(s) {
+            NodeKind::Chance => {
+                let mut os = Outcomes::default();
+                g.outcomes(s, &mut os);
+                let mut sum = 0.0;
+                for &(o, w) in os.as_slice() {
+                    sum += f64::from(w) / 36.0 * self.value(&g.resolve(s, o));
+                }
+                sum
+            }
+            kind => {
+                let vals: Vec<f64> = legal(g, s)
+                    .iter()
+                    .map(|&m| self.value(&g.play(s, m)))
+                    .collect();
+                match (kind, self.model) {
+                    (NodeKind::Max, _) => vals.iter().copied().fold(f64::MIN, f64::max),
+                    (_, Model::Adversarial) => vals.iter().copied().fold(f64::MAX, f64::min),
+                    (_, Model::Random) => vals.iter().sum::<f64>() / vals.len() as f64,
+                }
+            }
+        };
+        self.memo.insert(*s, v);
+        v
+    }
+
+    /// The move a player of this model chooses (see [`FullSolver::choose`]).
+    pub fn choose(&mut self, s: &PigState) -> u8 {
+        let max = self.game.node(s) == NodeKind::Max;
+        let mut best: Option<(f64, u8)> = None;
+        for m in legal(self.game, s) {
+            let v = self.value(&self.game.play(s, m));
+            if best.is_none_or(|(b, _)| (max && v > b) || (!max && v < b)) {
                 best = Some((v, m));
             }
         }
@@ -367,11 +440,12 @@ fn reductions(max_depth: u32) {
     let game = Pig {
         target: 20,
         turns: 4,
+        wins: false,
     };
     let positions = sample_positions(&game, &[0, 6, 12], 8, 40);
     let states: Vec<PigState> = positions.iter().map(|p| p.1).collect();
     println!(
-        "Pig to {} ({} turns each), {} positions (8 each at plies 0, 6, 12, seed 40), table off\n",
+        "Pig to {} ({} turns each), {} positions (8 each at plies 0, 6, 12, seed 40), transposition table on for every driver\n",
         game.target,
         game.turns,
         states.len()
@@ -388,7 +462,7 @@ fn reductions(max_depth: u32) {
             let cfg = |driver| ChanceConfig {
                 driver,
                 order,
-                table: false,
+                table: true,
                 mutant: treebench::engine::generic::chance::ChanceMutant::None,
             };
             let (e, ev) = run_config(&game, cfg(ChanceDriver::Expectimax), &states, depth);
@@ -409,14 +483,47 @@ fn reductions(max_depth: u32) {
             );
         }
     }
+    reductions_per_ply(&game, &positions, max_depth);
+}
+
+/// Star1's and Star2's cuts per ply of the root position at one depth, random ordering.
+fn reductions_per_ply(game: &Pig, positions: &[(u32, PigState)], depth: u32) {
+    println!("\nPer ply of the root position, depth {depth}, random ordering:\n");
+    println!("| ply | positions | expectimax nodes | Star1 cut | Star2 cut |");
+    println!("|---:|---:|---:|---:|---:|");
+    let mut plies: Vec<u32> = positions.iter().map(|p| p.0).collect();
+    plies.dedup();
+    for ply in plies {
+        let states: Vec<PigState> = positions
+            .iter()
+            .filter(|p| p.0 == ply)
+            .map(|p| p.1)
+            .collect();
+        let cfg = |driver| ChanceConfig {
+            order: MoveOrder::Random(1),
+            table: true,
+            ..ChanceConfig::new(driver)
+        };
+        let (e, _) = run_config(game, cfg(ChanceDriver::Expectimax), &states, depth);
+        let (s1, _) = run_config(game, cfg(ChanceDriver::Star1), &states, depth);
+        let (s2, _) = run_config(game, cfg(ChanceDriver::Star2), &states, depth);
+        let cut = |n: u64| 100.0 * (1.0 - n as f64 / e.nodes as f64);
+        println!(
+            "| {ply} | {} | {} | {:.1}% | {:.1}% |",
+            states.len(),
+            e.nodes,
+            cut(s1.nodes),
+            cut(s2.nodes)
+        );
+    }
 }
 
 /// Plays `games` games of `game` from the start with MAX choosing by `player` and MIN by
 /// `opponent` (`None`: uniformly random); returns (MAX wins, draws).
 pub fn playouts(
     game: &Pig,
-    player: &mut FullSolver,
-    mut opponent: Option<&mut FullSolver>,
+    player: &mut FloatSolver,
+    mut opponent: Option<&mut FloatSolver>,
     games: u64,
     seed: u64,
 ) -> (u64, u64) {
@@ -449,24 +556,25 @@ pub fn playouts(
     (wins, draws)
 }
 
-fn players(games: u64) {
+fn players(games: u64, target: u8, turns: u8) {
     let game = Pig {
-        target: 10,
-        turns: 3,
+        target,
+        turns,
+        wins: std::env::var("PIG_MARGIN").is_err(),
     };
     let start = game.start();
-    let mut minimax = FullSolver::new(&game, Model::Adversarial);
-    let mut expecti = FullSolver::new(&game, Model::Random);
-    let mut adversary = FullSolver::new(&game, Model::Adversarial);
+    let mut minimax = FloatSolver::new(&game, Model::Adversarial);
+    let mut expecti = FloatSolver::new(&game, Model::Random);
+    let mut adversary = FloatSolver::new(&game, Model::Adversarial);
     println!(
-        "Pig to {} ({} turns each), exact values from the start (MAX moves first): minimax {} ≈ {:.4}, expectimax-vs-random {} ≈ {:.4}\n",
+        "Pig to {} ({} turns each), exact values from the start (MAX moves first): minimax {:.4}, expectimax-vs-random {:.4}\n",
         game.target,
         game.turns,
         minimax.value(&start),
-        minimax.value(&start).to_f64(),
-        expecti.value(&start),
-        expecti.value(&start).to_f64()
+        expecti.value(&start)
     );
+    let (differ, all) = policy_differences(&game);
+    println!("The players choose differently at {differ} of {all} MAX decision positions.\n");
     println!("| MAX player | MIN opponent | games | MAX wins | win rate | Wilson 95% | draws |");
     println!("|---|---|---:|---:|---:|---|---:|");
     for (oname, adversarial) in [("random", false), ("minimax (adversarial)", true)] {
@@ -494,12 +602,14 @@ fn verify() -> bool {
     let small = Pig {
         target: 8,
         turns: 2,
+        wins: false,
     };
     let all = small.all_positions();
     let r = treebench::verify::chance::check(&small, &all, &[1, 2]);
     let tiny = Pig {
         target: 5,
         turns: 1,
+        wins: false,
     };
     let full = treebench::verify::chance::check(&tiny, &tiny.all_positions(), &[64]);
     for (name, r) in [("pig 8/2 depths 1-2", &r), ("pig 5/1 full depth", &full)] {
@@ -535,14 +645,14 @@ fn main() {
             }
             Err(_) => bad("reductions takes a depth"),
         },
-        Some("players") => match num(1, 20000) {
-            Ok(n) if n > 0 => {
-                players(n);
+        Some("players") => match (num(1, 20000), num(2, 10), num(3, 3)) {
+            (Ok(n), Ok(t), Ok(k)) if n > 0 && (2..=30).contains(&t) && (1..=10).contains(&k) => {
+                players(n, t as u8, k as u8);
                 0
             }
-            _ => bad("players takes a positive number of games"),
+            _ => bad("players takes GAMES (> 0), TARGET (2-30) and TURNS (1-10)"),
         },
-        _ => bad("usage: pig verify | reductions [DEPTH] | players [GAMES]"),
+        _ => bad("usage: pig verify | reductions [DEPTH] | players [GAMES [TARGET [TURNS]]]"),
     };
     std::process::exit(code);
 }
@@ -550,4 +660,21 @@ fn main() {
 fn bad(msg: &str) -> i32 {
     eprintln!("pig: {msg}");
     2
+}
+
+/// MAX decision positions of `game` where the expectimax and the minimax player choose
+/// differently, out of all MAX decision positions.
+pub fn policy_differences(game: &Pig) -> (usize, usize) {
+    let mut mm = FloatSolver::new(game, Model::Adversarial);
+    let mut ex = FloatSolver::new(game, Model::Random);
+    let max_nodes: Vec<PigState> = game
+        .all_positions()
+        .into_iter()
+        .filter(|s| s.dice == 0 && s.mover == 0)
+        .collect();
+    let differ = max_nodes
+        .iter()
+        .filter(|s| mm.choose(s) != ex.choose(s))
+        .count();
+    (differ, max_nodes.len())
 }

@@ -8,7 +8,7 @@
 #[allow(dead_code)]
 mod pig;
 
-use pig::{FullSolver, Model, Pig};
+use pig::{FloatSolver, FullSolver, Model, Pig};
 use treebench::engine::generic::chance::{ChanceConfig, ChanceDriver, ChanceSearcher, MoveOrder};
 use treebench::game::chance::Q;
 use treebench::verify::chance::{brute_force, check};
@@ -18,6 +18,7 @@ fn every_driver_equals_brute_force_on_every_position_and_mutants_are_caught() {
     let g = Pig {
         target: 6,
         turns: 2,
+        wins: false,
     };
     let all = g.all_positions();
     assert_eq!(
@@ -48,6 +49,7 @@ fn full_depth_values_are_the_exact_game_values() {
     let g = Pig {
         target: 5,
         turns: 1,
+        wins: false,
     };
     let all = g.all_positions();
     let r = check(&g, &all, &[64]);
@@ -67,10 +69,11 @@ fn full_depth_values_are_the_exact_game_values() {
 }
 
 #[test]
-fn star1_and_star2_search_fewer_nodes_with_the_same_value() {
+fn star1_searches_fewer_nodes_and_star2_probes_with_the_same_value() {
     let g = Pig {
         target: 20,
         turns: 4,
+        wins: false,
     };
     let positions: Vec<_> = pig::sample_positions(&g, &[0, 6], 3, 40)
         .into_iter()
@@ -86,10 +89,9 @@ fn star1_and_star2_search_fewer_nodes_with_the_same_value() {
     let (s2, v2) = pig::run_config(&g, cfg(ChanceDriver::Star2), &positions, 3);
     assert_eq!(ev, v1);
     assert_eq!(ev, v2);
-    assert!(
-        s1.nodes < e.nodes && s2.nodes < s1.nodes,
-        "{e:?} {s1:?} {s2:?}"
-    );
+    // Star1 cuts; Star2's probes cost more than they save on Pig (docs/chance.md), so only
+    // its cutoffs are asserted here
+    assert!(s1.nodes < e.nodes, "{e:?} {s1:?}");
     assert!(s1.chance_cutoffs > 0 && s2.chance_cutoffs > 0 && s2.probes > 0);
     assert_eq!((e.chance_cutoffs, e.probes, s1.probes), (0, 0, 0));
     assert!(e.chance_nodes > s1.chance_nodes);
@@ -100,6 +102,7 @@ fn the_table_saves_nodes_without_changing_values() {
     let g = Pig {
         target: 10,
         turns: 2,
+        wins: false,
     };
     let s = g.start();
     for driver in ChanceDriver::ALL {
@@ -119,19 +122,29 @@ fn the_table_saves_nodes_without_changing_values() {
 #[test]
 fn expectimax_exploits_a_random_opponent_and_minimax_resists_an_adversary() {
     let g = Pig {
-        target: 10,
+        target: 30,
         turns: 3,
+        wins: true,
     };
     let s = g.start();
-    let mut mm = FullSolver::new(&g, Model::Adversarial);
-    let mut ex = FullSolver::new(&g, Model::Random);
+    let (differ, all) = pig::policy_differences(&g);
+    assert!(differ > all / 10, "{differ} of {all}");
+    let mut mm = FloatSolver::new(&g, Model::Adversarial);
+    let mut ex = FloatSolver::new(&g, Model::Random);
+    let mut adv = FloatSolver::new(&g, Model::Adversarial);
     // the random opponent is worth more to MAX than the adversary
     assert!(ex.value(&s) > mm.value(&s));
-    let (w_ex, _) = pig::playouts(&g, &mut ex, None, 2000, 5);
-    let mut adv = FullSolver::new(&g, Model::Adversarial);
-    let (w_mm, _) = pig::playouts(&g, &mut mm, Some(&mut adv), 2000, 5);
+    let n = 20000;
+    let (ex_rand, _) = pig::playouts(&g, &mut ex, None, n, 2026);
+    let (mm_rand, _) = pig::playouts(&g, &mut mm, None, n, 2026);
+    let (ex_adv, _) = pig::playouts(&g, &mut ex, Some(&mut adv), n, 2026);
+    let (mm_adv, _) = pig::playouts(&g, &mut mm, Some(&mut adv), n, 2026);
+    let wilson = |k| treebench::stats::games::wilson_interval(k, n).unwrap();
+    // intervals apart: expectimax beats the random opponent more often ...
     assert!(
-        w_ex > w_mm,
-        "a random opponent loses more often: {w_ex} vs {w_mm}"
+        wilson(ex_rand).0 > wilson(mm_rand).1,
+        "{ex_rand} vs {mm_rand}"
     );
+    // ... and minimax beats the adversary more often
+    assert!(wilson(mm_adv).0 > wilson(ex_adv).1, "{mm_adv} vs {ex_adv}");
 }

@@ -107,7 +107,9 @@ impl ChanceConfig {
 /// What a chance search counted.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ChanceCounters {
-    /// Calls of the node procedure, plus probed children.
+    /// Calls of the node procedure, plus the children Star2's probing pass expands or
+    /// evaluates (a finished game or a horizon leaf is then known exactly and not searched
+    /// again).
     pub nodes: u64,
     /// Chance nodes expanded.
     pub chance_nodes: u64,
@@ -371,10 +373,12 @@ impl<'g, G: ChanceGame> ChanceSearcher<'g, G> {
             let child = self.game.resolve(s, o);
             let (old_lb, old_ub) = (lb[i], ub[i]);
             if let Some(u) = self.game.terminal(&child) {
+                self.counters.nodes += 1;
                 (lb[i], ub[i]) = (Q::int(u), Q::int(u));
             } else {
                 let kind = self.game.node(&child);
                 if kind != NodeKind::Chance && depth == 0 {
+                    self.counters.nodes += 1;
                     let e = Q::int(self.game.evaluate(&child));
                     (lb[i], ub[i]) = (e, e);
                 } else if kind != NodeKind::Chance {
