@@ -567,7 +567,7 @@ fn players(games: u64, target: u8, turns: u8) {
     let mut expecti = FloatSolver::new(&game, Model::Random);
     let mut adversary = FloatSolver::new(&game, Model::Adversarial);
     println!(
-        "Pig to {} ({} turns each), exact values from the start (MAX moves first): minimax {:.4}, expectimax-vs-random {:.4}\n",
+        "Pig to {} ({} turns each), values from the start (MAX moves first, floating point): minimax {:.4}, expectimax-vs-random {:.4}\n",
         game.target,
         game.turns,
         minimax.value(&start),
@@ -645,7 +645,7 @@ fn main() {
             }
             Err(_) => bad("reductions takes a depth"),
         },
-        Some("players") => match (num(1, 20000), num(2, 10), num(3, 3)) {
+        Some("players") => match (num(1, 20000), num(2, 30), num(3, 3)) {
             (Ok(n), Ok(t), Ok(k)) if n > 0 && (2..=30).contains(&t) && (1..=10).contains(&k) => {
                 players(n, t as u8, k as u8);
                 0
