@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Redraws every committed report under report/ from the committed results (no engine is run):
 # each experiment's report with its labels, the ablations, the boards' scaling report and the
-# probes trace of position 4453 (which re-solves one position, a few seconds). Then checks every
+# probes trace of position 4453 (which re-solves one position, a few seconds), and the match
+# reports (their games files resumed: no game is played). Then checks every
 # SVG with scripts/check_figures.py. Usage: scripts/regen_reports.sh [TREEBENCH_BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,4 +31,11 @@ if [ -x "$nim_example" ]; then
 else
   echo "report/nim: skipped (build it with cargo build --release --example nim)"
 fi
+# The match reports: --resume on their finished games files plays nothing and redraws.
+for name in match-connect4 match-chess-gauntlet; do
+  find "report/$name" -maxdepth 1 -type f -delete 2>/dev/null || true
+  find "report/$name-sprt" -maxdepth 1 -type f -delete 2>/dev/null || true
+  BIN=$tb bash "experiments/$name.sh" --resume >/dev/null
+  echo "report/$name: $(find "report/$name" -maxdepth 1 -name '*.svg' | wc -l) figures"
+done
 python3 scripts/check_figures.py report

@@ -532,3 +532,77 @@ fn a_chess_match_writes_pgn_that_python_chess_replays_alike() {
         "{o:?}"
     );
 }
+
+#[test]
+fn a_match_report_has_its_tables_figures_and_the_sprt_verdict() {
+    let dir = games_file("report").parent().unwrap().join("report-dir");
+    let _ = std::fs::remove_dir_all(&dir);
+    let games = games_file("report");
+    let out = common::output(common::bin().args([
+        "match",
+        "negamax:depth=7,eval=threats",
+        "negamax:depth=6,eval=threats",
+        "negamax:depth=5,eval=threats",
+        "--plies",
+        "4,6",
+        "--openings",
+        "20",
+        "--games",
+        games.to_str().unwrap(),
+        "--report",
+        dir.to_str().unwrap(),
+        "--labels",
+        "d7,d6,d5",
+    ]));
+    assert!(out.status.success(), "{out:?}");
+    let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    let stem = "report";
+    for f in ["pairings", "crosstable", "endings", "engines"] {
+        assert!(dir.join(format!("{stem}_{f}.csv")).exists(), "{f}");
+    }
+    assert!(dir.join(format!("{stem}_elo.svg")).exists() && dir.join("index.html").exists());
+    assert!(
+        !dir.join(format!("{stem}_llr.svg")).exists(),
+        "no SPRT, no LLR figure"
+    );
+    // The report's numbers are the tally of the games file.
+    let rows: Vec<match_play::GameRecord> = read_rows(&games).unwrap();
+    let t = &match_play::tally(&rows)[0];
+    let line = format!(
+        "| d7 | d6 | {} | {} | {} | {} |",
+        t.games.games(),
+        t.games.wins(),
+        t.games.draws(),
+        t.games.losses()
+    );
+    assert!(readme.contains(&line), "{line}\n{readme}");
+    assert!(
+        readme.contains("negamax:depth=5,eval=threats"),
+        "full specs listed"
+    );
+    // An SPRT match draws the LLR's path and states the verdict.
+    let sprt_dir = dir.join("sprt");
+    let out = common::output(common::bin().args([
+        "match",
+        "negamax:depth=7,eval=threats",
+        "negamax:depth=3,eval=threats",
+        "--plies",
+        "4,6",
+        "--openings",
+        "150",
+        "--sprt",
+        "0,10",
+        "--games",
+        games_file("report-sprt").to_str().unwrap(),
+        "--report",
+        sprt_dir.to_str().unwrap(),
+    ]));
+    assert!(out.status.success(), "{out:?}");
+    let readme = std::fs::read_to_string(sprt_dir.join("README.md")).unwrap();
+    assert!(sprt_dir.join("report-sprt_llr.svg").exists(), "{readme}");
+    assert!(readme.contains("H1 accepted"), "{readme}");
+    let bad = common::output(
+        common::bin().args(["match", "mtdf", "mtdf", "--report", "x", "--labels", "a"]),
+    );
+    assert_eq!(bad.status.code(), Some(2), "{bad:?}");
+}

@@ -77,6 +77,14 @@ pub struct MatchArgs {
     /// Chess: also write every game of the games file (kept and new) as PGN to this file.
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<PathBuf>,
+    /// Write the match report (tables, Elo and LLR figures, README.md, index.html) into this
+    /// directory; `--resume` on a finished match redraws it without playing.
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
+    /// Short labels of the engines for the report, comma-separated in the engines' order
+    /// (default: derived from the specs); the full specs stay in its engines table.
+    #[arg(long, value_delimiter = ',', requires = "report")]
+    pub labels: Vec<String>,
 }
 
 fn parse_shard(s: &str) -> Result<(u32, u32), String> {
@@ -203,13 +211,7 @@ pub fn pairing_lines(engines: &[String], t: &Tally) -> Vec<String> {
 /// The crosstable: the row engine's points / games against each column engine, and its total.
 pub fn crosstable(engines: &[String], tallies: &[Tally]) -> Vec<String> {
     let n = engines.len();
-    let mut pts = vec![vec![None::<(f64, u64)>; n]; n];
-    for t in tallies {
-        let g = &t.games;
-        let a_pts = g.wins() as f64 + 0.5 * g.draws() as f64;
-        pts[t.a as usize][t.b as usize] = Some((a_pts, g.games()));
-        pts[t.b as usize][t.a as usize] = Some((g.games() as f64 - a_pts, g.games()));
-    }
+    let pts = match_play::points_table(n, tallies);
     let name_w = engines.iter().map(String::len).max().unwrap_or(0).max(6);
     let head: String = (0..n).map(|j| format!("{:>10}", j + 1)).collect();
     let mut out = vec![
@@ -264,6 +266,13 @@ pub fn sprt_line(sprt: &Sprt, summary: &MatchSummary) -> String {
 pub fn run(args: MatchArgs) -> Result<i32> {
     let plan = plan_of(&args)?;
     let opts = options_of(&args)?;
+    if !args.labels.is_empty() && args.labels.len() != plan.engines.len() {
+        bail!(
+            "--labels: {} labels for {} engines",
+            args.labels.len(),
+            plan.engines.len()
+        );
+    }
     if args.pgn.is_some() && plan.game != GameKind::Chess {
         bail!(
             "--pgn: PGN records chess games; this match plays {}",
@@ -296,7 +305,77 @@ pub fn run(args: MatchArgs) -> Result<i32> {
     if let Some(s) = &opts.sprt {
         println!("{}", sprt_line(s, &summary));
     }
+    if let Some(dir) = &args.report {
+        let written = write_report(&args, &plan, &opts, &summary, dir)?;
+        println!("report: {} files in {}", written, dir.display());
+    }
     Ok(exit::OK)
+}
+
+/// What the match played, in a sentence for the report.
+fn method(args: &MatchArgs, plan: &MatchPlan) -> String {
+    let plies: Vec<String> = args.plies.iter().map(u32::to_string).collect();
+    let budget = match &args.tc {
+        Some(tc) => format!("a clock of {tc} s (base + increment) per side"),
+        None => {
+            "each move within its engine's own budget (the depth, nodes or playouts its spec names)"
+                .into()
+        }
+    };
+    format!(
+        "{}: game pairs from {} seeded openings ({} per ply at plies {}, seed {}), each opening \
+         played twice with the colours swapped; {budget}; {}; {} game(s) at once; a game \
+         reaching {} moves after its opening is drawn by adjudication.",
+        plan.game,
+        plan.openings.len(),
+        args.openings,
+        plies.join(", "),
+        plan.seed,
+        if plan.gauntlet {
+            "the first engine against each other one"
+        } else {
+            "a round robin"
+        },
+        args.concurrency.max(1),
+        plan.max_plies
+    )
+}
+
+/// Write the report of the match into `dir`; the number of files written.
+fn write_report(
+    args: &MatchArgs,
+    plan: &MatchPlan,
+    opts: &MatchOptions,
+    summary: &MatchSummary,
+    dir: &std::path::Path,
+) -> Result<usize> {
+    let stem = opts.games.file_name().map_or("match".to_string(), |n| {
+        let n = n.to_string_lossy();
+        n.trim_end_matches(".csv")
+            .trim_end_matches(".games")
+            .to_string()
+    });
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let report = crate::render::games::MatchReport {
+        name: stem,
+        engines: plan.engines.clone(),
+        labels: if args.labels.is_empty() {
+            crate::analysis::labels::derive(&plan.engines)
+        } else {
+            args.labels.clone()
+        },
+        rows: &summary.rows,
+        sprt: opts
+            .sprt
+            .map(|s| (s, summary.llr_path.clone(), summary.accepted)),
+        method: method(args, plan),
+        reproduce: format!(
+            "{} {}",
+            crate::util::repro::program(),
+            shell_words::join(argv)
+        ),
+    };
+    Ok(crate::render::games::write_match_report(&report, dir)?.len())
 }
 
 #[cfg(test)]

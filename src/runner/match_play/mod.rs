@@ -16,7 +16,7 @@ use crate::runner::positions::positions_for_ply;
 use crate::runner::record::{scan_rows, RecordError, RecordWriter};
 use crate::stats::games::{Accepted, GameResult, Pentanomial, Sprt};
 pub use game::{play_game, Budget};
-pub use record::{tally, GameRecord, Tally};
+pub use record::{points_table, tally, GameRecord, Tally};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
