@@ -33,6 +33,10 @@ pub struct MatchArgs {
     /// Openings drawn per ply; each is one game pair per pairing of engines.
     #[arg(long, default_value_t = 10)]
     pub openings: u32,
+    /// Only openings whose exact value is a draw (Connect-4: solved by `mtdf`; tic-tac-toe:
+    /// by `ttt-minimax`), so that every lost game is an engine's error.
+    #[arg(long)]
+    pub balanced: bool,
     /// A clock per side, `BASE+INC` in seconds (`10+0.1`); without it each move has the budget
     /// its engine's spec names.
     #[arg(long, value_name = "BASE+INC")]
@@ -137,7 +141,20 @@ pub fn plan_of(args: &MatchArgs) -> Result<MatchPlan> {
         Some(tc) => Budget::parse_tc(tc).map_err(anyhow::Error::msg)?,
         None => Budget::Spec,
     };
-    let openings = MatchPlan::seeded_openings(game, args.seed, &args.plies, args.openings);
+    let openings = if args.balanced {
+        let solver = match game {
+            GameKind::Connect4(_) => "mtdf",
+            GameKind::TicTacToe => "ttt-minimax",
+            g => bail!("--balanced: no exact solver of {g} (connect4 and tictactoe have one)"),
+        };
+        let mut solver = match game.board() {
+            Some(b) => crate::engine::registry::build_on(solver, b)?,
+            None => crate::engine::registry::build(solver)?,
+        };
+        MatchPlan::balanced_openings(game, args.seed, &args.plies, args.openings, solver.as_mut())?
+    } else {
+        MatchPlan::seeded_openings(game, args.seed, &args.plies, args.openings)
+    };
     if openings.is_empty() {
         bail!(
             "no openings: --openings must be positive and the plies undecided positions of {game}"
@@ -323,7 +340,7 @@ fn method(args: &MatchArgs, plan: &MatchPlan) -> String {
         }
     };
     format!(
-        "{}: game pairs from {} seeded openings ({} per ply at plies {}, seed {}), each opening \
+        "{}: game pairs from {} seeded openings ({} per ply at plies {}, seed {}{}), each opening \
          played twice with the colours swapped; {budget}; {}; {} game(s) at once; a game \
          reaching {} moves after its opening is drawn by adjudication.",
         plan.game,
@@ -331,6 +348,11 @@ fn method(args: &MatchArgs, plan: &MatchPlan) -> String {
         args.openings,
         plies.join(", "),
         plan.seed,
+        if args.balanced {
+            "; only openings whose exact value is a draw"
+        } else {
+            ""
+        },
         if plan.gauntlet {
             "the first engine against each other one"
         } else {

@@ -9,7 +9,7 @@ use super::page::{write_page, Page};
 use super::plot::{EloIntervals, Figure, LlrPath, PairingElo};
 use super::RenderError;
 use crate::runner::match_play::{points_table, tally, GameRecord, Tally};
-use crate::stats::games::{elo_estimate, normalized_elo, Accepted, Sprt};
+use crate::stats::games::{elo_estimate, normalized_elo, wilson_interval, Accepted, Sprt};
 use crate::table::{Column, Table};
 
 /// What a match report shows.
@@ -34,6 +34,13 @@ fn pm(v: f64, h: f64) -> String {
     format!("{v:+.1} ± {h:.1}")
 }
 
+/// `0.42 [0.33, 0.52]`: `k` of `n` with Wilson's 95% interval; `n/a` without games.
+fn share(k: u64, n: u64) -> String {
+    wilson_interval(k, n).map_or("n/a".to_string(), |(lo, hi)| {
+        format!("{:.2} [{lo:.2}, {hi:.2}]", k as f64 / n as f64)
+    })
+}
+
 /// One row per pairing.
 fn pairings_table(r: &MatchReport<'_>, tallies: &[Tally]) -> Table {
     let mut t = Table::new(vec![
@@ -43,8 +50,10 @@ fn pairings_table(r: &MatchReport<'_>, tallies: &[Tally]) -> Table {
         Column::right("W"),
         Column::right("D"),
         Column::right("L"),
+        Column::right("wins [95% CI]"),
+        Column::right("losses [95% CI]"),
         Column::right("forfeits"),
-        Column::left("pairs [LL, LD+DL, LW+DD+WL, DW+WD, WW]"),
+        Column::left("pentanomial"),
         Column::right("Elo ± 95%"),
         Column::right("nElo ± 95%"),
         Column::right("LOS"),
@@ -68,6 +77,8 @@ fn pairings_table(r: &MatchReport<'_>, tallies: &[Tally]) -> Table {
             g.wins().to_string(),
             g.draws().to_string(),
             g.losses().to_string(),
+            share(g.wins(), g.games()),
+            share(g.losses(), g.games()),
             x.forfeits.to_string(),
             format!("[{}, {}, {}, {}, {}]", p[0], p[1], p[2], p[3], p[4]),
             elo,
@@ -209,7 +220,25 @@ fn sprt_sentence(r: &MatchReport<'_>) -> Option<String> {
 pub fn write_match_report(r: &MatchReport<'_>, dir: &Path) -> Result<Vec<PathBuf>, RenderError> {
     let tallies = tally(r.rows);
     let stem = crate::util::names::file_stem(&r.name);
-    let mut tables = vec![(format!("{stem}_pairings"), pairings_table(r, &tallies))];
+    let whole = pairings_table(r, &tallies);
+    let mut tables = vec![
+        (
+            format!("{stem}_pairings"),
+            whole.part(
+                &[0, 1, 2, 3, 4, 5, 6, 7, 8],
+                whole.title.clone(),
+                Vec::new(),
+            ),
+        ),
+        (
+            format!("{stem}_strength"),
+            whole.part(
+                &[0, 1, 9, 10, 11, 12],
+                format!("{}: Elo per pairing", r.name),
+                Vec::new(),
+            ),
+        ),
+    ];
     if r.engines.len() > 2 {
         tables.push((format!("{stem}_crosstable"), crosstable(r, &tallies)));
     }
@@ -222,7 +251,9 @@ pub fn write_match_report(r: &MatchReport<'_>, dir: &Path) -> Result<Vec<PathBuf
             r.rows.len(),
             r.method
         ),
-        "Elo: the logistic Elo difference of the first-named engine of a pairing, its 95% \
+        "W, D, L: the first-named engine's wins, draws and losses, with their rates and Wilson \
+         95% intervals; pentanomial: complete game pairs by that engine's points [0, ½, 1, 1½, \
+         2] (LL, LD+DL, LW+DD+WL, DW+WD, WW). Elo: the logistic Elo difference of the first-named engine of a pairing, its 95% \
          interval from the variance of the game-pair (pentanomial) scores; nElo: normalized \
          Elo; LOS: likelihood of superiority; all as fishtest computes them (counts of 0 \
          regularized to 0.001)."

@@ -93,7 +93,7 @@ fn index_html(page: &Page<'_>, figs: &[(WrittenFigure, String)]) -> String {
         super::report::CSS
     );
     for p in &page.intro {
-        let _ = writeln!(s, "<p>{}</p>", escape(p));
+        let _ = writeln!(s, "<p>{}</p>", super::method::inline_html(p));
     }
     for (_, t) in &page.tables {
         let _ = writeln!(s, "<div class=\"scroll\">\n{}</div>", Html.render(t));
@@ -103,7 +103,7 @@ fn index_html(page: &Page<'_>, figs: &[(WrittenFigure, String)]) -> String {
             s,
             "<figure>{}<figcaption>{}</figcaption></figure>",
             super::report::responsive_svg(svg),
-            escape(&f.description)
+            super::method::inline_html(&f.description)
         );
     }
     let _ = writeln!(

@@ -94,6 +94,41 @@ impl MatchPlan {
             .collect()
     }
 
+    /// Like [`MatchPlan::seeded_openings`], but only openings whose exact value is a draw
+    /// (balanced openings, as fishtest's books): the seeded positions of each ply in order,
+    /// each solved by `solver` (an exact solver of the game: score 0 is a draw), the first
+    /// `count` drawn ones kept. Fewer where a ply has fewer among its candidates.
+    pub fn balanced_openings(
+        game: GameKind,
+        seed: u64,
+        plies: &[u32],
+        count: u32,
+        solver: &mut dyn Engine,
+    ) -> Result<Vec<Opening>, MatchError> {
+        let mut out = Vec::new();
+        for &p in plies {
+            let mut kept = 0;
+            for d in positions_for_ply(game, seed, p, count.saturating_mul(20), true) {
+                if kept == count {
+                    break;
+                }
+                solver.reset();
+                let s = solver.solve(&d.moves).map_err(|e| {
+                    MatchError::Refused(format!("solving opening `{}`: {e}", d.moves))
+                })?;
+                if s.score == 0 {
+                    kept += 1;
+                    out.push(Opening {
+                        ply: d.ply,
+                        index: d.index,
+                        moves: d.moves,
+                    });
+                }
+            }
+        }
+        Ok(out)
+    }
+
     /// The pairings `(a, b)`: every two engines (round robin) or the first against each other.
     #[must_use]
     pub fn pairings(&self) -> Vec<(u32, u32)> {
