@@ -16,7 +16,7 @@ redraw() { # experiment name, then the command that writes report/<name>
   echo "report/$name: $(find "report/$name" -maxdepth 1 -name '*.svg' | wc -l) figures"
 }
 
-for name in drivers drivers-chess drivers-depth chess-engines counters-tree quality-connect4; do
+for name in drivers drivers-chess drivers-depth chess-engines counters-tree quality-connect4 quality-chess-suite; do
   labels=(); grep -q 'label *=' "experiments/$name.toml" && labels=(--labels "experiments/$name.toml")
   redraw "$name" "$tb" report "${labels[@]}" "results/$name.csv"
 done
