@@ -35,8 +35,12 @@ pub struct MatchArgs {
     pub openings: u32,
     /// Only openings whose exact value is a draw (Connect-4: solved by `mtdf`; tic-tac-toe:
     /// by `ttt-minimax`), so that every lost game is an engine's error.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "openings_file")]
     pub balanced: bool,
+    /// Openings from a file instead of seeded ones, every position of it in order: chess FEN
+    /// or EPD lines (a test suite's `bm`/`am` are ignored), Connect-4 Pons' `MOVES SCORE` lines.
+    #[arg(long, value_name = "FILE")]
+    pub openings_file: Option<PathBuf>,
     /// A clock per side, `BASE+INC` in seconds (`10+0.1`); without it each move has the budget
     /// its engine's spec names.
     #[arg(long, value_name = "BASE+INC")]
@@ -141,7 +145,17 @@ pub fn plan_of(args: &MatchArgs) -> Result<MatchPlan> {
         Some(tc) => Budget::parse_tc(tc).map_err(anyhow::Error::msg)?,
         None => Budget::Spec,
     };
-    let openings = if args.balanced {
+    let openings = if let Some(f) = &args.openings_file {
+        crate::runner::experiment::file_positions(&f.to_string_lossy(), game, None)
+            .map_err(|e| anyhow::anyhow!("--openings-file {}: {e}", f.display()))?
+            .into_iter()
+            .map(|d| match_play::Opening {
+                ply: d.ply,
+                index: d.index,
+                moves: d.moves,
+            })
+            .collect()
+    } else if args.balanced {
         let solver = match game {
             GameKind::Connect4(_) => "mtdf",
             GameKind::TicTacToe => "ttt-minimax",
@@ -300,37 +314,68 @@ pub fn run(args: MatchArgs) -> Result<i32> {
     if let Some(p) = &args.pgn {
         match_play::pgn::write_pgn(&summary.rows, p).map_err(anyhow::Error::msg)?;
     }
-    println!(
+    let mut out = vec![format!(
         "{}: {} games ({} pairs kept, {} played) -> {}",
         plan.game,
         summary.rows.len(),
         summary.kept_pairs,
         summary.played_pairs,
         opts.games.display()
-    );
+    )];
     let tallies = match_play::tally(&summary.rows);
     for t in &tallies {
         for l in pairing_lines(&plan.engines, t) {
-            println!("{l}");
+            out.push(l);
         }
     }
     if plan.engines.len() > 2 {
         for l in crosstable(&plan.engines, &tallies) {
-            println!("{l}");
+            out.push(l);
         }
     }
     if let Some(s) = &opts.sprt {
-        println!("{}", sprt_line(s, &summary));
+        out.push(sprt_line(s, &summary));
     }
     if let Some(dir) = &args.report {
         let written = write_report(&args, &plan, &opts, &summary, dir)?;
-        println!("report: {} files in {}", written, dir.display());
+        out.push(format!("report: {} files in {}", written, dir.display()));
     }
+    // A reader that left early (`| head`) is not an error: the files are written.
+    crate::util::stdout::print(&(out.join("\n") + "\n"))?;
     Ok(exit::OK)
+}
+
+/// The budget of a move, in words.
+fn budget_text(args: &MatchArgs) -> String {
+    match &args.tc {
+        Some(tc) => format!("a clock of {tc} s (base + increment) per side"),
+        None => {
+            "each move within its engine's own budget (the depth, nodes or playouts its spec names)"
+                .into()
+        }
+    }
 }
 
 /// What the match played, in a sentence for the report.
 fn method(args: &MatchArgs, plan: &MatchPlan) -> String {
+    if let Some(f) = &args.openings_file {
+        return format!(
+            "{}: game pairs from the {} openings of {}, each played twice with the colours \
+             swapped; {}; {}; {} game(s) at once; a game reaching {} moves after its opening is \
+             drawn by adjudication.",
+            plan.game,
+            plan.openings.len(),
+            f.display(),
+            budget_text(args),
+            if plan.gauntlet {
+                "the first engine against each other one"
+            } else {
+                "a round robin"
+            },
+            args.concurrency.max(1),
+            plan.max_plies
+        );
+    }
     let plies: Vec<String> = args.plies.iter().map(u32::to_string).collect();
     let budget = match &args.tc {
         Some(tc) => format!("a clock of {tc} s (base + increment) per side"),

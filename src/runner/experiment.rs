@@ -147,7 +147,7 @@ impl std::fmt::Display for Agreement {
 /// file, at most `max` of them: for chess, a FEN/EPD file (ply = the FEN's game ply, moves = the
 /// FEN); for Connect-4, Pons' `MOVES SCORE` lines (ply = the number of moves, the score kept as
 /// the position's known score).
-fn file_positions(path: &str, game: GameKind, max: Option<u32>) -> Result<Vec<Drawn>, String> {
+pub fn file_positions(path: &str, game: GameKind, max: Option<u32>) -> Result<Vec<Drawn>, String> {
     let take = |n: usize| max.map_or(n, |m| (m as usize).min(n));
     let drawn = |i: usize, ply: u32, moves: String, known: Option<i32>| Drawn {
         ply,
