@@ -93,7 +93,7 @@ fn pairings_table(r: &MatchReport<'_>, tallies: &[Tally]) -> Table {
 fn crosstable(r: &MatchReport<'_>, tallies: &[Tally]) -> Table {
     let n = r.engines.len();
     let mut cols = vec![Column::left("engine")];
-    cols.extend((0..n).map(|j| Column::right(&format!("{}", j + 1))));
+    cols.extend((0..n).map(|j| Column::right((j + 1).to_string())));
     cols.push(Column::right("total"));
     let mut t = Table::new(cols);
     t.title = format!("{}: crosstable (the row engine's points / games)", r.name);
