@@ -3,7 +3,8 @@
 # with `treebench run` into a temporary folder, loads its index.html and fails if the page shows
 # raw Markdown (backticks, `**`, `|---|`, `[text](link)`, `# ` headings) outside <pre>, if a
 # local link or image target is missing, if an image does not load, if an inline SVG figure is
-# empty, or if the screenshot is blank. Called by scripts/test.sh.
+# empty, if the page or a table scrolls sideways in a 1,300-pixel window, or if the screenshot is
+# blank; then the same for the committed reports with the widest tables. Called by scripts/test.sh.
 #
 # The browser: `chromium` (or `chromium-browser`, `google-chrome`) on PATH, else Debian's
 # `chromium` package installed with apt-get (as root; about 155 MB to download). Without a
@@ -105,6 +106,15 @@ window.addEventListener('load', () => {
     if (r.width < 100 || r.height < 60 || svg.querySelectorAll('text').length < 3)
       out.push('SVG_EMPTY figure ' + svgs + ' (' + Math.round(r.width) + 'x' + Math.round(r.height) + ')');
   }
+  const page = document.documentElement;
+  if (page.scrollWidth > window.innerWidth + 1)
+    out.push('PAGE_SCROLLS horizontally at ' + window.innerWidth + ' px: ' + page.scrollWidth + ' px wide');
+  for (const div of document.querySelectorAll('.scroll')) {
+    if (div.scrollWidth > div.clientWidth + 1) {
+      const cap = div.querySelector('caption');
+      out.push('TABLE_SCROLLS at ' + window.innerWidth + ' px (' + div.scrollWidth + ' > ' + div.clientWidth + '): ' + (cap ? cap.textContent.slice(0, 80) : 'a table'));
+    }
+  }
   out.push('COUNT images=' + document.images.length + ' figures=' + svgs +
            ' links=' + document.querySelectorAll('a[href]').length);
   const pre = document.createElement('pre');
@@ -120,7 +130,7 @@ PY
 
 flags=(--headless --no-sandbox --disable-gpu --disable-dev-shm-usage --allow-file-access-from-files
   --run-all-compositor-stages-before-draw --virtual-time-budget=10000 --hide-scrollbars)
-timeout 120 "$browser" "${flags[@]}" --dump-dom "file://$probe" >"$work/dom.html" 2>"$work/browser.log" || {
+timeout 120 "$browser" "${flags[@]}" --window-size=1300,2400 --dump-dom "file://$probe" >"$work/dom.html" 2>"$work/browser.log" || {
   cat "$work/browser.log" >&2
   echo "check_report_browser: FAILED: the browser did not load $page" >&2
   exit 1
@@ -191,7 +201,8 @@ if [ $# -eq 0 ]; then
 import sys
 html = open(sys.argv[1], encoding="utf-8").read()
 bad = ('<p>**raw bold** and `raw code`</p><img src="no-such-figure.png" alt="x">'
-       '<a href="#no-such-section">dangling</a>')
+       '<a href="#no-such-section">dangling</a>'
+       '<div class="scroll"><table><caption>too wide</caption><tr><td>' + 'x' * 400 + '</td></tr></table></div>')
 i = html.rfind("</body>")
 open(sys.argv[2], "w", encoding="utf-8").write(html[:i] + bad + html[i:])
 PY
@@ -200,12 +211,16 @@ PY
     echo "check_report_browser: FAILED: a page with raw Markdown and a missing image passed" >&2
     exit 1
   fi
-  for want in "RAW bold" "RAW backtick" "IMAGE_FAILED no-such-figure.png" "ANCHOR_MISSING #no-such-section"; do
+  for want in "RAW bold" "RAW backtick" "IMAGE_FAILED no-such-figure.png" "ANCHOR_MISSING #no-such-section" "TABLE_SCROLLS"; do
     echo "$out" | grep -q "$want" || {
       echo "$out" | sed 's/^/  /'
       echo "check_report_browser: FAILED: the broken page's report lacks '$want'" >&2
       exit 1
     }
   done
-  echo "check_report_browser: a broken copy (raw Markdown, missing image, dangling anchor) is refused"
+  echo "check_report_browser: a broken copy (raw Markdown, missing image, dangling anchor, a table too wide) is refused"
+  # The committed reports with the widest tables, at a 1,300-pixel window.
+  for committed in report/chess-engines/index.html report/drivers-chess/index.html report/match-connect4/index.html; do
+    bash "$0" "$committed" || exit 1
+  done
 fi

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Redraws every committed report under report/ from the committed results (no engine is run):
 # each experiment's report with its labels, the ablations, the boards' scaling report and the
-# probes trace of position 4453 (which re-solves one position, a few seconds). Then checks every
+# probes trace of position 4453 (which re-solves one position, a few seconds), and the match
+# reports (their games files resumed: no game is played). Then checks every
 # SVG with scripts/check_figures.py. Usage: scripts/regen_reports.sh [TREEBENCH_BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +16,7 @@ redraw() { # experiment name, then the command that writes report/<name>
   echo "report/$name: $(find "report/$name" -maxdepth 1 -name '*.svg' | wc -l) figures"
 }
 
-for name in drivers drivers-chess drivers-depth chess-engines counters-tree quality-connect4; do
+for name in drivers drivers-chess drivers-depth chess-engines counters-tree quality-connect4 quality-chess-suite; do
   labels=(); grep -q 'label *=' "experiments/$name.toml" && labels=(--labels "experiments/$name.toml")
   redraw "$name" "$tb" report "${labels[@]}" "results/$name.csv"
 done
@@ -30,4 +31,9 @@ if [ -x "$nim_example" ]; then
 else
   echo "report/nim: skipped (build it with cargo build --release --example nim)"
 fi
+# The match reports: --resume on their finished games files plays nothing and redraws.
+for name in match-connect4 match-chess-gauntlet perfect-player; do
+  BIN=$tb bash "experiments/$name.sh" --resume >/dev/null
+  echo "experiments/$name.sh: reports redrawn"
+done
 python3 scripts/check_figures.py report

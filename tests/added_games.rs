@@ -256,3 +256,43 @@ fn committed_mnk_known_values_hold() {
         805
     );
 }
+
+#[test]
+fn run_checks_every_score_against_a_known_values_file() {
+    let dir = common::scratch("added-known-run");
+    let known =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/known/mnk433.tsv");
+    let experiment = |file: &std::path::Path| {
+        let toml = dir.join(format!(
+            "{}.toml",
+            file.file_stem().unwrap().to_string_lossy()
+        ));
+        std::fs::write(
+            &toml,
+            format!(
+                "name = \"known\"\nseed = 1\ngame = \"mnk433\"\npositions_file = \"{}\"\npositions = 60\nengines = [\"mnk433-negamax\", \"mnk433-mtdf\"]\n",
+                file.display()
+            ),
+        )
+        .unwrap();
+        let results = dir.join("results");
+        mnk_cli(&[
+            "run",
+            toml.to_str().unwrap(),
+            "--no-report",
+            "--force",
+            "--results",
+            results.to_str().unwrap(),
+        ])
+    };
+    assert_eq!(experiment(&known), 0, "every score equals the file's");
+    // One value changed in the file: the run stops with exit 3 (engines and file disagree).
+    let text = std::fs::read_to_string(&known).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("..../..../..x.\t"))
+        .unwrap();
+    let bad = dir.join("bad.tsv");
+    std::fs::write(&bad, text.replace(line, "..../..../..x.\t-3\t1")).unwrap();
+    assert_eq!(experiment(&bad), 3);
+}

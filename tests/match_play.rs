@@ -532,3 +532,151 @@ fn a_chess_match_writes_pgn_that_python_chess_replays_alike() {
         "{o:?}"
     );
 }
+
+#[test]
+fn a_match_report_has_its_tables_figures_and_the_sprt_verdict() {
+    let dir = games_file("report").parent().unwrap().join("report-dir");
+    let _ = std::fs::remove_dir_all(&dir);
+    let games = games_file("report");
+    let out = common::output(common::bin().args([
+        "match",
+        "negamax:depth=7,eval=threats",
+        "negamax:depth=6,eval=threats",
+        "negamax:depth=5,eval=threats",
+        "--plies",
+        "4,6",
+        "--openings",
+        "20",
+        "--games",
+        games.to_str().unwrap(),
+        "--report",
+        dir.to_str().unwrap(),
+        "--labels",
+        "d7,d6,d5",
+    ]));
+    assert!(out.status.success(), "{out:?}");
+    let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    let stem = "report";
+    for f in ["pairings", "crosstable", "endings", "engines"] {
+        assert!(dir.join(format!("{stem}_{f}.csv")).exists(), "{f}");
+    }
+    assert!(dir.join(format!("{stem}_elo.svg")).exists() && dir.join("index.html").exists());
+    assert!(
+        !dir.join(format!("{stem}_llr.svg")).exists(),
+        "no SPRT, no LLR figure"
+    );
+    // The report's numbers are the tally of the games file.
+    let rows: Vec<match_play::GameRecord> = read_rows(&games).unwrap();
+    let t = &match_play::tally(&rows)[0];
+    let line = format!(
+        "| d7 | d6 | {} | {} | {} | {} |",
+        t.games.games(),
+        t.games.wins(),
+        t.games.draws(),
+        t.games.losses()
+    );
+    assert!(readme.contains(&line), "{line}\n{readme}");
+    assert!(
+        readme.contains("negamax:depth=5,eval=threats"),
+        "full specs listed"
+    );
+    // An SPRT match draws the LLR's path and states the verdict.
+    let sprt_dir = dir.join("sprt");
+    let out = common::output(common::bin().args([
+        "match",
+        "negamax:depth=7,eval=threats",
+        "negamax:depth=3,eval=threats",
+        "--plies",
+        "4,6",
+        "--openings",
+        "150",
+        "--sprt",
+        "0,10",
+        "--games",
+        games_file("report-sprt").to_str().unwrap(),
+        "--report",
+        sprt_dir.to_str().unwrap(),
+    ]));
+    assert!(out.status.success(), "{out:?}");
+    let readme = std::fs::read_to_string(sprt_dir.join("README.md")).unwrap();
+    assert!(sprt_dir.join("report-sprt_llr.svg").exists(), "{readme}");
+    assert!(readme.contains("H1 accepted"), "{readme}");
+    let bad = common::output(
+        common::bin().args(["match", "mtdf", "mtdf", "--report", "x", "--labels", "a"]),
+    );
+    assert_eq!(bad.status.code(), Some(2), "{bad:?}");
+}
+
+#[test]
+fn openings_come_from_a_pons_file_or_an_epd_file() {
+    let dir = games_file("openings").parent().unwrap().join("openings");
+    std::fs::create_dir_all(&dir).unwrap();
+    let pons = dir.join("set.txt");
+    std::fs::write(
+        &pons,
+        "32164625 11\n6146 18\n2252576253462244111563365343671351441 -1\n",
+    )
+    .unwrap();
+    let games = games_file("openings-c4");
+    let out = common::output(common::bin().args([
+        "match",
+        "negamax:depth=4,eval=threats",
+        "negamax:depth=2,eval=threats",
+        "--openings-file",
+        pons.to_str().unwrap(),
+        "--games",
+        games.to_str().unwrap(),
+    ]));
+    assert!(out.status.success(), "{out:?}");
+    let rows: Vec<match_play::GameRecord> = read_rows(&games).unwrap();
+    let openings: Vec<&str> = rows.iter().map(|r| r.opening.as_str()).collect();
+    assert_eq!(
+        openings,
+        [
+            "32164625",
+            "32164625",
+            "6146",
+            "6146",
+            "2252576253462244111563365343671351441",
+            "2252576253462244111563365343671351441"
+        ]
+    );
+    let epd = dir.join("set.epd");
+    std::fs::write(
+        &epd,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5;\n",
+    )
+    .unwrap();
+    let games = games_file("openings-chess");
+    let out = common::output(common::bin().args([
+        "match",
+        "chess-pvs:depth=2",
+        "chess-pvs:depth=1",
+        "--max-plies",
+        "40",
+        "--openings-file",
+        epd.to_str().unwrap(),
+        "--games",
+        games.to_str().unwrap(),
+    ]));
+    assert!(out.status.success(), "{out:?}");
+    let rows: Vec<match_play::GameRecord> = read_rows(&games).unwrap();
+    assert_eq!(rows.len(), 2);
+    assert!(
+        rows.iter()
+            .all(|r| r.opening.starts_with("r1bqkbnr/pppp1ppp/2n5")),
+        "{rows:?}"
+    );
+    let bad = common::output(common::bin().args([
+        "match",
+        "mtdf",
+        "mtdf",
+        "--openings-file",
+        "/no/such/file",
+    ]));
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("--openings-file /no/such/file"),
+        "{bad:?}"
+    );
+}

@@ -33,6 +33,14 @@ pub struct MatchArgs {
     /// Openings drawn per ply; each is one game pair per pairing of engines.
     #[arg(long, default_value_t = 10)]
     pub openings: u32,
+    /// Only openings whose exact value is a draw (Connect-4: solved by `mtdf`; tic-tac-toe:
+    /// by `ttt-minimax`), so that every lost game is an engine's error.
+    #[arg(long, conflicts_with = "openings_file")]
+    pub balanced: bool,
+    /// Openings from a file instead of seeded ones, every position of it in order: chess FEN
+    /// or EPD lines (a test suite's `bm`/`am` are ignored), Connect-4 Pons' `MOVES SCORE` lines.
+    #[arg(long, value_name = "FILE")]
+    pub openings_file: Option<PathBuf>,
     /// A clock per side, `BASE+INC` in seconds (`10+0.1`); without it each move has the budget
     /// its engine's spec names.
     #[arg(long, value_name = "BASE+INC")]
@@ -77,6 +85,14 @@ pub struct MatchArgs {
     /// Chess: also write every game of the games file (kept and new) as PGN to this file.
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<PathBuf>,
+    /// Write the match report (tables, Elo and LLR figures, README.md, index.html) into this
+    /// directory; `--resume` on a finished match redraws it without playing.
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
+    /// Short labels of the engines for the report, comma-separated in the engines' order
+    /// (default: derived from the specs); the full specs stay in its engines table.
+    #[arg(long, value_delimiter = ',', requires = "report")]
+    pub labels: Vec<String>,
 }
 
 fn parse_shard(s: &str) -> Result<(u32, u32), String> {
@@ -129,7 +145,30 @@ pub fn plan_of(args: &MatchArgs) -> Result<MatchPlan> {
         Some(tc) => Budget::parse_tc(tc).map_err(anyhow::Error::msg)?,
         None => Budget::Spec,
     };
-    let openings = MatchPlan::seeded_openings(game, args.seed, &args.plies, args.openings);
+    let openings = if let Some(f) = &args.openings_file {
+        crate::runner::experiment::file_positions(&f.to_string_lossy(), game, None)
+            .map_err(|e| anyhow::anyhow!("--openings-file {}: {e}", f.display()))?
+            .into_iter()
+            .map(|d| match_play::Opening {
+                ply: d.ply,
+                index: d.index,
+                moves: d.moves,
+            })
+            .collect()
+    } else if args.balanced {
+        let solver = match game {
+            GameKind::Connect4(_) => "mtdf",
+            GameKind::TicTacToe => "ttt-minimax",
+            g => bail!("--balanced: no exact solver of {g} (connect4 and tictactoe have one)"),
+        };
+        let mut solver = match game.board() {
+            Some(b) => crate::engine::registry::build_on(solver, b)?,
+            None => crate::engine::registry::build(solver)?,
+        };
+        MatchPlan::balanced_openings(game, args.seed, &args.plies, args.openings, solver.as_mut())?
+    } else {
+        MatchPlan::seeded_openings(game, args.seed, &args.plies, args.openings)
+    };
     if openings.is_empty() {
         bail!(
             "no openings: --openings must be positive and the plies undecided positions of {game}"
@@ -203,13 +242,7 @@ pub fn pairing_lines(engines: &[String], t: &Tally) -> Vec<String> {
 /// The crosstable: the row engine's points / games against each column engine, and its total.
 pub fn crosstable(engines: &[String], tallies: &[Tally]) -> Vec<String> {
     let n = engines.len();
-    let mut pts = vec![vec![None::<(f64, u64)>; n]; n];
-    for t in tallies {
-        let g = &t.games;
-        let a_pts = g.wins() as f64 + 0.5 * g.draws() as f64;
-        pts[t.a as usize][t.b as usize] = Some((a_pts, g.games()));
-        pts[t.b as usize][t.a as usize] = Some((g.games() as f64 - a_pts, g.games()));
-    }
+    let pts = match_play::points_table(n, tallies);
     let name_w = engines.iter().map(String::len).max().unwrap_or(0).max(6);
     let head: String = (0..n).map(|j| format!("{:>10}", j + 1)).collect();
     let mut out = vec![
@@ -264,6 +297,13 @@ pub fn sprt_line(sprt: &Sprt, summary: &MatchSummary) -> String {
 pub fn run(args: MatchArgs) -> Result<i32> {
     let plan = plan_of(&args)?;
     let opts = options_of(&args)?;
+    if !args.labels.is_empty() && args.labels.len() != plan.engines.len() {
+        bail!(
+            "--labels: {} labels for {} engines",
+            args.labels.len(),
+            plan.engines.len()
+        );
+    }
     if args.pgn.is_some() && plan.game != GameKind::Chess {
         bail!(
             "--pgn: PGN records chess games; this match plays {}",
@@ -274,29 +314,135 @@ pub fn run(args: MatchArgs) -> Result<i32> {
     if let Some(p) = &args.pgn {
         match_play::pgn::write_pgn(&summary.rows, p).map_err(anyhow::Error::msg)?;
     }
-    println!(
+    let mut out = vec![format!(
         "{}: {} games ({} pairs kept, {} played) -> {}",
         plan.game,
         summary.rows.len(),
         summary.kept_pairs,
         summary.played_pairs,
         opts.games.display()
-    );
+    )];
     let tallies = match_play::tally(&summary.rows);
     for t in &tallies {
         for l in pairing_lines(&plan.engines, t) {
-            println!("{l}");
+            out.push(l);
         }
     }
     if plan.engines.len() > 2 {
         for l in crosstable(&plan.engines, &tallies) {
-            println!("{l}");
+            out.push(l);
         }
     }
     if let Some(s) = &opts.sprt {
-        println!("{}", sprt_line(s, &summary));
+        out.push(sprt_line(s, &summary));
     }
+    if let Some(dir) = &args.report {
+        let written = write_report(&args, &plan, &opts, &summary, dir)?;
+        out.push(format!("report: {} files in {}", written, dir.display()));
+    }
+    // A reader that left early (`| head`) is not an error: the files are written.
+    crate::util::stdout::print(&(out.join("\n") + "\n"))?;
     Ok(exit::OK)
+}
+
+/// The budget of a move, in words.
+fn budget_text(args: &MatchArgs) -> String {
+    match &args.tc {
+        Some(tc) => format!("a clock of {tc} s (base + increment) per side"),
+        None => {
+            "each move within its engine's own budget (the depth, nodes or playouts its spec names)"
+                .into()
+        }
+    }
+}
+
+/// What the match played, in a sentence for the report.
+fn method(args: &MatchArgs, plan: &MatchPlan) -> String {
+    if let Some(f) = &args.openings_file {
+        return format!(
+            "{}: game pairs from the {} openings of {}, each played twice with the colours \
+             swapped; {}; {}; {} game(s) at once; a game reaching {} moves after its opening is \
+             drawn by adjudication.",
+            plan.game,
+            plan.openings.len(),
+            f.display(),
+            budget_text(args),
+            if plan.gauntlet {
+                "the first engine against each other one"
+            } else {
+                "a round robin"
+            },
+            args.concurrency.max(1),
+            plan.max_plies
+        );
+    }
+    let plies: Vec<String> = args.plies.iter().map(u32::to_string).collect();
+    let budget = match &args.tc {
+        Some(tc) => format!("a clock of {tc} s (base + increment) per side"),
+        None => {
+            "each move within its engine's own budget (the depth, nodes or playouts its spec names)"
+                .into()
+        }
+    };
+    format!(
+        "{}: game pairs from {} seeded openings ({} per ply at plies {}, seed {}{}), each opening \
+         played twice with the colours swapped; {budget}; {}; {} game(s) at once; a game \
+         reaching {} moves after its opening is drawn by adjudication.",
+        plan.game,
+        plan.openings.len(),
+        args.openings,
+        plies.join(", "),
+        plan.seed,
+        if args.balanced {
+            "; only openings whose exact value is a draw"
+        } else {
+            ""
+        },
+        if plan.gauntlet {
+            "the first engine against each other one"
+        } else {
+            "a round robin"
+        },
+        args.concurrency.max(1),
+        plan.max_plies
+    )
+}
+
+/// Write the report of the match into `dir`; the number of files written.
+fn write_report(
+    args: &MatchArgs,
+    plan: &MatchPlan,
+    opts: &MatchOptions,
+    summary: &MatchSummary,
+    dir: &std::path::Path,
+) -> Result<usize> {
+    let stem = opts.games.file_name().map_or("match".to_string(), |n| {
+        let n = n.to_string_lossy();
+        n.trim_end_matches(".csv")
+            .trim_end_matches(".games")
+            .to_string()
+    });
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let report = crate::render::games::MatchReport {
+        name: stem,
+        engines: plan.engines.clone(),
+        labels: if args.labels.is_empty() {
+            crate::analysis::labels::derive(&plan.engines)
+        } else {
+            args.labels.clone()
+        },
+        rows: &summary.rows,
+        sprt: opts
+            .sprt
+            .map(|s| (s, summary.llr_path.clone(), summary.accepted)),
+        method: method(args, plan),
+        reproduce: format!(
+            "{} {}",
+            crate::util::repro::program(),
+            shell_words::join(argv)
+        ),
+    };
+    Ok(crate::render::games::write_match_report(&report, dir)?.len())
 }
 
 #[cfg(test)]

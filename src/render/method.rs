@@ -11,30 +11,7 @@ use crate::engine::connect4::SolverConfig;
 /// what matters of them.
 pub const HIDDEN_META: [&str; 4] = ["resumed_at", "skipped", "shard", "partial"];
 
-/// A Markdown paragraph's text as HTML: escaped, with `code spans` as `<code>` (no backtick is
-/// left in the output).
-#[must_use]
-pub fn inline_html(s: &str) -> String {
-    use crate::table::html::escape;
-    let mut out = String::new();
-    let mut parts = s.split('`');
-    let mut code = false;
-    let mut pending: Option<&str> = parts.next();
-    while let Some(p) = pending {
-        let next = parts.next();
-        if code && next.is_none() {
-            // An unmatched backtick: keep the text, drop the stray mark.
-            out.push_str(&escape(p));
-        } else if code {
-            out.push_str(&format!("<code>{}</code>", escape(p)));
-        } else {
-            out.push_str(&escape(p));
-        }
-        code = !code;
-        pending = next;
-    }
-    out
-}
+pub use crate::table::html::inline_html;
 
 fn meta_str<'a>(exp: &'a ExperimentAnalysis, key: &str) -> Option<&'a serde_json::Value> {
     exp.metadata.iter().find_map(|(_, m)| m.get(key))

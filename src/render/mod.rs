@@ -5,7 +5,9 @@
 //! figures (`*.svg`, `*.png` at 300 dpi, `*.pdf`) and the report (`README.md`, `index.html`).
 
 pub mod ablation;
+pub mod games;
 pub mod method;
+pub mod page;
 pub mod plot;
 pub mod quality;
 pub mod report;

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::method::{inline_html, method, HIDDEN_META};
 use super::plot::{write_experiment_figures, WrittenFigure};
-use super::table::{comparison_table, summary_tables};
+use super::table::{comparison_page_tables, summary_tables};
 use super::{experiment_dir, write_file, write_tables, RenderError};
 use crate::analysis::headline::{headline, legend};
 use crate::analysis::{analyze, Analysis, AnalyzeOptions, ExperimentAnalysis};
@@ -265,7 +265,10 @@ fn md_results(s: &mut String, exp: &ExperimentAnalysis, figs: &[WrittenFigure]) 
             markdown::escape(&cmp.candidate),
             markdown::escape(&cmp.baseline)
         );
-        s.push_str(&Markdown.render(&comparison_table(exp, cmp)));
+        for t in comparison_page_tables(exp, cmp) {
+            s.push_str(&Markdown.render(&t));
+            s.push('\n');
+        }
         let stem = super::comparison_stem(cmp);
         let _ = writeln!(
             s,
@@ -328,6 +331,7 @@ figure svg{max-width:100%;height:auto}\
 pre,code{font-family:ui-monospace,'DejaVu Sans Mono',monospace;font-size:0.9em}\
 pre{background:#f5f5f5;padding:0.8em;overflow-x:auto}\
 td{white-space:nowrap}div.scroll{overflow-x:auto}\
+table.meta td{white-space:normal;overflow-wrap:anywhere}\
 .warn{color:#8a4b00}";
 
 /// Make a plotters SVG scale with the page: give it a viewBox when it has none.
@@ -434,7 +438,7 @@ fn html_machine(s: &mut String, exp: &ExperimentAnalysis) {
         let (rows, blocks) = flatten_meta(meta);
         let _ = writeln!(
             s,
-            "<table>\n<caption>{}</caption>\n<thead><tr><th class=\"l\">field</th>\
+            "<table class=\"meta\">\n<caption>{}</caption>\n<thead><tr><th class=\"l\">field</th>\
              <th class=\"l\">value</th></tr></thead>\n<tbody>",
             escape(&path.display().to_string())
         );
@@ -464,7 +468,7 @@ fn html_chess(s: &mut String, exp: &ExperimentAnalysis) {
     let _ = writeln!(
         s,
         "<h2>Time to depth, nodes and agreement per ply</h2>\n<p>{}</p>",
-        escape(CHESS_NOTE)
+        inline_html(CHESS_NOTE)
     );
     let _ = writeln!(
         s,
@@ -490,11 +494,9 @@ fn html_results(s: &mut String, exp: &ExperimentAnalysis, figs: &[WrittenFigure]
             escape(&cmp.candidate),
             escape(&cmp.baseline)
         );
-        let _ = writeln!(
-            s,
-            "<div class=\"scroll\">\n{}</div>",
-            Html.render(&comparison_table(exp, cmp))
-        );
+        for t in comparison_page_tables(exp, cmp) {
+            let _ = writeln!(s, "<div class=\"scroll\">\n{}</div>", Html.render(&t));
+        }
         let stem = super::comparison_stem(cmp);
         let _ = writeln!(
             s,

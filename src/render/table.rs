@@ -201,6 +201,33 @@ pub fn comparison_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
     }
 }
 
+/// [`comparison_table`] in two parts for a page (the whole is too wide for a 1,300-pixel
+/// window): the times and speed-ups; then the work (nodes, time per node, probes) and the
+/// Hodges–Lehmann shift test, with the notes. The files (text, CSV, LaTeX) keep the whole.
+#[must_use]
+pub fn comparison_page_tables(exp: &ExperimentAnalysis, cmp: &Comparison) -> [Table; 2] {
+    let whole = comparison_table(exp, cmp);
+    let n = whole.columns.len();
+    let split = SPEED_COLUMNS.min(n);
+    let second: Vec<usize> = std::iter::once(0).chain(split..n).collect();
+    [
+        whole.part(
+            &(0..split).collect::<Vec<_>>(),
+            format!("{}: times and speed-up", whole.title),
+            Vec::new(),
+        ),
+        whole.part(
+            &second,
+            format!("{}: work and the shift test", whole.title),
+            whole.notes.clone(),
+        ),
+    ]
+}
+
+/// The columns of [`comparison_table`] up to the median ratio: the first part of a page's
+/// table ([`comparison_page_tables`]).
+const SPEED_COLUMNS: usize = 10;
+
 /// The columns of [`comparison_table`] (display name, CSV keys).
 fn comparison_columns(ci: &str, bu: TimeUnit, cu: TimeUnit, hu: TimeUnit) -> Vec<Column> {
     vec![

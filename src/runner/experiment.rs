@@ -146,8 +146,9 @@ impl std::fmt::Display for Agreement {
 /// The positions of a positions file as drawn positions, index = the position's place in the
 /// file, at most `max` of them: for chess, a FEN/EPD file (ply = the FEN's game ply, moves = the
 /// FEN); for Connect-4, Pons' `MOVES SCORE` lines (ply = the number of moves, the score kept as
-/// the position's known score).
-fn file_positions(path: &str, game: GameKind, max: Option<u32>) -> Result<Vec<Drawn>, String> {
+/// the position's known score); for a game added in one file, a known-values file
+/// (`POSITION<TAB>VALUE[<TAB>PLY]`, ply 0 where not given), each value kept as the known score.
+pub fn file_positions(path: &str, game: GameKind, max: Option<u32>) -> Result<Vec<Drawn>, String> {
     let take = |n: usize| max.map_or(n, |m| (m as usize).min(n));
     let drawn = |i: usize, ply: u32, moves: String, known: Option<i32>| Drawn {
         ply,
@@ -190,8 +191,18 @@ fn file_positions(path: &str, game: GameKind, max: Option<u32>) -> Result<Vec<Dr
                 .map(|(i, p)| drawn(i, p.moves.chars().count() as u32, p.moves, Some(p.score)))
                 .collect())
         }
+        GameKind::Open(_) => {
+            let ps = crate::game::open::read_known_values(Path::new(path))?;
+            let n = take(ps.len());
+            Ok(ps
+                .into_iter()
+                .take(n)
+                .enumerate()
+                .map(|(i, k)| drawn(i, k.ply.unwrap_or(0), k.position, Some(k.value)))
+                .collect())
+        }
         other => Err(format!(
-            "needs game = \"chess\" or a Connect-4 board, not `{other}`"
+            "needs game = \"chess\", a Connect-4 board or a game added in one file (a known-values file), not `{other}`"
         )),
     }
 }

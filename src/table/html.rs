@@ -36,7 +36,7 @@ impl TableFormat for Html {
         let mut out = String::from("<table>\n");
         out.push_str(&format!(
             "<caption>{}</caption>\n<thead><tr>",
-            escape(&t.title)
+            inline_html(&t.title)
         ));
         for c in &t.columns {
             out.push_str(&format!(
@@ -69,8 +69,32 @@ impl TableFormat for Html {
         }
         out.push_str("</table>\n");
         for n in &t.notes {
-            out.push_str(&format!("<p class=\"note\">{}</p>\n", escape(n)));
+            out.push_str(&format!("<p class=\"note\">{}</p>\n", inline_html(n)));
         }
         out
     }
+}
+
+/// A Markdown paragraph's text as HTML: escaped, with `code spans` as `<code>` (no backtick is
+/// left in the output).
+#[must_use]
+pub fn inline_html(s: &str) -> String {
+    let mut out = String::new();
+    let mut parts = s.split('`');
+    let mut code = false;
+    let mut pending: Option<&str> = parts.next();
+    while let Some(p) = pending {
+        let next = parts.next();
+        if code && next.is_none() {
+            // An unmatched backtick: keep the text, drop the stray mark.
+            out.push_str(&escape(p));
+        } else if code {
+            out.push_str(&format!("<code>{}</code>", escape(p)));
+        } else {
+            out.push_str(&escape(p));
+        }
+        code = !code;
+        pending = next;
+    }
+    out
 }

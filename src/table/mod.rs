@@ -107,6 +107,23 @@ impl Table {
     pub fn push_row<S: Into<String>>(&mut self, cells: impl IntoIterator<Item = S>) {
         self.rows.push(cells.into_iter().map(Cell::plain).collect());
     }
+
+    /// The table with only the columns `keep` (in that order), titled `title`, with `notes`:
+    /// one part of a table too wide for a page.
+    #[must_use]
+    pub fn part(&self, keep: &[usize], title: String, notes: Vec<String>) -> Table {
+        Table {
+            title,
+            columns: keep.iter().map(|&i| self.columns[i].clone()).collect(),
+            rows: self
+                .rows
+                .iter()
+                .map(|r| keep.iter().map(|&i| r[i].clone()).collect())
+                .collect(),
+            total_row: self.total_row,
+            notes,
+        }
+    }
 }
 
 /// An output format of [`Table`].

@@ -16,7 +16,7 @@ use crate::runner::positions::positions_for_ply;
 use crate::runner::record::{scan_rows, RecordError, RecordWriter};
 use crate::stats::games::{Accepted, GameResult, Pentanomial, Sprt};
 pub use game::{play_game, Budget};
-pub use record::{tally, GameRecord, Tally};
+pub use record::{points_table, tally, GameRecord, Tally};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -92,6 +92,41 @@ impl MatchPlan {
                 moves: d.moves,
             })
             .collect()
+    }
+
+    /// Like [`MatchPlan::seeded_openings`], but only openings whose exact value is a draw
+    /// (balanced openings, as fishtest's books): the seeded positions of each ply in order,
+    /// each solved by `solver` (an exact solver of the game: score 0 is a draw), the first
+    /// `count` drawn ones kept. Fewer where a ply has fewer among its candidates.
+    pub fn balanced_openings(
+        game: GameKind,
+        seed: u64,
+        plies: &[u32],
+        count: u32,
+        solver: &mut dyn Engine,
+    ) -> Result<Vec<Opening>, MatchError> {
+        let mut out = Vec::new();
+        for &p in plies {
+            let mut kept = 0;
+            for d in positions_for_ply(game, seed, p, count.saturating_mul(20), true) {
+                if kept == count {
+                    break;
+                }
+                solver.reset();
+                let s = solver.solve(&d.moves).map_err(|e| {
+                    MatchError::Refused(format!("solving opening `{}`: {e}", d.moves))
+                })?;
+                if s.score == 0 {
+                    kept += 1;
+                    out.push(Opening {
+                        ply: d.ply,
+                        index: d.index,
+                        moves: d.moves,
+                    });
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// The pairings `(a, b)`: every two engines (round robin) or the first against each other.

@@ -128,3 +128,17 @@ pub fn tally(rows: &[GameRecord]) -> Vec<Tally> {
     }
     out
 }
+
+/// The crosstable of `n` engines: cell `[i][j]` holds engine `i`'s points and the games it
+/// played against engine `j` (`None` where they did not meet).
+#[must_use]
+pub fn points_table(n: usize, tallies: &[Tally]) -> Vec<Vec<Option<(f64, u64)>>> {
+    let mut pts = vec![vec![None::<(f64, u64)>; n]; n];
+    for t in tallies {
+        let g = &t.games;
+        let a_pts = g.wins() as f64 + 0.5 * g.draws() as f64;
+        pts[t.a as usize][t.b as usize] = Some((a_pts, g.games()));
+        pts[t.b as usize][t.a as usize] = Some((g.games() as f64 - a_pts, g.games()));
+    }
+    pts
+}
