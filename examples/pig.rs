@@ -238,7 +238,7 @@ impl<'a> FullSolver<'a> {
                 let mut sum = Q::ZERO;
                 for &(o, w) in os.as_slice() {
                     let c = self.value(&g.resolve(s, o));
-                    sum = sum.add(c.mul(Q::new(i128::from(w), 36)));
+                    sum = sum.plus(c.times(Q::new(i128::from(w), 36)));
                 }
                 sum
             }
@@ -252,7 +252,7 @@ impl<'a> FullSolver<'a> {
                     (_, Model::Adversarial) => vals.iter().copied().min().unwrap(),
                     (_, Model::Random) => {
                         let n = Q::int(vals.len() as i64);
-                        vals.iter().fold(Q::ZERO, |a, &v| a.add(v)).div(n)
+                        vals.iter().fold(Q::ZERO, |a, &v| a.plus(v)).over(n)
                     }
                 }
             }

@@ -68,7 +68,7 @@ impl Q {
         self.n as f64 / self.d as f64
     }
     /// `self + o`.
-    pub fn add(self, o: Q) -> Q {
+    pub fn plus(self, o: Q) -> Q {
         let g = gcd(self.d, o.d);
         let (a, b) = (self.d / g, o.d / g);
         let n = self
@@ -79,11 +79,11 @@ impl Q {
         Q::new(n, a.checked_mul(o.d).expect(OVERFLOW))
     }
     /// `self − o`.
-    pub fn sub(self, o: Q) -> Q {
-        self.add(Q { n: -o.n, d: o.d })
+    pub fn minus(self, o: Q) -> Q {
+        self.plus(Q { n: -o.n, d: o.d })
     }
     /// `self × o`.
-    pub fn mul(self, o: Q) -> Q {
+    pub fn times(self, o: Q) -> Q {
         let g1 = gcd(self.n, o.d).max(1);
         let g2 = gcd(o.n, self.d).max(1);
         let n = (self.n / g1).checked_mul(o.n / g2).expect(OVERFLOW);
@@ -91,9 +91,9 @@ impl Q {
         Q::new(n, d)
     }
     /// `self / o` (`o ≠ 0`).
-    pub fn div(self, o: Q) -> Q {
+    pub fn over(self, o: Q) -> Q {
         assert!(o.n != 0, "division by zero");
-        self.mul(Q { n: o.d, d: o.n }.normal())
+        self.times(Q { n: o.d, d: o.n }.normal())
     }
     fn normal(self) -> Q {
         if self.d < 0 {
@@ -252,10 +252,10 @@ mod tests {
     #[test]
     fn rationals_are_exact_and_compare_without_overflow() {
         let third = Q::new(1, 3);
-        assert_eq!(third.add(third).add(third), Q::int(1));
+        assert_eq!(third.plus(third).plus(third), Q::int(1));
         assert_eq!(Q::new(2, -4), Q::new(-1, 2));
-        assert_eq!(Q::new(5, 6).sub(Q::new(1, 3)), Q::new(1, 2));
-        assert_eq!(Q::new(3, 4).div(Q::new(3, 8)), Q::int(2));
+        assert_eq!(Q::new(5, 6).minus(Q::new(1, 3)), Q::new(1, 2));
+        assert_eq!(Q::new(3, 4).over(Q::new(3, 8)), Q::int(2));
         assert!(Q::new(-7, 3) < Q::new(-2, 1));
         assert!(Q::new(1, 3) < Q::new(1, 2));
         let big = 6i128.pow(40);

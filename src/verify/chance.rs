@@ -27,9 +27,9 @@ pub fn brute_force<G: ChanceGame>(g: &G, s: &G::State, depth: u32) -> Q {
             let mut num = Q::ZERO;
             for &(o, w) in os.as_slice() {
                 let v = brute_force(g, &g.resolve(s, o), depth);
-                num = num.add(v.mul(Q::int(i64::from(w))));
+                num = num.plus(v.times(Q::int(i64::from(w))));
             }
-            num.div(Q::int(i64::from(total)))
+            num.over(Q::int(i64::from(total)))
         }
         _ if depth == 0 => Q::int(g.evaluate(s)),
         kind => {

@@ -296,7 +296,7 @@ impl<'g, G: ChanceGame> ChanceSearcher<'g, G> {
             let mut sum = Q::ZERO;
             for &(o, w) in os.as_slice() {
                 let v = self.search(&self.game.resolve(s, o), depth, self.lo, self.hi);
-                sum = sum.add(self.prob(w).mul(v));
+                sum = sum.plus(self.prob(w).times(v));
             }
             return sum;
         }
@@ -312,28 +312,28 @@ impl<'g, G: ChanceGame> ChanceSearcher<'g, G> {
         let (mut rest_lb, mut rest_ub, mut p_rest) = (Q::ZERO, Q::ZERO, Q::int(1));
         for (i, &(_, w)) in os.as_slice().iter().enumerate() {
             let p = self.prob(w);
-            rest_lb = rest_lb.add(p.mul(lb[i]));
-            rest_ub = rest_ub.add(p.mul(ub[i]));
+            rest_lb = rest_lb.plus(p.times(lb[i]));
+            rest_ub = rest_ub.plus(p.times(ub[i]));
         }
         let mut sum = Q::ZERO;
         for (i, &(o, w)) in os.as_slice()[..n].iter().enumerate() {
             let p = self.prob(w);
-            rest_lb = rest_lb.sub(p.mul(lb[i]));
-            rest_ub = rest_ub.sub(p.mul(ub[i]));
-            p_rest = p_rest.sub(p);
+            rest_lb = rest_lb.minus(p.times(lb[i]));
+            rest_ub = rest_ub.minus(p.times(ub[i]));
+            p_rest = p_rest.minus(p);
             let rest_lb_used = match self.cfg.mutant {
-                ChanceMutant::BoundOffByOne => rest_lb.add(p_rest),
+                ChanceMutant::BoundOffByOne => rest_lb.plus(p_rest),
                 _ => rest_lb,
             };
-            let a_i = alpha.sub(sum).sub(rest_ub).div(p);
-            let b_i = beta.sub(sum).sub(rest_lb_used).div(p);
+            let a_i = alpha.minus(sum).minus(rest_ub).over(p);
+            let b_i = beta.minus(sum).minus(rest_lb_used).over(p);
             if a_i >= ub[i] {
                 self.counters.chance_cutoffs += 1;
-                return sum.add(p.mul(ub[i])).add(rest_ub);
+                return sum.plus(p.times(ub[i])).plus(rest_ub);
             }
             if b_i <= lb[i] {
                 self.counters.chance_cutoffs += 1;
-                return sum.add(p.mul(lb[i])).add(rest_lb);
+                return sum.plus(p.times(lb[i])).plus(rest_lb);
             }
             let v = if lb[i] == ub[i] {
                 lb[i]
@@ -343,13 +343,13 @@ impl<'g, G: ChanceGame> ChanceSearcher<'g, G> {
             };
             if v <= a_i {
                 self.counters.chance_cutoffs += 1;
-                return sum.add(p.mul(v)).add(rest_ub);
+                return sum.plus(p.times(v)).plus(rest_ub);
             }
             if v >= b_i {
                 self.counters.chance_cutoffs += 1;
-                return sum.add(p.mul(v)).add(rest_lb);
+                return sum.plus(p.times(v)).plus(rest_lb);
             }
-            sum = sum.add(p.mul(v));
+            sum = sum.plus(p.times(v));
         }
         sum
     }
@@ -382,18 +382,18 @@ impl<'g, G: ChanceGame> ChanceSearcher<'g, G> {
                     let e = Q::int(self.game.evaluate(&child));
                     (lb[i], ub[i]) = (e, e);
                 } else if kind != NodeKind::Chance {
-                    let others_lb = sum_lb.sub(p.mul(lb[i]));
-                    let others_ub = sum_ub.sub(p.mul(ub[i]));
-                    let a_i = alpha.sub(others_ub).div(p).max(lb[i]);
-                    let b_i = beta.sub(others_lb).div(p).min(ub[i]);
+                    let others_lb = sum_lb.minus(p.times(lb[i]));
+                    let others_ub = sum_ub.minus(p.times(ub[i]));
+                    let a_i = alpha.minus(others_ub).over(p).max(lb[i]);
+                    let b_i = beta.minus(others_lb).over(p).min(ub[i]);
                     if a_i < b_i {
                         let r = self.probe(&child, kind, depth, a_i, b_i);
                         self.take_probe(kind, r, a_i, b_i, &mut lb[i], &mut ub[i]);
                     }
                 }
             }
-            sum_lb = sum_lb.add(p.mul(lb[i].sub(old_lb)));
-            sum_ub = sum_ub.add(p.mul(ub[i].sub(old_ub)));
+            sum_lb = sum_lb.plus(p.times(lb[i].minus(old_lb)));
+            sum_ub = sum_ub.plus(p.times(ub[i].minus(old_ub)));
             if sum_lb >= beta {
                 return Some(sum_lb);
             }
@@ -449,13 +449,13 @@ impl<'g, G: ChanceGame> ChanceSearcher<'g, G> {
                     if kind == NodeKind::Max {
                         v
                     } else {
-                        Q::ZERO.sub(v)
+                        Q::ZERO.minus(v)
                     }
                 }
             };
             scored[i] = (score, m);
         }
-        scored[..n].sort_by(|x, y| y.0.cmp(&x.0));
+        scored[..n].sort_by_key(|x| std::cmp::Reverse(x.0));
         for (slot, &(_, m)) in ms.as_mut_slice().iter_mut().zip(&scored[..n]) {
             *slot = m;
         }
@@ -473,7 +473,7 @@ fn exact<G: ChanceGame>(g: &G, s: &G::State, depth: u32, den: i128) -> Q {
         g.outcomes(s, &mut os);
         return os.as_slice().iter().fold(Q::ZERO, |acc, &(o, w)| {
             let v = exact(g, &g.resolve(s, o), depth, den);
-            acc.add(Q::new(i128::from(w), den).mul(v))
+            acc.plus(Q::new(i128::from(w), den).times(v))
         });
     }
     if depth == 0 {
