@@ -675,7 +675,7 @@ engines = ["negamax", "mtdf"]
             ),
             (
                 with("game = \"tictactoe\"\npositions_file = \"x.epd\""),
-                "key `positions_file`: needs game = \"chess\" or a Connect-4 board",
+                "key `positions_file`: needs game = \"chess\", a Connect-4 board or a game added in one file",
             ),
             (
                 with("positions_file = \"/nonexistent/x\""),
