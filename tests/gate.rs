@@ -571,7 +571,9 @@ fn the_gate_never_mixes_clocks() {
         ],
         &dir,
     );
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    // What is checked here is the clock, not the speed verdict: on a loaded machine the
+    // process round trip can make the wall-clock candidate slower (exit 1), which is no error.
+    assert!(matches!(o.status.code(), Some(0 | 1)), "{}", text(&o));
     assert_eq!(
         (&v["clock"], &v["baseline_time"], &v["candidate_time"]),
         (&"wall".into(), &"wall".into(), &"engine_report".into()),
