@@ -346,6 +346,7 @@ pub fn run(args: MatchArgs) -> Result<i32> {
 }
 
 /// The budget of a move, in words.
+#[cfg(feature = "analysis")]
 fn budget_text(args: &MatchArgs) -> String {
     match &args.tc {
         Some(tc) => format!("a clock of {tc} s (base + increment) per side"),
@@ -357,6 +358,7 @@ fn budget_text(args: &MatchArgs) -> String {
 }
 
 /// What the match played, in a sentence for the report.
+#[cfg(feature = "analysis")]
 fn method(args: &MatchArgs, plan: &MatchPlan) -> String {
     if let Some(f) = &args.openings_file {
         return format!(
@@ -409,6 +411,7 @@ fn method(args: &MatchArgs, plan: &MatchPlan) -> String {
 }
 
 /// Write the report of the match into `dir`; the number of files written.
+#[cfg(feature = "analysis")]
 fn write_report(
     args: &MatchArgs,
     plan: &MatchPlan,
@@ -443,6 +446,18 @@ fn write_report(
         ),
     };
     Ok(crate::render::games::write_match_report(&report, dir)?.len())
+}
+
+/// Without the `analysis` feature (the lean build) there is no report.
+#[cfg(not(feature = "analysis"))]
+fn write_report(
+    _args: &MatchArgs,
+    _plan: &MatchPlan,
+    _opts: &MatchOptions,
+    _summary: &MatchSummary,
+    _dir: &std::path::Path,
+) -> Result<usize> {
+    bail!("--report: this build has no reports (built without the `analysis` feature)")
 }
 
 #[cfg(test)]
