@@ -375,14 +375,22 @@ pub(super) fn engine_specs(
 
 /// The Markdown summary to stdout (and `--markdown`), the JSON report to `--json`.
 fn write_report(args: &GateArgs, report: &gate::verdict::GateReport) -> Result<()> {
-    let md = report.to_markdown();
+    write_outputs(args, &report.to_markdown(), || report.to_json())
+}
+
+/// A gate's Markdown summary to stdout (and `--markdown`), its JSON (made only when asked for)
+/// to `--json`.
+pub(super) fn write_outputs(
+    args: &GateArgs,
+    md: &str,
+    json: impl FnOnce() -> String,
+) -> Result<()> {
     print!("{md}");
     if let Some(p) = &args.markdown {
-        std::fs::write(p, &md).with_context(|| format!("writing {}", p.display()))?;
+        std::fs::write(p, md).with_context(|| format!("writing {}", p.display()))?;
     }
     if let Some(p) = &args.json {
-        std::fs::write(p, report.to_json() + "\n")
-            .with_context(|| format!("writing {}", p.display()))?;
+        std::fs::write(p, json() + "\n").with_context(|| format!("writing {}", p.display()))?;
     }
     Ok(())
 }

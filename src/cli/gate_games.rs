@@ -1,8 +1,8 @@
 //! `treebench gate --sprt`: the gate by games (see [`crate::gate::games`]).
 
-use super::gate::{engine_specs, game_and_board, GateArgs};
+use super::gate::{engine_specs, game_and_board, write_outputs, GateArgs};
 use crate::runner::experiment::Experiment;
-use crate::runner::match_play::{Budget, MatchOptions, MatchPlan};
+use crate::runner::match_play::{self, Budget, MatchOptions, MatchPlan};
 use crate::stats::games::Sprt;
 use anyhow::{bail, Context, Result};
 use std::path::PathBuf;
@@ -57,15 +57,7 @@ pub fn run(args: &GateArgs) -> Result<i32> {
     if temporary {
         report.games_file = "not kept (--games FILE keeps them)".into();
     }
-    print!("{}", report.to_markdown());
-    if let Some(p) = &args.markdown {
-        std::fs::write(p, report.to_markdown())
-            .with_context(|| format!("writing {}", p.display()))?;
-    }
-    if let Some(p) = &args.json {
-        std::fs::write(p, report.to_json() + "\n")
-            .with_context(|| format!("writing {}", p.display()))?;
-    }
+    write_outputs(args, &report.to_markdown(), || report.to_json())?;
     Ok(report.verdict.exit_code())
 }
 
@@ -86,10 +78,7 @@ fn plan(args: &GateArgs, game: crate::game::GameKind, engines: Vec<String>) -> R
     if openings.is_empty() {
         bail!("no openings: --plies must name plies with undecided positions of {game}");
     }
-    let budget = match &args.tc {
-        Some(tc) => Budget::parse_tc(tc).map_err(anyhow::Error::msg)?,
-        None => Budget::Spec,
-    };
+    let budget = Budget::of_tc(args.tc.as_deref()).map_err(anyhow::Error::msg)?;
     Ok(MatchPlan {
         game,
         engines,
@@ -97,7 +86,7 @@ fn plan(args: &GateArgs, game: crate::game::GameKind, engines: Vec<String>) -> R
         seed: args.seed,
         openings,
         budget,
-        max_plies: 1000,
+        max_plies: match_play::DEFAULT_MAX_PLIES,
     })
 }
 

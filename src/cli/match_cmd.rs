@@ -80,7 +80,7 @@ pub struct MatchArgs {
     #[arg(long)]
     pub max_games: Option<u64>,
     /// A game that reaches this many moves after its opening is drawn by adjudication.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = match_play::DEFAULT_MAX_PLIES)]
     pub max_plies: u32,
     /// Chess: also write every game of the games file (kept and new) as PGN to this file.
     #[arg(long, value_name = "FILE")]
@@ -141,10 +141,7 @@ pub fn plan_of(args: &MatchArgs) -> Result<MatchPlan> {
         Some(g) => GameKind::parse(g).map_err(anyhow::Error::msg)?,
         None => crate::engine::registry::build(&args.engines[0])?.game(),
     };
-    let budget = match &args.tc {
-        Some(tc) => Budget::parse_tc(tc).map_err(anyhow::Error::msg)?,
-        None => Budget::Spec,
-    };
+    let budget = Budget::of_tc(args.tc.as_deref()).map_err(anyhow::Error::msg)?;
     let openings = if let Some(f) = &args.openings_file {
         crate::runner::experiment::file_positions(&f.to_string_lossy(), game, None)
             .map_err(|e| anyhow::anyhow!("--openings-file {}: {e}", f.display()))?
@@ -250,16 +247,8 @@ pub fn crosstable(engines: &[String], tallies: &[Tally]) -> Vec<String> {
         format!("  {:>2}  {:<name_w$}{head}  {:>10}", "#", "engine", "total"),
     ];
     for (i, row) in pts.iter().enumerate() {
-        let cells: String = row
-            .iter()
-            .map(|c| c.map_or_else(|| "-".to_string(), |(p, g)| format!("{p}/{g}")))
-            .map(|c| format!("{c:>10}"))
-            .collect();
-        let (p, g) = row
-            .iter()
-            .flatten()
-            .fold((0.0, 0), |(p, g), c| (p + c.0, g + c.1));
-        let total = format!("{p}/{g}");
+        let (cells, total) = match_play::crosstable_row(row);
+        let cells: String = cells.iter().map(|c| format!("{c:>10}")).collect();
         out.push(format!(
             "  {:>2}  {:<name_w$}{cells}  {total:>10}",
             i + 1,
@@ -360,46 +349,30 @@ fn budget_text(args: &MatchArgs) -> String {
 /// What the match played, in a sentence for the report.
 #[cfg(feature = "analysis")]
 fn method(args: &MatchArgs, plan: &MatchPlan) -> String {
-    if let Some(f) = &args.openings_file {
-        return format!(
-            "{}: game pairs from the {} openings of {}, each played twice with the colours \
-             swapped; {}; {}; {} game(s) at once; a game reaching {} moves after its opening is \
-             drawn by adjudication.",
-            plan.game,
-            plan.openings.len(),
-            f.display(),
-            budget_text(args),
-            if plan.gauntlet {
-                "the first engine against each other one"
-            } else {
-                "a round robin"
-            },
-            args.concurrency.max(1),
-            plan.max_plies
-        );
-    }
-    let plies: Vec<String> = args.plies.iter().map(u32::to_string).collect();
-    let budget = match &args.tc {
-        Some(tc) => format!("a clock of {tc} s (base + increment) per side"),
+    let openings = match &args.openings_file {
+        Some(f) => format!("the {} openings of {}", plan.openings.len(), f.display()),
         None => {
-            "each move within its engine's own budget (the depth, nodes or playouts its spec names)"
-                .into()
+            let plies: Vec<String> = args.plies.iter().map(u32::to_string).collect();
+            format!(
+                "{} seeded openings ({} per ply at plies {}, seed {}{})",
+                plan.openings.len(),
+                args.openings,
+                plies.join(", "),
+                plan.seed,
+                if args.balanced {
+                    "; only openings whose exact value is a draw"
+                } else {
+                    ""
+                }
+            )
         }
     };
     format!(
-        "{}: game pairs from {} seeded openings ({} per ply at plies {}, seed {}{}), each opening \
-         played twice with the colours swapped; {budget}; {}; {} game(s) at once; a game \
-         reaching {} moves after its opening is drawn by adjudication.",
+        "{}: game pairs from {openings}, each opening played twice with the colours swapped; \
+         {}; {}; {} game(s) at once; a game reaching {} moves after its opening is drawn by \
+         adjudication.",
         plan.game,
-        plan.openings.len(),
-        args.openings,
-        plies.join(", "),
-        plan.seed,
-        if args.balanced {
-            "; only openings whose exact value is a draw"
-        } else {
-            ""
-        },
+        budget_text(args),
         if plan.gauntlet {
             "the first engine against each other one"
         } else {

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use super::page::{write_page, Page};
 use super::plot::{EloIntervals, Figure, LlrPath, PairingElo};
 use super::RenderError;
-use crate::runner::match_play::{points_table, tally, GameRecord, Tally};
+use crate::runner::match_play::{crosstable_row, points_table, tally, GameRecord, Tally};
 use crate::stats::games::{elo_estimate, normalized_elo, wilson_interval, Accepted, Sprt};
 use crate::table::{Column, Table};
 
@@ -98,16 +98,10 @@ fn crosstable(r: &MatchReport<'_>, tallies: &[Tally]) -> Table {
     let mut t = Table::new(cols);
     t.title = format!("{}: crosstable (the row engine's points / games)", r.name);
     for (i, row) in points_table(n, tallies).iter().enumerate() {
+        let (points, total) = crosstable_row(row);
         let mut cells = vec![format!("{} {}", i + 1, r.labels[i])];
-        cells.extend(
-            row.iter()
-                .map(|c| c.map_or("-".to_string(), |(p, g)| format!("{p}/{g}"))),
-        );
-        let (p, g) = row
-            .iter()
-            .flatten()
-            .fold((0.0, 0), |(p, g), c| (p + c.0, g + c.1));
-        cells.push(format!("{p}/{g}"));
+        cells.extend(points);
+        cells.push(total);
         t.push_row(cells);
     }
     t

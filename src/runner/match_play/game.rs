@@ -20,6 +20,11 @@ pub enum Budget {
 }
 
 impl Budget {
+    /// The budget of an optional `--tc`: its clock, else each engine's own ([`Budget::Spec`]).
+    pub fn of_tc(tc: Option<&str>) -> Result<Self, String> {
+        tc.map_or(Ok(Budget::Spec), Self::parse_tc)
+    }
+
     /// Parse `--tc`: `BASE+INC` in seconds (`10+0.1`), or `BASE` alone.
     pub fn parse_tc(text: &str) -> Result<Self, String> {
         let (base, inc) = text.split_once('+').unwrap_or((text, "0"));

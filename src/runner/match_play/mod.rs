@@ -16,7 +16,7 @@ use crate::runner::positions::positions_for_ply;
 use crate::runner::record::{scan_rows, RecordError, RecordWriter};
 use crate::stats::games::{Accepted, GameResult, Pentanomial, Sprt};
 pub use game::{play_game, Budget};
-pub use record::{points_table, tally, GameRecord, Tally};
+pub use record::{crosstable_row, points_table, tally, GameRecord, Tally};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -45,6 +45,10 @@ pub struct Opening {
     /// The position's text.
     pub moves: String,
 }
+
+/// The ply cap of a game (moves after its opening) unless one is given: far beyond any game's
+/// natural end, so that only an endless game is adjudicated.
+pub const DEFAULT_MAX_PLIES: u32 = 1000;
 
 /// What a match plays: the engines, the openings and the budget of a move.
 #[derive(Debug, Clone)]

@@ -129,6 +129,21 @@ pub fn tally(rows: &[GameRecord]) -> Vec<Tally> {
     out
 }
 
+/// One engine's row of the crosstable as text: `points/games` against each engine (`-` where
+/// they did not meet), and its total.
+#[must_use]
+pub fn crosstable_row(row: &[Option<(f64, u64)>]) -> (Vec<String>, String) {
+    let cells = row
+        .iter()
+        .map(|c| c.map_or("-".to_string(), |(p, g)| format!("{p}/{g}")))
+        .collect();
+    let (p, g) = row
+        .iter()
+        .flatten()
+        .fold((0.0, 0), |(p, g), c| (p + c.0, g + c.1));
+    (cells, format!("{p}/{g}"))
+}
+
 /// The crosstable of `n` engines: cell `[i][j]` holds engine `i`'s points and the games it
 /// played against engine `j` (`None` where they did not meet).
 #[must_use]
