@@ -102,7 +102,7 @@ impl SearchConfig {
     pub const DEFAULT_TT_BITS: u32 = 23;
     /// Default mirror threshold: canonical keys while at least 20 cells are empty.
     pub const DEFAULT_MIRROR_MIN_LEFT: u32 = 20;
-    /// Default ETC threshold: while at least 18 cells are empty. ETC's probes of the children
+    /// Default ETC threshold: while at least 18 cells are empty. ETC's lookups of the children
     /// wait for the slots their prefetch has only just asked for (on large trees 24% of the
     /// search's samples sat on them with 14); from 18 it keeps most of its node savings where a
     /// cutoff spares a large subtree: `mtdf:etc=18` against `etc=14` on Pons' Begin-Medium

@@ -177,7 +177,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     }
 
     /// The counters since the last reset: all zero unless [`SearchConfig::count`] is set.
-    /// Every node is an interior node, a leaf or a table cutoff (a probe's or ETC's), so
+    /// Every node is an interior node, a leaf or a table cutoff (a lookup's or ETC's), so
     /// `interior + leaves + table_cutoffs` is [`Self::nodes`] for a search that was not stopped.
     #[must_use]
     pub fn counters(&self) -> &SearchCounters {
@@ -378,7 +378,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             self.leaf_if::<M, _>(Self::claimeven::<M>(pos, &mut w))?;
         }
         self.prefetch_early::<M>(pos, &moves);
-        let slot = self.probe::<M>(pos, depth, &mut w)?;
+        let slot = self.lookup::<M>(pos, depth, &mut w)?;
         // Filled in place: returning it by value costs a memcpy per node.
         let mut children = Children {
             sorter: MoveSorter::<W>::new(),
@@ -521,7 +521,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             for &ck in &c.keys[..c.n_keys] {
                 let found = t.get(ck);
                 if M & COUNT != 0 {
-                    self.counters.probes += 1;
+                    self.counters.tt_lookups += 1;
                     self.counters.hits += u64::from(found.is_some());
                 }
                 if let Some(e) = found {

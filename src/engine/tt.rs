@@ -24,19 +24,19 @@
 //! about to need).
 //!
 //! Two-way buckets (`ways = 2`, the default): the slot index picks an aligned pair of entries in
-//! one cache line, so a probe still costs one miss. The first entry keeps the result with the
+//! one cache line, so a lookup still costs one miss. The first entry keeps the result with the
 //! larger `depth` (for full-depth results the number of empty cells, i.e. the bigger subtree),
 //! the second always takes what the first refuses, and an entry the first gives up moves to the
 //! second. Deep results survive the flood of shallow ones, the newest shallow one is still kept.
 //!
 //! # Memory
 //!
-//! The search is bound by the latency of table probes: a 64 MiB table is far larger than the
-//! caches, so nearly every probe of a new position is a cache miss, and with 4 KiB pages a TLB
+//! The search is bound by the latency of table lookups: a 64 MiB table is far larger than the
+//! caches, so nearly every lookup of a new position is a cache miss, and with 4 KiB pages a TLB
 //! miss too (16,384 pages). On Linux the entries are allocated 2 MiB-aligned and marked with
 //! `madvise(MADV_HUGEPAGE)` before they are first touched, so transparent huge pages back them
 //! where the kernel allows it (`/sys/kernel/mm/transparent_hugepage/enabled` = `always` or
-//! `madvise`): 32 pages for the default table, and a probe's page walk disappears.
+//! `madvise`): 32 pages for the default table, and a lookup's page walk disappears.
 
 /// What a stored value means about the true score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,7 +69,7 @@ pub(super) const GEN_MASK: u64 = 0xFFFF;
 /// Odd multiplier (from the golden ratio) that scrambles keys bijectively.
 const SCRAMBLE: u64 = 0x9E37_79B9_7F4A_7C15;
 
-/// A probed entry.
+/// An entry a lookup found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry {
     pub value: i32,
@@ -426,7 +426,7 @@ impl Table {
     }
 
     /// The entry stored for `key` in this generation, if any. (Always inlined, as before the
-    /// table was shared: the probe sits in the search's hottest path.)
+    /// table was shared: the lookup sits in the search's hottest path.)
     #[inline(always)]
     #[must_use]
     pub fn get(&self, key: u64) -> Option<Entry> {

@@ -101,7 +101,7 @@ impl<M: Copy> Table<M> {
     /// The entry stored for `key`, if any.
     #[inline]
     #[must_use]
-    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
+    pub fn lookup(&self, key: u64) -> Option<Entry<M>> {
         let b = &self.buckets[self.bucket(key)];
         b.iter().find(|e| e.key == key && self.live(e)).copied()
     }
@@ -146,20 +146,20 @@ mod tests {
     #[test]
     fn depth_preferred_then_always_replace() {
         let mut t = Table::<u8>::new(1); // one bucket: every key collides
-        assert!(t.probe(7).is_none());
+        assert!(t.lookup(7).is_none());
         t.store(entry(7, 5));
         t.store(entry(8, 2)); // shallower: slot 1
-        assert_eq!(t.probe(7).unwrap().draft, 5);
-        assert_eq!(t.probe(8).unwrap().draft, 2);
+        assert_eq!(t.lookup(7).unwrap().draft, 5);
+        assert_eq!(t.lookup(8).unwrap().draft, 2);
         t.store(entry(9, 1)); // replaces slot 1
-        assert!(t.probe(8).is_none());
+        assert!(t.lookup(8).is_none());
         t.store(entry(10, 6)); // deeper: slot 0, the old slot 0 moves to slot 1
-        assert_eq!(t.probe(10).unwrap().draft, 6);
-        assert_eq!(t.probe(7).unwrap().draft, 5);
+        assert_eq!(t.lookup(10).unwrap().draft, 6);
+        assert_eq!(t.lookup(7).unwrap().draft, 5);
         t.store(entry(10, 1)); // the same position is always replaced in place
-        assert_eq!(t.probe(10).unwrap().draft, 1);
+        assert_eq!(t.lookup(10).unwrap().draft, 1);
         t.clear();
-        assert!(t.probe(10).is_none());
+        assert!(t.lookup(10).is_none());
         assert!(!Table::<u8>::new(0).enabled());
     }
 
@@ -170,13 +170,13 @@ mod tests {
             // stored now, gone after a clear, and the shallow new entry takes slot 0
             t.store(entry(7, 5));
             t.clear();
-            assert!(t.probe(7).is_none(), "round {round}");
+            assert!(t.lookup(7).is_none(), "round {round}");
             t.store(entry(8, 0));
-            assert_eq!(t.probe(8).unwrap().draft, 0);
+            assert_eq!(t.lookup(8).unwrap().draft, 0);
             t.store(entry(9, 0)); // deeper-or-equal: slot 0, 8 moves to slot 1
-            assert!(t.probe(8).is_some() && t.probe(9).is_some());
+            assert!(t.lookup(8).is_some() && t.lookup(9).is_some());
             assert!(
-                t.probe(7).is_none(),
+                t.lookup(7).is_none(),
                 "a stale entry came back in round {round}"
             );
             t.clear();

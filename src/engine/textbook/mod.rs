@@ -7,10 +7,10 @@
 //!
 //! # Counting conventions (shared by every search in [`search`])
 //! * **nodes**: every call of the recursive search counts one, the root included, whether it
-//!   returns from the terminal test, from a table probe, or after searching children;
+//!   returns from the terminal test, from a table lookup, or after searching children;
 //! * **leaves**: calls that found a terminal position (random trees: leaves evaluated);
-//! * **hits**: table probes that ended the call without searching children;
-//! * the terminal test comes *before* the table probe, so terminal positions are never stored;
+//! * **hits**: table lookups that ended the call without searching children;
+//! * the terminal test comes *before* the table lookup, so terminal positions are never stored;
 //! * the root window is `(−∞, +∞)` with `∞ = i32::MAX`;
 //! * alpha-beta is fail-soft negamax (it may return values outside its window; node counts are
 //!   the same as fail-hard, since cut-offs only compare against the window).

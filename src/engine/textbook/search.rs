@@ -1,7 +1,7 @@
 //! Generic searches: minimax, alpha-beta with several move orders and table disciplines, MTD(f).
 //!
 //! Counting conventions are those of the [module root](super): every call counts a node (root
-//! included), the terminal test comes before the table probe, the root window is `(−∞, +∞)`.
+//! included), the terminal test comes before the table lookup, the root window is `(−∞, +∞)`.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
@@ -22,11 +22,11 @@ pub struct Stats {
     pub nodes: u64,
     /// Calls that found a terminal position (random trees: leaves evaluated).
     pub leaves: u64,
-    /// Table probes that ended a call without searching its children.
+    /// Table lookups that ended a call without searching its children.
     pub hits: u64,
-    /// Table probes (every non-terminal call of a search with a table).
-    pub probes: u64,
-    /// Probes that found an entry for the position (ending the call or not).
+    /// Table lookups (every non-terminal call of a search with a table).
+    pub tt_lookups: u64,
+    /// Lookups that found an entry for the position (ending the call or not).
     pub found: u64,
     /// Calls that stopped at a child's value at or above beta.
     pub beta_cutoffs: u64,
@@ -41,7 +41,7 @@ impl std::ops::AddAssign for Stats {
         self.nodes += o.nodes;
         self.leaves += o.leaves;
         self.hits += o.hits;
-        self.probes += o.probes;
+        self.tt_lookups += o.tt_lookups;
         self.found += o.found;
         self.beta_cutoffs += o.beta_cutoffs;
         self.first_move_cutoffs += o.first_move_cutoffs;
@@ -64,7 +64,7 @@ impl Stats {
             interior: self.nodes - self.leaves - self.hits,
             leaves: self.leaves,
             qnodes: 0,
-            probes: self.probes,
+            tt_lookups: self.tt_lookups,
             hits: self.found,
             table_cutoffs: self.hits,
             beta_cutoffs: self.beta_cutoffs,
@@ -185,14 +185,14 @@ pub enum TableKind {
     /// No table.
     None,
     /// Exact values only: a value is stored only when it fell strictly inside the node's
-    /// original window (so it is the true minimax value); any stored value is returned on a probe.
+    /// original window (so it is the true minimax value); any stored value is returned on a lookup.
     Exact,
     /// Bound-flagged entries: EXACT inside the searched window, LOWER on a fail high, UPPER on a
-    /// fail low; probes return on EXACT or on a bound that already decides the window, and
+    /// fail low; lookups return on EXACT or on a bound that already decides the window, and
     /// otherwise narrow the window.
     Bounds,
     /// The classic bug: every result is stored as if it were exact, including fail-high lower
-    /// bounds and fail-low upper bounds, and any stored value is returned on a probe.
+    /// bounds and fail-low upper bounds, and any stored value is returned on a lookup.
     Broken,
 }
 
@@ -346,7 +346,7 @@ impl<G: Game> AlphaBeta<G> {
         if let Some(v) = self.enter(s) {
             return v;
         }
-        let (mut alpha, beta) = match self.probe(s, alpha, beta) {
+        let (mut alpha, beta) = match self.lookup(s, alpha, beta) {
             Ok(v) => return v,
             Err(w) => w,
         };
@@ -371,17 +371,17 @@ impl<G: Game> AlphaBeta<G> {
         best
     }
 
-    /// Probe the table for non-terminal `s` with window `(alpha, beta)`: `Ok(value)` when the
+    /// Look non-terminal `s` up in the table with window `(alpha, beta)`: `Ok(value)` when the
     /// entry ends the call (a hit, counted), else `Err` with the window to search (narrowed by a
     /// bound entry that does not decide it).
-    pub(crate) fn probe(
+    pub(crate) fn lookup(
         &mut self,
         s: &G::State,
         mut alpha: i32,
         mut beta: i32,
     ) -> Result<i32, (i32, i32)> {
         if self.table_kind != TableKind::None {
-            self.stats.probes += 1;
+            self.stats.tt_lookups += 1;
             self.stats.found += u64::from(self.table.contains_key(s));
         }
         match self.table_kind {
