@@ -7,7 +7,7 @@
 pub use super::config::{Eval, Mutant, Ordering, SearchConfig};
 use super::counters::SearchCounters;
 use super::ordering::{centre_first, MoveSorter};
-use super::tt::{Bound, Table, Tt};
+use super::tt::{Bound, TranspositionTable, Tt};
 use crate::game::connect4::score::immediate_win_score;
 use crate::game::connect4::Position;
 use std::ops::ControlFlow;
@@ -84,9 +84,9 @@ mod smp;
 mod table;
 
 /// The search state: configuration, table and node counter. `T` is the table: the private
-/// [`Table`] of a one-thread solve, or a handle on the table the threads of a parallel solve
+/// [`TranspositionTable`] of a one-thread solve, or a handle on the table the threads of a parallel solve
 /// share ([`super::tt_shared::SharedTable`]); the search is monomorphised for each.
-pub struct Searcher<const W: usize = 7, const H: usize = 6, T: Tt = Table> {
+pub struct Searcher<const W: usize = 7, const H: usize = 6, T: Tt = TranspositionTable> {
     cfg: SearchConfig,
     table: Option<T>,
     nodes: u64,
@@ -112,7 +112,12 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
     #[must_use]
     pub fn new(cfg: SearchConfig) -> Self {
         let table = cfg.tt_bits.map(|b| {
-            Table::with_options(b, Position::<W, H>::KEY_BITS, cfg.huge_pages, cfg.tt_ways)
+            TranspositionTable::with_options(
+                b,
+                Position::<W, H>::KEY_BITS,
+                cfg.huge_pages,
+                cfg.tt_ways,
+            )
         });
         Self::with_table(cfg, table)
     }

@@ -272,7 +272,7 @@ fn parse_tt(value: &str) -> Result<Option<u32>, String> {
         return Ok(None);
     }
     let bits: u32 = parse_num("tt", value)?;
-    let min = crate::engine::tt::Table::min_bits(Position::<7, 6>::KEY_BITS);
+    let min = crate::engine::tt::TranspositionTable::min_bits(Position::<7, 6>::KEY_BITS);
     if !(min..=32).contains(&bits) {
         return Err(format!(
             "option `tt={value}`: table bits must be {min}..=32 (2^bits entries of 8 bytes) or `off`"

@@ -26,7 +26,7 @@ pub mod drivers;
 pub mod mcts;
 pub mod ordering;
 pub mod search;
-pub mod table;
+pub mod tt;
 
 pub use config::{Config, Draft, Driver, Mutant};
 
@@ -154,7 +154,7 @@ pub fn check_table<G: SearchGame>(cfg: &Config) -> Result<(), String> {
     if cfg.tt_bits == 0 || !cfg.driver.prunes() {
         return Ok(());
     }
-    let entry = std::mem::size_of::<table::Entry<G::Move>>() as u128;
+    let entry = std::mem::size_of::<tt::Entry<G::Move>>() as u128;
     let bytes = (1u128 << cfg.tt_bits) * entry;
     crate::util::limits::check_fits(&format!("option `tt={}`", cfg.tt_bits), bytes)
 }

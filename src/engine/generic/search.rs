@@ -23,7 +23,7 @@ use std::collections::HashMap;
 
 use super::config::{Config, Draft, Mutant};
 use super::ordering::{pick, score_moves, Ordering, Switches};
-use super::table::{Bound, Entry, Table};
+use super::tt::{Bound, Entry, TranspositionTable};
 use crate::engine::SearchCounters;
 use crate::game::{MoveList, SearchGame, MAX_MOVES};
 
@@ -34,7 +34,7 @@ pub const INF: i32 = 1 << 24;
 pub struct Searcher<G: SearchGame> {
     pub game: G,
     pub cfg: Config,
-    pub table: Table<G::Move>,
+    pub table: TranspositionTable<G::Move>,
     pub ordering: Ordering<G::Move>,
     pub counters: SearchCounters,
     /// Nodes (see the module documentation).
@@ -53,7 +53,7 @@ impl<G: SearchGame> Searcher<G> {
         Self {
             game,
             cfg,
-            table: Table::new(bits),
+            table: TranspositionTable::new(bits),
             ordering: Ordering::new(G::HISTORY_SIZE),
             counters: SearchCounters::default(),
             nodes: 0,

@@ -181,7 +181,7 @@ pub enum Order {
 
 /// Which transposition-table discipline alpha-beta uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TableKind {
+pub enum TtKind {
     /// No table.
     None,
     /// Exact values only: a value is stored only when it fell strictly inside the node's
@@ -228,7 +228,7 @@ impl Hasher for Fnv1a {
 pub struct AlphaBeta<G: Game> {
     game: G,
     order: Order,
-    table_kind: TableKind,
+    tt_kind: TtKind,
     table: HashMap<G::State, Entry>,
     oracle: Oracle<G::State>,
     rng: ChaCha8Rng,
@@ -241,11 +241,11 @@ pub struct AlphaBeta<G: Game> {
 
 impl<G: Game> AlphaBeta<G> {
     /// A searcher over `game` (owned, so an engine can keep the searcher between solves).
-    pub fn new(game: G, order: Order, table_kind: TableKind) -> Self {
+    pub fn new(game: G, order: Order, tt_kind: TtKind) -> Self {
         let mut s = AlphaBeta {
             game,
             order,
-            table_kind,
+            tt_kind,
             table: HashMap::new(),
             oracle: Oracle::new(),
             rng: ChaCha8Rng::seed_from_u64(0),
@@ -295,8 +295,8 @@ impl<G: Game> AlphaBeta<G> {
     }
 
     /// The table discipline.
-    pub fn table_kind(&self) -> TableKind {
-        self.table_kind
+    pub fn tt_kind(&self) -> TtKind {
+        self.tt_kind
     }
 
     /// The children of `s` in this searcher's move order (uncounted).
@@ -380,19 +380,19 @@ impl<G: Game> AlphaBeta<G> {
         mut alpha: i32,
         mut beta: i32,
     ) -> Result<i32, (i32, i32)> {
-        if self.table_kind != TableKind::None {
+        if self.tt_kind != TtKind::None {
             self.stats.tt_lookups += 1;
             self.stats.found += u64::from(self.table.contains_key(s));
         }
-        match self.table_kind {
-            TableKind::None => {}
-            TableKind::Exact | TableKind::Broken => {
+        match self.tt_kind {
+            TtKind::None => {}
+            TtKind::Exact | TtKind::Broken => {
                 if let Some(e) = self.table.get(s) {
                     self.stats.hits += 1;
                     return Ok(e.value);
                 }
             }
-            TableKind::Bounds => {
+            TtKind::Bounds => {
                 if let Some(&e) = self.table.get(s) {
                     match e.bound {
                         Bound::Exact => {
@@ -418,9 +418,9 @@ impl<G: Game> AlphaBeta<G> {
 
     /// Store the fail-soft result `best` of searching `s` with window `(a0, b0)`.
     pub(crate) fn store(&mut self, s: &G::State, best: i32, a0: i32, b0: i32) {
-        match self.table_kind {
-            TableKind::None => {}
-            TableKind::Exact => {
+        match self.tt_kind {
+            TtKind::None => {}
+            TtKind::Exact => {
                 if a0 < best && best < b0 {
                     self.table.insert(
                         s.clone(),
@@ -431,7 +431,7 @@ impl<G: Game> AlphaBeta<G> {
                     );
                 }
             }
-            TableKind::Bounds => {
+            TtKind::Bounds => {
                 // Flags are relative to the window searched: a fail-soft result at or below it is
                 // an upper bound, at or above it a lower bound, strictly inside it exact.
                 let bound = if best <= a0 {
@@ -443,7 +443,7 @@ impl<G: Game> AlphaBeta<G> {
                 };
                 self.table.insert(s.clone(), Entry { value: best, bound });
             }
-            TableKind::Broken => {
+            TtKind::Broken => {
                 self.table.insert(
                     s.clone(),
                     Entry {
@@ -509,6 +509,6 @@ impl<G: Game> WindowSearch for TextbookRoot<'_, G> {
 }
 
 /// Convenience: full-window alpha-beta from the root of `game`.
-pub fn alphabeta<G: Game + Clone>(game: &G, order: Order, table: TableKind) -> (i32, Stats) {
+pub fn alphabeta<G: Game + Clone>(game: &G, order: Order, table: TtKind) -> (i32, Stats) {
     AlphaBeta::new(game.clone(), order, table).solve(&game.root())
 }
