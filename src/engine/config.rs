@@ -61,7 +61,7 @@ pub struct SearchConfig {
     /// Probe and store the table only at nodes with at least this many empty cells (0: at
     /// every node).
     pub tt_min_left: u32,
-    /// Prefetch the children's table slots while ordering them (where ETC does not probe them).
+    /// Prefetch the children's table buckets while ordering them (where ETC does not look them up).
     pub prefetch: bool,
     /// Ask the OS for huge pages for the table (fewer TLB misses).
     pub huge_pages: bool,
@@ -77,7 +77,7 @@ pub struct SearchConfig {
     /// Pass the children their threat maps, computed by the parent's threat ordering, instead
     /// of computing them again (needs `non_losing` and [`Ordering::Threats`]; same tree).
     pub inherit_threats: bool,
-    /// Prefetch the children's table slots before the node's own probe instead of while
+    /// Prefetch the children's table buckets before the node's own lookup instead of while
     /// ordering them after it (with `prefetch`).
     pub prefetch_early: bool,
     /// Threat ordering computes the children's maps of winning cells two at a time, in the two
@@ -103,7 +103,7 @@ impl SearchConfig {
     /// Default mirror threshold: canonical keys while at least 20 cells are empty.
     pub const DEFAULT_MIRROR_MIN_LEFT: u32 = 20;
     /// Default ETC threshold: while at least 18 cells are empty. ETC's lookups of the children
-    /// wait for the slots their prefetch has only just asked for (on large trees 24% of the
+    /// wait for the buckets their prefetch has only just asked for (on large trees 24% of the
     /// search's samples sat on them with 14); from 18 it keeps most of its node savings where a
     /// cutoff spares a large subtree: `mtdf:etc=18` against `etc=14` on Pons' Begin-Medium
     /// plies 6-8: +10% nodes, −3 to −6% time.

@@ -45,8 +45,9 @@ impl Threats {
     const NONE: Self = Self { own: !0, theirs: 0 };
 }
 
-/// The node's table slot: whether the table is used here, its key and the depth tag needed.
-struct Slot {
+/// The node's place in the transposition table: whether the table is used here, its key and the
+/// depth tag needed.
+struct TtKey {
     used: bool,
     key: u64,
     need: u32,
@@ -383,7 +384,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             self.leaf_if::<M, _>(Self::claimeven::<M>(pos, &mut w))?;
         }
         self.prefetch_early::<M>(pos, &moves);
-        let slot = self.lookup::<M>(pos, depth, &mut w)?;
+        let tt_key = self.lookup::<M>(pos, depth, &mut w)?;
         // Filled in place: returning it by value costs a memcpy per node.
         let mut children = Children {
             sorter: MoveSorter::<W>::new(),
@@ -392,15 +393,15 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             etc: false,
             maps: [0u64; W],
         };
-        self.order_children::<M>(pos, &moves, &slot, &mut children);
-        self.etc_cutoff::<M>(pos, &children, &slot, child_depth, w)?;
+        self.order_children::<M>(pos, &moves, &tt_key, &mut children);
+        self.etc_cutoff::<M>(pos, &children, &tt_key, child_depth, w)?;
         ControlFlow::Continue(self.search_children::<M>(
             pos,
             &mut children,
             &moves,
             w,
             child_depth,
-            &slot,
+            &tt_key,
         ))
     }
 
@@ -514,7 +515,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         &mut self,
         pos: &Position<W, H>,
         c: &Children<W>,
-        slot: &Slot,
+        tt_key: &TtKey,
         child_depth: u32,
         w: Window,
     ) -> ControlFlow<i32> {
@@ -536,7 +537,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                     if usable && -e.value >= w.beta {
                         // The child is worth at most e.value to the opponent: we get -e.value.
                         self.tally::<M>(|c| c.table_cutoffs += 1);
-                        self.store::<M>(slot.key, -e.value, Bound::Lower, slot.need);
+                        self.store::<M>(tt_key.key, -e.value, Bound::Lower, tt_key.need);
                         return ControlFlow::Break(-e.value);
                     }
                 }
@@ -554,10 +555,10 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         m: &Moves,
         mut w: Window,
         child_depth: u32,
-        slot: &Slot,
+        tt_key: &TtKey,
     ) -> i32 {
         if T::SHARED {
-            return self.search_children_smp::<M>(pos, c, m, w, child_depth, slot);
+            return self.search_children_smp::<M>(pos, c, m, w, child_depth, tt_key);
         }
         let alpha0 = w.alpha;
         let mut best = i32::MIN;
@@ -570,8 +571,8 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             // As `take_score`, written out: the one-thread loop compiles as it did before the
             // parallel search existed.
             if score >= w.beta {
-                if slot.used {
-                    self.store::<M>(slot.key, score, Bound::Lower, slot.need);
+                if tt_key.used {
+                    self.store::<M>(tt_key.key, score, Bound::Lower, tt_key.need);
                 }
                 self.tally::<M>(|c| {
                     c.beta_cutoffs += 1;
@@ -586,7 +587,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                 }
             }
         }
-        self.store_best::<M>(best, alpha0, slot);
+        self.store_best::<M>(best, alpha0, tt_key);
         best
     }
 
@@ -647,11 +648,11 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         score: i32,
         best: &mut i32,
         w: &mut Window,
-        slot: &Slot,
+        tt_key: &TtKey,
     ) -> ControlFlow<i32> {
         if score >= w.beta {
-            if slot.used {
-                self.store::<M>(slot.key, score, Bound::Lower, slot.need);
+            if tt_key.used {
+                self.store::<M>(tt_key.key, score, Bound::Lower, tt_key.need);
             }
             return ControlFlow::Break(score);
         }

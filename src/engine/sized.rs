@@ -10,7 +10,7 @@ use super::Engine;
 use crate::game::connect4::BoardSize;
 
 /// Check that the configuration's table can hold this board's keys: the table verifies a hit by
-/// slot and tag together, and an entry has room for 34 tag bits, so keys of `W·(H+1)` bits need
+/// bucket and tag together, and an entry has room for 34 tag bits, so keys of `W·(H+1)` bits need
 /// at least `W·(H+1) − 34` index bits (one more two-way). Boards up to 56 key bits (every board
 /// up to 7×7, 8×6) fit the default `tt=23`; the largest boards need a bigger table or `tt=off`.
 pub fn check_table(search: &SearchConfig, size: BoardSize) -> Result<(), SpecError> {

@@ -14,7 +14,7 @@
 //!
 //! The position key (`W·(H+1)` bits, unique per position) is scrambled by a multiplication with
 //! an odd constant modulo `2^KEY_BITS`, a bijection; the top `bits` bits of the result pick the
-//! slot and the remaining low bits are the tag. Slot and tag together determine the key, so a
+//! bucket and the remaining low bits are the tag. Bucket and tag together determine the key, so a
 //! matching tag is a verified hit, never a collision.
 //!
 //! Reset bumps the generation: entries of older generations read as empty. Only when the 16-bit
@@ -23,7 +23,7 @@
 //! Replacement, one-way (`ways = 1`): always replace (the newest result is the one the search is
 //! about to need).
 //!
-//! Two-way buckets (`ways = 2`, the default): the slot index picks an aligned pair of entries in
+//! Two-way buckets (`ways = 2`, the default): the bucket index picks an aligned pair of entries in
 //! one cache line, so a lookup still costs one miss. The first entry keeps the result with the
 //! larger `depth` (for full-depth results the number of empty cells, i.e. the bigger subtree),
 //! the second always takes what the first refuses, and an entry the first gives up moves to the
@@ -81,7 +81,7 @@ pub struct Entry {
 
 /// What an entry is stored as: `u64` in the private [`TranspositionTable`] (reached only through `&mut`),
 /// [`AtomicU64`](std::sync::atomic::AtomicU64) in the shared table (every access atomic). Both
-/// are eight bytes for which all-zero bytes are a valid value (the empty entry), so [`Slots`]
+/// are eight bytes for which all-zero bytes are a valid value (the empty entry), so [`EntryArray`]
 /// can zero them in place.
 ///
 /// # Safety
@@ -96,18 +96,18 @@ unsafe impl Cell for std::sync::atomic::AtomicU64 {}
 
 /// The entries: one allocation of `len` cells of type `C`, 2 MiB-aligned, zeroed, optionally
 /// backed by huge pages. Owned like a `Box<[C]>`: shared access hands out `&[C]` only, so a
-/// `Slots<u64>` is written only through `&mut`, and a `Slots<AtomicU64>` through its atomics.
-pub(super) struct Slots<C: Cell> {
+/// `EntryArray<u64>` is written only through `&mut`, and an `EntryArray<AtomicU64>` through its atomics.
+pub(super) struct EntryArray<C: Cell> {
     ptr: std::ptr::NonNull<C>,
     len: usize,
 }
 
-// SAFETY: `Slots<C>` owns its cells exclusively, as a `Box<[C]>` does, and has its auto traits.
-unsafe impl<C: Cell + Send> Send for Slots<C> {}
-// SAFETY: as for `Send`: `&Slots<C>` gives out only `&[C]`, which is `Send` when `C: Sync`.
-unsafe impl<C: Cell + Sync> Sync for Slots<C> {}
+// SAFETY: `EntryArray<C>` owns its cells exclusively, as a `Box<[C]>` does, and has its auto traits.
+unsafe impl<C: Cell + Send> Send for EntryArray<C> {}
+// SAFETY: as for `Send`: `&EntryArray<C>` gives out only `&[C]`, which is `Send` when `C: Sync`.
+unsafe impl<C: Cell + Sync> Sync for EntryArray<C> {}
 
-impl<C: Cell> Slots<C> {
+impl<C: Cell> EntryArray<C> {
     const ALIGN: usize = 2 << 20;
 
     fn layout(len: usize) -> std::alloc::Layout {
@@ -138,7 +138,7 @@ impl<C: Cell> Slots<C> {
     }
 }
 
-impl<C: Cell> Drop for Slots<C> {
+impl<C: Cell> Drop for EntryArray<C> {
     fn drop(&mut self) {
         // SAFETY: allocated in `new` with this layout; `C` has no drop glue to run (`u64`,
         // `AtomicU64`).
@@ -146,7 +146,7 @@ impl<C: Cell> Drop for Slots<C> {
     }
 }
 
-impl<C: Cell> std::ops::Deref for Slots<C> {
+impl<C: Cell> std::ops::Deref for EntryArray<C> {
     type Target = [C];
     #[inline]
     fn deref(&self) -> &[C] {
@@ -155,7 +155,7 @@ impl<C: Cell> std::ops::Deref for Slots<C> {
     }
 }
 
-impl<C: Cell> std::ops::DerefMut for Slots<C> {
+impl<C: Cell> std::ops::DerefMut for EntryArray<C> {
     #[inline]
     fn deref_mut(&mut self) -> &mut [C] {
         // SAFETY: as in `deref`, and `&mut self` is exclusive.
@@ -163,7 +163,7 @@ impl<C: Cell> std::ops::DerefMut for Slots<C> {
     }
 }
 
-/// Where a key lives: the slot-and-tag split shared by [`TranspositionTable`] and
+/// Where a key lives: the bucket-and-tag split shared by [`TranspositionTable`] and
 /// [`super::tt_shared::SharedTable`].
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Geometry {
@@ -202,7 +202,7 @@ impl Geometry {
 
     /// The first entry of the key's bucket and the key's tag.
     #[inline(always)]
-    pub(super) fn slot(&self, key: u64) -> (usize, u64) {
+    pub(super) fn bucket(&self, key: u64) -> (usize, u64) {
         let h = key.wrapping_mul(SCRAMBLE) & self.key_mask;
         (
             ((h >> self.index_shift) as usize) << u32::from(self.two_way),
@@ -302,7 +302,7 @@ pub trait Tt: Send {
     fn get(&self, key: u64) -> Option<Entry>;
     /// Store a value for `key`.
     fn put(&mut self, key: u64, value: i32, bound: Bound, depth: u32);
-    /// Hint the processor to fetch the slot of `key`.
+    /// Hint the processor to fetch the bucket of `key`.
     fn prefetch(&self, key: u64);
     /// Forget every entry (a no-op for a handle on a shared table: its owner resets it once).
     fn reset(&mut self);
@@ -336,7 +336,7 @@ pub trait Tt: Send {
 
 /// A transposition table for keys of `key_bits` bits.
 pub struct TranspositionTable {
-    entries: Slots<u64>,
+    entries: EntryArray<u64>,
     generation: u64,
     geo: Geometry,
 }
@@ -367,7 +367,7 @@ impl TranspositionTable {
     pub fn with_options(bits: u32, key_bits: u32, huge_pages: bool, ways: u32) -> Self {
         let geo = Geometry::new(bits, key_bits, ways);
         Self {
-            entries: Slots::new(1usize << geo.bits, huge_pages),
+            entries: EntryArray::new(1usize << geo.bits, huge_pages),
             generation: 1,
             geo,
         }
@@ -401,17 +401,17 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn slot(&self, key: u64) -> (usize, u64) {
-        self.geo.slot(key)
+    fn bucket(&self, key: u64) -> (usize, u64) {
+        self.geo.bucket(key)
     }
 
     /// Store a value for `key`.
     #[inline]
     pub fn put(&mut self, key: u64, value: i32, bound: Bound, depth: u32) {
-        let (i, tag) = self.slot(key);
+        let (i, tag) = self.bucket(key);
         let e = pack(tag, value, bound, depth, self.generation);
         let entries = self.entries.as_mut_ptr();
-        // SAFETY: `slot` returns an index below `entries.len()` (top `bits` bits of a
+        // SAFETY: `bucket` returns an index below `entries.len()` (top `bits` bits of a
         // `key_bits`-bit value); two-way, an even index, so `i + 1` is in bounds too. The
         // pointer is derived from `&mut self` and used only within this call.
         self.geo.place(
@@ -430,23 +430,23 @@ impl TranspositionTable {
     #[inline(always)]
     #[must_use]
     pub fn get(&self, key: u64) -> Option<Entry> {
-        let (i, tag) = self.slot(key);
+        let (i, tag) = self.bucket(key);
         // SAFETY: as in `put`.
         self.geo.find(i, tag, self.generation, |j| unsafe {
             *self.entries.get_unchecked(j)
         })
     }
 
-    /// Hint the processor to fetch the slot of `key`.
+    /// Hint the processor to fetch the bucket of `key`.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        prefetch_slot(self.entries.as_ptr(), self.slot(key).0);
+        prefetch_bucket(self.entries.as_ptr(), self.bucket(key).0);
     }
 }
 
 /// Hint the processor to fetch entry `i` of the entries at `base`.
 #[inline(always)]
-pub(super) fn prefetch_slot<C: Cell>(base: *const C, i: usize) {
+pub(super) fn prefetch_bucket<C: Cell>(base: *const C, i: usize) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: prefetch of an in-bounds address has no effect on program state.
     unsafe {
@@ -501,7 +501,7 @@ mod tests {
 
     #[test]
     fn keys_never_alias() {
-        // Distinct keys sharing a slot must not read each other's entries.
+        // Distinct keys sharing a bucket must not read each other's entries.
         for ways in [1, 2] {
             let mut t = TranspositionTable::with_options(16, 20, false, ways);
             for k in 0..(1u64 << 20) {
@@ -519,7 +519,7 @@ mod tests {
         let mut t = TranspositionTable::with_options(4, 8, false, 2);
         assert_eq!((t.bits(), t.ways()), (4, 2));
         // Keys in the same bucket: find three that share one.
-        let bucket = |k: u64| t.slot(k).0;
+        let bucket = |k: u64| t.bucket(k).0;
         let a = 1u64;
         let same: Vec<u64> = (2..256)
             .filter(|&k| bucket(k) == bucket(a))

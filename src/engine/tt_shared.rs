@@ -1,15 +1,15 @@
-//! The shared transposition table of a parallel solve: the layout, slots and replacement of
+//! The shared transposition table of a parallel solve: the layout, buckets and replacement of
 //! [`super::tt::TranspositionTable`], with every entry an [`AtomicU64`] read and stored without locks.
-//! The entries are allocated and owned as atomics (`Slots<AtomicU64>`): no plain `u64`
+//! The entries are allocated and owned as atomics (`EntryArray<AtomicU64>`): no plain `u64`
 //! reference to them ever exists, so no store goes through a shared reference to non-atomic
-//! memory (the private table's `Slots<u64>` is written only through `&mut`).
+//! memory (the private table's `EntryArray<u64>` is written only through `&mut`).
 //!
 //! # Why no lock and no torn entries
 //!
-//! An entry is one 64-bit word holding the tag (the key bits the slot does not fix), the
+//! An entry is one 64-bit word holding the tag (the key bits the bucket does not fix), the
 //! depth, the bound, the value and the generation. It is loaded and stored with one atomic
 //! (relaxed) access, so a lookup sees a whole entry some thread wrote, never a mix of two; and
-//! a hit is verified by slot and tag together, so it is always an entry of this very key.
+//! a hit is verified by bucket and tag together, so it is always an entry of this very key.
 //! Races between stores only decide *which* proved bound a bucket keeps (two threads may both
 //! demote the same entry, or one store may overwrite another's): every entry a lookup can read
 //! is a bound some search proved for that key, so scores stay exact.
@@ -20,7 +20,7 @@
 //! value and a 16-bit generation fill it), so the marks live beside it in a small table of
 //! [`BUSY_SLOTS`] keys (128 KiB, cache-resident), as in Kerrigan's "simplified ABDADA": a
 //! thread marks a child's key while it searches it, and siblings whose key is marked by
-//! another thread are deferred to the end of the move list. A lost mark (two keys on one slot)
+//! another thread are deferred to the end of the move list. A lost mark (two keys on one bucket)
 //! or a stale one only changes the order children are searched in, never a value.
 //!
 //! # Stopping
@@ -30,18 +30,18 @@
 //! the table on the way out: the table is reset before the next solve.
 
 use super::tt::{
-    next_generation, pack, prefetch_slot, Bound, Entry, Geometry, Slots, Tt, GEN_MASK,
+    next_generation, pack, prefetch_bucket, Bound, Entry, EntryArray, Geometry, Tt, GEN_MASK,
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
-/// Keys of positions being searched (ABDADA): `2^14` slots.
+/// Keys of positions being searched (ABDADA): `2^14` buckets.
 pub const BUSY_SLOTS: usize = 1 << 14;
 
 /// A transposition table several threads read and write at once.
 pub struct SharedTable {
     /// The entries, owned as atomics: every load and store is atomic.
-    entries: Slots<AtomicU64>,
+    entries: EntryArray<AtomicU64>,
     generation: AtomicU64,
     geo: Geometry,
     stop: AtomicBool,
@@ -57,7 +57,7 @@ impl SharedTable {
         let geo = Geometry::new(bits, key_bits, ways);
         let busy_len = if abdada { BUSY_SLOTS } else { 0 };
         Self {
-            entries: Slots::new(1usize << geo.bits, huge_pages),
+            entries: EntryArray::new(1usize << geo.bits, huge_pages),
             generation: AtomicU64::new(1),
             geo,
             stop: AtomicBool::new(false),
@@ -107,9 +107,9 @@ impl SharedTable {
     #[inline]
     #[must_use]
     pub fn get(&self, key: u64) -> Option<Entry> {
-        let (i, tag) = self.geo.slot(key);
+        let (i, tag) = self.geo.bucket(key);
         let cells: &[AtomicU64] = &self.entries;
-        // SAFETY: `slot` returns an in-bounds index, and `i + 1` in bounds for two-way buckets
+        // SAFETY: `bucket` returns an in-bounds index, and `i + 1` in bounds for two-way buckets
         // (see `TranspositionTable::put`).
         self.geo.find(i, tag, self.generation(), |j| unsafe {
             cells.get_unchecked(j).load(Relaxed)
@@ -119,7 +119,7 @@ impl SharedTable {
     /// Store a value for `key`.
     #[inline]
     pub fn put(&self, key: u64, value: i32, bound: Bound, depth: u32) {
-        let (i, tag) = self.geo.slot(key);
+        let (i, tag) = self.geo.bucket(key);
         let generation = self.generation();
         let e = pack(tag, value, bound, depth, generation);
         let cells: &[AtomicU64] = &self.entries;
@@ -136,7 +136,7 @@ impl SharedTable {
     }
 
     #[inline(always)]
-    fn busy_slot(&self, key: u64) -> &AtomicU64 {
+    fn busy_mark(&self, key: u64) -> &AtomicU64 {
         let i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 50) as usize & (BUSY_SLOTS - 1);
         &self.busy[i]
     }
@@ -155,7 +155,7 @@ impl Tt for Arc<SharedTable> {
     }
     #[inline(always)]
     fn prefetch(&self, key: u64) {
-        prefetch_slot(self.entries.as_ptr(), self.geo.slot(key).0);
+        prefetch_bucket(self.entries.as_ptr(), self.geo.bucket(key).0);
     }
     /// A no-op: the owner clears the shared table once ([`SharedTable::clear`]).
     fn reset(&mut self) {}
@@ -169,17 +169,17 @@ impl Tt for Arc<SharedTable> {
     }
     #[inline(always)]
     fn busy(&self, key: u64) -> bool {
-        self.busy_slot(key).load(Relaxed) == key.wrapping_add(1)
+        self.busy_mark(key).load(Relaxed) == key.wrapping_add(1)
     }
     #[inline(always)]
     fn enter(&self, key: u64) {
-        self.busy_slot(key).store(key.wrapping_add(1), Relaxed);
+        self.busy_mark(key).store(key.wrapping_add(1), Relaxed);
     }
     #[inline(always)]
     fn leave(&self, key: u64) {
         let mark = key.wrapping_add(1);
         let _ = self
-            .busy_slot(key)
+            .busy_mark(key)
             .compare_exchange(mark, 0, Relaxed, Relaxed);
     }
 }

@@ -65,7 +65,7 @@ impl<M: Copy + Default> MoveList<M> {
 pub trait SearchGame {
     /// A position.
     type State: Clone;
-    /// A move: small and copyable; `Default` fills unused slots of a [`MoveList`].
+    /// A move: small and copyable; `Default` fills the unused places of a [`MoveList`].
     type Move: Copy + Default + Eq + std::fmt::Debug;
 
     /// Every value `v` satisfies `-BOUND < v < BOUND` (null-window bisection starts there).
@@ -101,7 +101,7 @@ pub trait SearchGame {
         let _ = (s, m);
         true
     }
-    /// The move's slot in the history table, below [`SearchGame::HISTORY_SIZE`].
+    /// The move's index in the history table, below [`SearchGame::HISTORY_SIZE`].
     fn move_index(&self, m: Self::Move) -> usize;
     /// A value as the table stores it: a distance-to-mate value made relative to the stored
     /// position (identity for games without distances).

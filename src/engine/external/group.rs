@@ -57,8 +57,8 @@ mod imp {
     pub fn register(pgid: u32) {
         INSTALL.call_once(install);
         let Ok(g) = i32::try_from(pgid) else { return };
-        for slot in &GROUPS {
-            if slot
+        for member in &GROUPS {
+            if member
                 .compare_exchange(0, g, Ordering::SeqCst, Ordering::SeqCst)
                 .is_ok()
             {
@@ -94,14 +94,14 @@ mod imp {
         unsafe {
             libc::kill(-g, libc::SIGKILL);
         }
-        for slot in &GROUPS {
-            let _ = slot.compare_exchange(g, 0, Ordering::SeqCst, Ordering::SeqCst);
+        for member in &GROUPS {
+            let _ = member.compare_exchange(g, 0, Ordering::SeqCst, Ordering::SeqCst);
         }
     }
 
     fn kill_all() {
-        for slot in &GROUPS {
-            let g = slot.load(Ordering::SeqCst);
+        for member in &GROUPS {
+            let g = member.load(Ordering::SeqCst);
             if g > 0 {
                 // SAFETY: async-signal-safe, no memory effects.
                 unsafe {

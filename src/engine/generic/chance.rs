@@ -139,7 +139,7 @@ const EMPTY: Entry = Entry {
     hi: Q::ZERO,
 };
 
-/// Entries of the table (always-replace, one entry a slot).
+/// Entries of the table (always-replace, one entry a bucket).
 pub const TABLE_SIZE: usize = 1 << 15;
 
 /// Searches positions of one chance game with one configuration.

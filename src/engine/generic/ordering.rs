@@ -6,7 +6,7 @@
 
 use crate::game::{MoveList, SearchGame, MAX_MOVES};
 
-/// Deepest ply with killer slots (deeper plies have none).
+/// Deepest ply with killer moves (deeper plies have none).
 pub const MAX_PLY: usize = 128;
 
 /// Scores of the ordering classes: the table move above everything, then the hint, then
@@ -22,7 +22,7 @@ pub struct Ordering<M: Copy> {
 }
 
 impl<M: Copy + Eq> Ordering<M> {
-    /// Empty killers and a history of `history_size` slots.
+    /// Empty killers and a history of `history_size` entries.
     #[must_use]
     pub fn new(history_size: usize) -> Self {
         Self {

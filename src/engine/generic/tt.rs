@@ -1,12 +1,12 @@
 //! The generic transposition table: entries with a bound (exact, lower, upper), a draft (the
-//! depth they were searched to) and the best move, in two-slot buckets with the classic
-//! replacement scheme "depth-preferred + always-replace": slot 0 keeps the deepest entry seen
-//! for its index, slot 1 takes whatever slot 0 refused.
+//! depth they were searched to) and the best move, in two-entry buckets with the classic
+//! replacement scheme "depth-preferred + always-replace": entry 0 keeps the deepest entry seen
+//! for its index, entry 1 takes whatever entry 0 refused.
 //!
 //! Keys are stored whole (64 bits), so a hit is a hash collision only if two positions share a
 //! 64-bit key. The table allocates once (at construction). [`TranspositionTable::clear`] costs nothing: it
-//! starts a new generation, and an entry of an older generation counts as an empty slot (the
-//! slots are refilled only when the 16-bit generation wraps, once in 65,535 clears), so
+//! starts a new generation, and an entry of an older generation counts as an empty entry (the
+//! buckets are refilled only when the 16-bit generation wraps, once in 65,535 clears), so
 //! clearing a large table before every solve of a small game's position adds no time.
 
 /// What a stored value means (exact, lower or upper bound): the one `Bound` of every table.
@@ -15,7 +15,7 @@ pub use crate::engine::tt::Bound;
 /// One entry.
 #[derive(Debug, Clone, Copy)]
 pub struct Entry<M: Copy> {
-    /// The full key; 0 with `draft < 0` marks an empty slot.
+    /// The full key; 0 with `draft < 0` marks an empty entry.
     pub key: u64,
     pub value: i32,
     /// Remaining depth the value was searched to (`-1`: empty).
@@ -49,11 +49,11 @@ impl<M: Copy> Entry<M> {
     }
 }
 
-/// A table of `2^bits` entries in two-slot buckets (no table at `bits = 0`).
+/// A table of `2^bits` entries in two-entry buckets (no table at `bits = 0`).
 pub struct TranspositionTable<M: Copy> {
     buckets: Vec<[Entry<M>; 2]>,
     mask: u64,
-    /// The current generation: entries of others are empty slots. Never 0 (an empty slot's).
+    /// The current generation: entries of others are empty entrys. Never 0 (an empty entry's).
     generation: u16,
 }
 
@@ -69,14 +69,14 @@ impl<M: Copy> TranspositionTable<M> {
         }
     }
 
-    /// Whether the table has any slot (`tt=0` has none).
+    /// Whether the table has any bucket (`tt=0` has none).
     #[inline]
     #[must_use]
     pub fn enabled(&self) -> bool {
         !self.buckets.is_empty()
     }
 
-    /// Empty every slot: a new generation (the slots are refilled only when it wraps).
+    /// Empty every bucket: a new generation (the buckets are refilled only when it wraps).
     pub fn clear(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
@@ -106,8 +106,8 @@ impl<M: Copy> TranspositionTable<M> {
         b.iter().find(|e| e.key == key && self.live(e)).copied()
     }
 
-    /// Store an entry: into slot 0 if it is at least as deep as slot 0's (or is the same
-    /// position), else into slot 1 (always replaced).
+    /// Store an entry: into entry 0 if it is at least as deep as entry 0's (or is the same
+    /// position), else into entry 1 (always replaced).
     #[inline]
     pub fn store(&mut self, e: Entry<M>) {
         let e = Entry {
@@ -119,7 +119,7 @@ impl<M: Copy> TranspositionTable<M> {
         let b = &mut self.buckets[i];
         if !live || b[0].key == e.key || e.draft >= b[0].draft {
             if live && b[0].key != e.key {
-                b[1] = b[0]; // the deep entry it displaces still gets the second slot
+                b[1] = b[0]; // the deep entry it displaces still gets the second entry
             }
             b[0] = e;
         } else {
@@ -148,12 +148,12 @@ mod tests {
         let mut t = TranspositionTable::<u8>::new(1); // one bucket: every key collides
         assert!(t.lookup(7).is_none());
         t.store(entry(7, 5));
-        t.store(entry(8, 2)); // shallower: slot 1
+        t.store(entry(8, 2)); // shallower: entry 1
         assert_eq!(t.lookup(7).unwrap().draft, 5);
         assert_eq!(t.lookup(8).unwrap().draft, 2);
-        t.store(entry(9, 1)); // replaces slot 1
+        t.store(entry(9, 1)); // replaces entry 1
         assert!(t.lookup(8).is_none());
-        t.store(entry(10, 6)); // deeper: slot 0, the old slot 0 moves to slot 1
+        t.store(entry(10, 6)); // deeper: entry 0, the old entry 0 moves to entry 1
         assert_eq!(t.lookup(10).unwrap().draft, 6);
         assert_eq!(t.lookup(7).unwrap().draft, 5);
         t.store(entry(10, 1)); // the same position is always replaced in place
@@ -167,13 +167,13 @@ mod tests {
     fn a_cleared_entry_is_an_empty_slot_in_every_generation() {
         let mut t = TranspositionTable::<u8>::new(1);
         for round in 0..70_000u32 {
-            // stored now, gone after a clear, and the shallow new entry takes slot 0
+            // stored now, gone after a clear, and the shallow new entry takes entry 0
             t.store(entry(7, 5));
             t.clear();
             assert!(t.lookup(7).is_none(), "round {round}");
             t.store(entry(8, 0));
             assert_eq!(t.lookup(8).unwrap().draft, 0);
-            t.store(entry(9, 0)); // deeper-or-equal: slot 0, 8 moves to slot 1
+            t.store(entry(9, 0)); // deeper-or-equal: entry 0, 8 moves to entry 1
             assert!(t.lookup(8).is_some() && t.lookup(9).is_some());
             assert!(
                 t.lookup(7).is_none(),

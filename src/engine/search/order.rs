@@ -1,8 +1,8 @@
-//! Steps 4b and 6 of [`Searcher::node`]: prefetch the children's table slots early, order the
+//! Steps 4b and 6 of [`Searcher::node`]: prefetch the children's table buckets early, order the
 //! children (by threats, one map at a time or two in one register), and compute and prefetch
 //! their table keys for ETC and their own lookups.
 
-use super::{Children, Moves, Searcher, Slot};
+use super::{Children, Moves, Searcher, TtKey};
 use crate::engine::config::Ordering;
 use crate::engine::tt::Tt;
 use crate::game::connect4::Position;
@@ -16,15 +16,15 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         &self,
         pos: &Position<W, H>,
         m: &Moves,
-        slot: &Slot,
+        tt_key: &TtKey,
         c: &mut Children<W>,
     ) {
         let left = pos.cells_left();
         let child_left = left - 1;
-        let etc = slot.used && matches!(self.c::<M>().etc_min_left, Some(min) if left >= min);
+        let etc = tt_key.used && matches!(self.c::<M>().etc_min_left, Some(min) if left >= min);
         let cfg = self.c::<M>();
         let prefetch =
-            slot.used && cfg.prefetch && !cfg.prefetch_early && child_left >= cfg.tt_min_left;
+            tt_key.used && cfg.prefetch && !cfg.prefetch_early && child_left >= cfg.tt_min_left;
         c.etc = etc;
         if cfg.win_pairs && cfg.ordering == Ordering::Threats {
             return self.order_by_threat_pairs::<M>(pos, m, c, prefetch);
@@ -117,9 +117,9 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         }
     }
 
-    /// Step 4b ([`SearchConfig::prefetch_early`]): prefetch the children's table slots before
+    /// Step 4b ([`SearchConfig::prefetch_early`]): prefetch the children's table buckets before
     /// the node's own lookup, so that their misses overlap its miss and the first child's lookup
-    /// finds its slot in cache. (Prefetching while ordering, after the lookup, left the first
+    /// finds its bucket in cache. (Prefetching while ordering, after the lookup, left the first
     /// child waiting: Pons' Begin-Medium plies 6-14 took 11% longer.)
     #[inline(always)]
     pub(super) fn prefetch_early<const M: u8>(&self, pos: &Position<W, H>, m: &Moves) {

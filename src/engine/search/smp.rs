@@ -2,7 +2,7 @@
 //! request, Lazy SMP's varied move order and ABDADA's deferred children. A one-thread searcher
 //! never reaches this code: the calls are behind constant conditions.
 
-use super::{Children, Moves, Searcher, Slot, Window};
+use super::{Children, Moves, Searcher, TtKey, Window};
 use crate::engine::tt::Tt;
 use crate::game::connect4::Position;
 use std::ops::ControlFlow;
@@ -32,7 +32,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         m: &Moves,
         mut w: Window,
         child_depth: u32,
-        slot: &Slot,
+        tt_key: &TtKey,
     ) -> i32 {
         let alpha0 = w.alpha;
         let mut best = i32::MIN;
@@ -72,13 +72,14 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                         t.leave(key);
                     }
                 }
-                if let ControlFlow::Break(v) = self.take_score::<M>(score, &mut best, &mut w, slot)
+                if let ControlFlow::Break(v) =
+                    self.take_score::<M>(score, &mut best, &mut w, tt_key)
                 {
                     return v;
                 }
             }
         }
-        self.store_best::<M>(best, alpha0, slot);
+        self.store_best::<M>(best, alpha0, tt_key);
         best
     }
 }

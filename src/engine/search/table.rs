@@ -2,7 +2,7 @@
 //! valid for, the lookup that ends the node or narrows its window (step 5 of
 //! [`Searcher::node`]), and the stores of what the node proved.
 
-use super::{Searcher, Slot, Window, MUTANT_BITS};
+use super::{Searcher, TtKey, Window, MUTANT_BITS};
 use crate::engine::config::Mutant;
 use crate::engine::tt::{Bound, Tt};
 use crate::game::connect4::Position;
@@ -48,11 +48,11 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         pos: &Position<W, H>,
         depth: u32,
         w: &mut Window,
-    ) -> ControlFlow<i32, Slot> {
+    ) -> ControlFlow<i32, TtKey> {
         let used = self.table.is_some() && pos.cells_left() >= self.c::<M>().tt_min_left;
         let need = Self::depth_tag(pos, depth);
         if !used {
-            return ControlFlow::Continue(Slot { used, key: 0, need });
+            return ControlFlow::Continue(TtKey { used, key: 0, need });
         }
         let key = self.table_key::<M>(pos);
         let found = self.table.as_ref().and_then(|t| t.get(key));
@@ -83,26 +83,26 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                 }
             }
         }
-        ControlFlow::Continue(Slot { used, key, need })
+        ControlFlow::Continue(TtKey { used, key, need })
     }
 
     /// End the node with a stored value (counted as a table cutoff).
     #[inline(always)]
-    fn table_cutoff<const M: u8>(&mut self, value: i32) -> ControlFlow<i32, Slot> {
+    fn table_cutoff<const M: u8>(&mut self, value: i32) -> ControlFlow<i32, TtKey> {
         self.tally::<M>(|c| c.table_cutoffs += 1);
         ControlFlow::Break(value)
     }
 
     /// Store the result of a node whose every child was searched without a cutoff.
     #[inline(always)]
-    pub(super) fn store_best<const M: u8>(&mut self, best: i32, alpha0: i32, slot: &Slot) {
-        if slot.used {
+    pub(super) fn store_best<const M: u8>(&mut self, best: i32, alpha0: i32, tt_key: &TtKey) {
+        if tt_key.used {
             let bound = if best > alpha0 {
                 Bound::Exact
             } else {
                 Bound::Upper
             };
-            self.store::<M>(slot.key, best, bound, slot.need);
+            self.store::<M>(tt_key.key, best, bound, tt_key.need);
         }
     }
 
