@@ -511,7 +511,9 @@ pub fn compact_table(exp: &ExperimentAnalysis, cmp: &Comparison) -> Table {
         title: format!(
             "{}{}: {} (candidate) vs {} (baseline)",
             exp.name,
-            super::game_label(exp).map_or(String::new(), |g| format!(" ({g})")),
+            super::game_label(exp)
+                .filter(|g| *g != exp.name)
+                .map_or(String::new(), |g| format!(" ({g})")),
             cmp.candidate,
             cmp.baseline
         ),
