@@ -92,6 +92,8 @@ pub struct Searcher<const W: usize = 7, const H: usize = 6, T: Tt = Table> {
     nodes: u64,
     /// What the search did besides counting nodes; filled only with [`SearchConfig::count`].
     counters: SearchCounters,
+    /// Interior nodes by ply (stones on the board); filled only with [`SearchConfig::count`].
+    interior_by_ply: [u64; 64],
     /// Parallel search only: this thread's variation of the move order (0: none) ...
     variant: u32,
     /// ... applied at nodes with at least this many empty cells.
@@ -139,6 +141,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             table,
             nodes: 0,
             counters: SearchCounters::default(),
+            interior_by_ply: [0; 64],
             variant: 0,
             vary_min_left: u32::MAX,
             deadline: None,
@@ -173,6 +176,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         }
         self.nodes = 0;
         self.counters = SearchCounters::default();
+        self.interior_by_ply = [0; 64];
         self.stopped = false;
     }
 
@@ -182,6 +186,13 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     #[must_use]
     pub fn counters(&self) -> &SearchCounters {
         &self.counters
+    }
+
+    /// Interior nodes since the last reset by ply (index: stones on the board), summing to
+    /// [`SearchCounters::interior`]; all zero unless [`SearchConfig::count`] is set.
+    #[must_use]
+    pub fn interior_by_ply(&self) -> &[u64; 64] {
+        &self.interior_by_ply
     }
 
     /// Count with `f` when the search is the counting instantiation (`M & COUNT`); otherwise
@@ -556,7 +567,10 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         }
         let alpha0 = w.alpha;
         let mut best = i32::MIN;
-        self.tally::<M>(|c| c.interior += 1);
+        if M & COUNT != 0 {
+            self.counters.interior += 1;
+            self.interior_by_ply[pos.nb_moves() as usize & 63] += 1;
+        }
         while let Some(mv) = c.sorter.pop() {
             let mut child = *pos;
             child.play(mv);
