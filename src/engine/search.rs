@@ -388,6 +388,11 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         if self.c::<M>().claimeven && depth == UNLIMITED {
             self.leaf_if::<M, _>(Self::claimeven::<M>(pos, &mut w))?;
         }
+        if let Some(max_left) = self.c::<M>().no_four_max_left {
+            if depth == UNLIMITED && pos.cells_left() <= max_left {
+                self.leaf_if::<M, _>(Self::no_four(pos, &mut w))?;
+            }
+        }
         self.prefetch_early::<M>(pos, &moves);
         let slot = self.probe::<M>(pos, depth, &mut w)?;
         // Filled in place: returning it by value costs a memcpy per node.

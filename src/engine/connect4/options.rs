@@ -22,7 +22,7 @@ pub struct SolverConfig {
 }
 
 const OPTIONS: &str =
-    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, pfearly, wpair, evens, fixed, mutant, count, threads, smp";
+    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, pfearly, wpair, evens, nofour, fixed, mutant, count, threads, smp";
 
 impl SolverConfig {
     /// Parse `DRIVER[:key=value,...]` for the drivers of [`Driver::NAMES`].
@@ -165,6 +165,10 @@ impl SolverConfig {
                 s.etc_min_left = parse_threshold(key, value, SearchConfig::DEFAULT_ETC_MIN_LEFT)?
             }
             "ttmin" => s.tt_min_left = parse_num(key, value)?,
+            "nofour" => {
+                s.no_four_max_left =
+                    parse_threshold(key, value, SearchConfig::DEFAULT_NO_FOUR_MAX_LEFT)?
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -372,6 +376,9 @@ impl SolverConfig {
             opts.push(format!("ttmin={}", s.tt_min_left));
         }
         opts.extend(changed_switches(s, &SWITCHES[3..5]));
+        if s.no_four_max_left != d.no_four_max_left {
+            opts.push(format!("nofour={}", threshold(s.no_four_max_left)));
+        }
         opts
     }
 
@@ -439,6 +446,8 @@ mod tests {
             "mtdf:tt=off,ways=1,order=none,clamp=off,nonlosing=off,mirror=off,etc=10,dthreat=off,ttmin=5,prefetch=off,huge=off,depth=8,guess=-3,mutant=drop-move",
             "pvs:id=on",
             "mtdf:mswap=off,inherit=off",
+            "mtdf:ttmin=5,prefetch=off,nofour=12",
+            "mtdf:nofour=16,evens=off",
             "mtdf:mswap=off,inherit=off,pfearly=off,fixed=off",
             "aspiration:depth=6,eval=threats,id=on,guess=2,delta=3",
             "sss",

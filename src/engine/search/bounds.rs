@@ -53,6 +53,25 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         ControlFlow::Continue(())
     }
 
+    /// Step 4c (`nofour`): a side that cannot make a four any more cannot win: beta drops to 0
+    /// when it is the side to move, alpha rises to 0 when it is the opponent.
+    #[inline(always)]
+    pub(super) fn no_four(pos: &Position<W, H>, w: &mut Window) -> ControlFlow<i32> {
+        if w.beta > 0 && !pos.can_still_win(true) {
+            w.beta = 0;
+            if w.alpha >= 0 {
+                return ControlFlow::Break(0);
+            }
+        }
+        if w.alpha < 0 && !pos.can_still_win(false) {
+            w.alpha = 0;
+            if w.beta <= 0 {
+                return ControlFlow::Break(0);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
     /// The claimeven rule broken on purpose ([`Mutant::ClaimevenPlayable`]): the even-row
     /// cells playable now go to the second player too.
     #[cold]
