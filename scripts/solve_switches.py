@@ -6,7 +6,7 @@ Nodes are deterministic; times ran beside whatever else loads the machine, so ro
 repeats the whole pass and the table takes each spec's median total time.
 
     python3 scripts/solve_switches.py --set benches/data/pons/Test_L1_R2 --every 4 \\
-        --min-ply 8 --max-ply 14 mtdf mtdf:etc=off mtdf:evens=off
+        --min-ply 8 --max-ply 14 mtdf mtdf:etc=off mtdf:evens=off mtdf@/tmp/old/treebench
 """
 
 import argparse
@@ -31,8 +31,11 @@ def main():
             moves, score = line.split()
             if i % a.every == 0 and a.min_ply <= len(moves) <= a.max_ply:
                 positions.append((moves, int(score)))
-    procs = [subprocess.Popen([a.bin, "solve", "--engine", s], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True, bufsize=1) for s in a.specs]
+    # `SPEC@BINARY` runs another build (e.g. the previous default against a new one).
+    argv = [[*(s.split("@", 1)[1:] or [a.bin]), "solve", "--engine", s.split("@")[0]]
+            for s in a.specs]
+    procs = [subprocess.Popen(x, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                              bufsize=1) for x in argv]
     nodes = [0] * len(a.specs)
     times = [[0.0] * a.rounds for _ in a.specs]
     for r in range(a.rounds):

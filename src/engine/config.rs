@@ -153,6 +153,12 @@ pub struct SearchConfig {
     /// the opponent is ([`crate::game::connect4::Position::can_still_win`]); searches to the
     /// end of the game only.
     pub no_four_max_left: Option<u32>,
+    /// Look for forced wins one move ahead (needs `non_losing`; exact search only), before
+    /// the table probe, at nodes where beta is above a win with our third stone: a child
+    /// where every reply of the opponent leaves us a win at once ends the node with the best
+    /// score left (a win with our second stone); without one, beta drops to a win with our
+    /// third stone.
+    pub forced_wins: bool,
 }
 
 impl SearchConfig {
@@ -199,6 +205,7 @@ impl SearchConfig {
         count: false,
         claimeven: true,
         no_four_max_left: None,
+        forced_wins: true,
     };
 
     /// Whether the search runs exactly as [`Self::DEFAULT`] does, so that it can take the

@@ -394,6 +394,9 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             }
         }
         self.prefetch_early::<M>(pos, &moves);
+        if self.c::<M>().forced_wins && depth == UNLIMITED && self.c::<M>().non_losing {
+            self.leaf_if::<M, _>(Self::forced_win(pos, &moves, &mut w))?;
+        }
         let slot = self.probe::<M>(pos, depth, &mut w)?;
         // Filled in place: returning it by value costs a memcpy per node.
         let mut children = Children {

@@ -22,7 +22,7 @@ pub struct SolverConfig {
 }
 
 const OPTIONS: &str =
-    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, pfearly, wpair, evens, nofour, fixed, mutant, count, threads, smp";
+    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, pfearly, wpair, evens, nofour, fwin, fixed, mutant, count, threads, smp";
 
 impl SolverConfig {
     /// Parse `DRIVER[:key=value,...]` for the drivers of [`Driver::NAMES`].
@@ -225,7 +225,7 @@ impl SolverConfig {
 }
 
 /// The on/off switches of the search, in the order the canonical spec prints them.
-const SWITCHES: [&str; 12] = [
+const SWITCHES: [&str; 13] = [
     "clamp",
     "nonlosing",
     "dthreat",
@@ -236,6 +236,7 @@ const SWITCHES: [&str; 12] = [
     "pfearly",
     "wpair",
     "evens",
+    "fwin",
     "fixed",
     "count",
 ];
@@ -253,6 +254,7 @@ fn switch<'a>(s: &'a mut SearchConfig, key: &str) -> Option<&'a mut bool> {
         "pfearly" => &mut s.prefetch_early,
         "wpair" => &mut s.win_pairs,
         "evens" => &mut s.claimeven,
+        "fwin" => &mut s.forced_wins,
         "fixed" => &mut s.fixed,
         "count" => &mut s.count,
         _ => return None,
@@ -413,11 +415,11 @@ impl fmt::Display for SolverConfig {
         let s = &self.search;
         let mut opts = self.table_options();
         opts.extend(self.driver_options());
-        opts.extend(changed_switches(s, &SWITCHES[5..11]));
+        opts.extend(changed_switches(s, &SWITCHES[5..12]));
         if s.mutant != Mutant::None {
             opts.push(format!("mutant={}", s.mutant.name()));
         }
-        opts.extend(changed_switches(s, &SWITCHES[11..]));
+        opts.extend(changed_switches(s, &SWITCHES[12..]));
         if self.threads != 1 {
             opts.push(format!("threads={}", self.threads));
             if self.smp != Smp::Lazy {
@@ -448,6 +450,7 @@ mod tests {
             "mtdf:mswap=off,inherit=off",
             "mtdf:ttmin=5,prefetch=off,nofour=12",
             "mtdf:nofour=16,evens=off",
+            "mtdf:evens=off,fwin=off,fixed=off",
             "mtdf:mswap=off,inherit=off,pfearly=off,fixed=off",
             "aspiration:depth=6,eval=threats,id=on,guess=2,delta=3",
             "sss",
