@@ -23,7 +23,8 @@ repository), a wrapper around c4's `Solver` with 1 thread and a 64 MB table is s
 its build is the user's (see docs/measurements.md for the one measured here).
 
 treebench runs as one `treebench solve --engine SPEC` process (table reset before every line,
-time measured inside the process). Per position the two go in alternating order; both scores
+time measured inside the process; both solve the first position once, untimed, before the
+run). Per position the two go in alternating order; both scores
 must equal each other and the set's (the script stops otherwise). Output: a Markdown table per
 ply (positions, total milliseconds, speed-up = other's time / treebench's, median per-position
 speed-up, node ratio = treebench's nodes / other's, ns per node each) and a line over all plies.
@@ -219,6 +220,13 @@ def main():
     print(f"treebench `{a.engine}` vs {a.name} `{a.other}`: {len(positions)} positions "
           f"({a.set or 'no set'}, every {a.every}, plies {a.min_ply}-{a.max_ply}"
           f"{', and the empty board' if a.empty_board else ''}); order alternated\n")
+    # Warm-up, untimed: the first position once each, so that neither pays the first touch of
+    # its table's pages inside a timed solve (treebench's reset is lazy; c4 clears its table
+    # before every solve, outside its timer). Not for the empty board alone: 30 s, and the
+    # first touch is nothing beside it.
+    if positions and positions[0][0]:
+        tb.solve(positions[0][0])
+        other.solve(positions[0][0])
     rows = []
     for i, (moves, want) in enumerate(positions):
         first, second = (tb, other) if i % 2 == 0 else (other, tb)
