@@ -78,6 +78,7 @@ fn every_driver_and_switch_combination_solves_known_positions() {
         "tt=16,mirror=40,etc=0",
         "nofour=42,evens=off",
         "nofour=on",
+        "fwin=off,fpass=off",
     ];
     for driver in [
         "negamax",

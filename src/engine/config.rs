@@ -159,6 +159,10 @@ pub struct SearchConfig {
     /// score left (a win with our second stone); without one, beta drops to a win with our
     /// third stone.
     pub forced_wins: bool,
+    /// A node with one move to search (a forced reply or the only non-losing move) searches
+    /// its child at once, with the node's window, without probing, ordering or storing
+    /// (exact search only).
+    pub forced_pass: bool,
 }
 
 impl SearchConfig {
@@ -206,6 +210,7 @@ impl SearchConfig {
         claimeven: true,
         no_four_max_left: None,
         forced_wins: true,
+        forced_pass: true,
     };
 
     /// Whether the search runs exactly as [`Self::DEFAULT`] does, so that it can take the

@@ -393,6 +393,13 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                 self.leaf_if::<M, _>(Self::no_four(pos, &mut w))?;
             }
         }
+        if self.c::<M>().forced_pass
+            && depth == UNLIMITED
+            && moves.next & (moves.next - 1) == 0
+            && self.c::<M>().non_losing
+        {
+            return ControlFlow::Break(self.pass_forced::<M>(pos, &moves, w));
+        }
         self.prefetch_early::<M>(pos, &moves);
         if self.c::<M>().forced_wins && depth == UNLIMITED && self.c::<M>().non_losing {
             self.leaf_if::<M, _>(Self::forced_win(pos, &moves, &mut w))?;

@@ -22,7 +22,7 @@ pub struct SolverConfig {
 }
 
 const OPTIONS: &str =
-    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, pfearly, wpair, evens, nofour, fwin, fixed, mutant, count, threads, smp";
+    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, pfearly, wpair, evens, nofour, fwin, fpass, fixed, mutant, count, threads, smp";
 
 impl SolverConfig {
     /// Parse `DRIVER[:key=value,...]` for the drivers of [`Driver::NAMES`].
@@ -225,7 +225,7 @@ impl SolverConfig {
 }
 
 /// The on/off switches of the search, in the order the canonical spec prints them.
-const SWITCHES: [&str; 13] = [
+const SWITCHES: [&str; 14] = [
     "clamp",
     "nonlosing",
     "dthreat",
@@ -237,6 +237,7 @@ const SWITCHES: [&str; 13] = [
     "wpair",
     "evens",
     "fwin",
+    "fpass",
     "fixed",
     "count",
 ];
@@ -255,6 +256,7 @@ fn switch<'a>(s: &'a mut SearchConfig, key: &str) -> Option<&'a mut bool> {
         "wpair" => &mut s.win_pairs,
         "evens" => &mut s.claimeven,
         "fwin" => &mut s.forced_wins,
+        "fpass" => &mut s.forced_pass,
         "fixed" => &mut s.fixed,
         "count" => &mut s.count,
         _ => return None,
@@ -415,11 +417,11 @@ impl fmt::Display for SolverConfig {
         let s = &self.search;
         let mut opts = self.table_options();
         opts.extend(self.driver_options());
-        opts.extend(changed_switches(s, &SWITCHES[5..12]));
+        opts.extend(changed_switches(s, &SWITCHES[5..13]));
         if s.mutant != Mutant::None {
             opts.push(format!("mutant={}", s.mutant.name()));
         }
-        opts.extend(changed_switches(s, &SWITCHES[12..]));
+        opts.extend(changed_switches(s, &SWITCHES[13..]));
         if self.threads != 1 {
             opts.push(format!("threads={}", self.threads));
             if self.smp != Smp::Lazy {
@@ -451,6 +453,7 @@ mod tests {
             "mtdf:ttmin=5,prefetch=off,nofour=12",
             "mtdf:nofour=16,evens=off",
             "mtdf:evens=off,fwin=off,fixed=off",
+            "mtdf:fpass=off",
             "mtdf:mswap=off,inherit=off,pfearly=off,fixed=off",
             "aspiration:depth=6,eval=threats,id=on,guess=2,delta=3",
             "sss",
