@@ -3,7 +3,7 @@
 //! wraps, once per 65,535 resets, which is the amortised ~size/65,535 cost `reset/2^23` shows.
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
-use treebench::engine::tt::{Bound, Table};
+use treebench::engine::tt::{Bound, TranspositionTable};
 
 const KEY_BITS: u32 = 49;
 
@@ -23,7 +23,7 @@ fn table(c: &mut Criterion) {
     let ks = keys(4096);
     let mut group = c.benchmark_group("table");
     for ways in [1, 2] {
-        let mut t = Table::with_options(23, KEY_BITS, true, ways);
+        let mut t = TranspositionTable::with_options(23, KEY_BITS, true, ways);
         group.bench_function(format!("store/4096/ways{ways}"), |b| {
             b.iter(|| {
                 for (i, &k) in ks.iter().enumerate() {
@@ -42,7 +42,7 @@ fn table(c: &mut Criterion) {
         });
     }
     for bits in [16, 23] {
-        let mut t = Table::new(bits, KEY_BITS);
+        let mut t = TranspositionTable::new(bits, KEY_BITS);
         for &k in &ks {
             t.put(k, 1, Bound::Exact, 5);
         }

@@ -1,6 +1,6 @@
 //! The search counters of `experiments/drivers-chess.toml`'s engines on its positions (the
 //! records have no counter columns yet): per driver, totals over the 80 seeded positions of
-//! nodes, leaves, quiescence nodes, probes, first-move cut-off rate and root probes, each also
+//! nodes, leaves, quiescence nodes, table lookups, first-move cut-off rate and root probes, each also
 //! relative to PVS. Run: `cargo run --release --example drivers_chess_counters`.
 
 use treebench::engine::registry;
@@ -45,7 +45,7 @@ fn main() {
         "{} positions, every score equal: {agree}\n",
         positions.len()
     );
-    println!("| engine | nodes | vs pvs | leaves | vs pvs | qnodes | table probes | vs pvs | first-move cut-offs | root probes / position | re-searches |");
+    println!("| engine | nodes | vs pvs | leaves | vs pvs | qnodes | table lookups | vs pvs | first-move cut-offs | root probes / position | re-searches |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (spec, nodes, c, root, _) in &rows {
         let rel = |a: u64, b: u64| format!("{:.2}", a as f64 / b as f64);
@@ -55,8 +55,8 @@ fn main() {
             c.leaves,
             rel(c.leaves, pvs.2.leaves),
             c.qnodes,
-            c.probes,
-            rel(c.probes, pvs.2.probes),
+            c.tt_lookups,
+            rel(c.tt_lookups, pvs.2.tt_lookups),
             100.0 * c.first_move_cutoff_rate().unwrap_or(0.0),
             *root as f64 / positions.len() as f64,
             c.researches

@@ -430,7 +430,7 @@ pub fn run_config(
         total.nodes += c.nodes;
         total.chance_nodes += c.chance_nodes;
         total.chance_cutoffs += c.chance_cutoffs;
-        total.probes += c.probes;
+        total.scouts += c.scouts;
         total.table_hits += c.table_hits;
     }
     (total, values)
@@ -450,7 +450,7 @@ fn reductions(max_depth: u32) {
         game.turns,
         states.len()
     );
-    println!("| ordering | depth | expectimax nodes | Star1 nodes | Star1 cut | Star2 nodes | Star2 cut | Star2 probes | chance cutoffs (Star1 / Star2) |");
+    println!("| ordering | depth | expectimax nodes | Star1 nodes | Star1 cut | Star2 nodes | Star2 cut | Star2 scouts | chance cutoffs (Star1 / Star2) |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     let orders = [
         ("random", MoveOrder::Random(1)),
@@ -477,7 +477,7 @@ fn reductions(max_depth: u32) {
                 cut(s1.nodes),
                 s2.nodes,
                 cut(s2.nodes),
-                s2.probes,
+                s2.scouts,
                 s1.chance_cutoffs,
                 s2.chance_cutoffs
             );

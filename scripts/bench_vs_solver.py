@@ -176,8 +176,8 @@ def accounting(rows, other):
     # c4 reports rates only: weight them by its nodes (hit rate) and interior nodes.
     w = lambda k, wk: sum(float(r[6].get(k, 0)) * float(r[6].get(wk, 0)) for r in rows)
     o_hit = w("hit_rate", "nodes") / max(1, sum(float(r[6].get("nodes", 0)) for r in rows))
-    print(f"| table hit rate (probes that found the position) | "
-          f"{s(5, 'hits') / max(1, s(5, 'probes')):.3f} | {o_hit:.3f} (weighted by nodes) |")
+    print(f"| table hit rate (lookups that found the position) | "
+          f"{s(5, 'hits') / max(1, s(5, 'tt_lookups')):.3f} | {o_hit:.3f} (weighted by nodes) |")
     print(f"| first child cuts (of beta cut-offs) | "
           f"{s(5, 'first_move_cutoffs') / max(1, s(5, 'beta_cutoffs')):.3f} | n/a |")
     print(f"| best move searched first (of interior) | n/a | "

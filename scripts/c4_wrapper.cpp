@@ -9,7 +9,7 @@
 // the solve alone, the table clearing excluded), the protocol of bench_vs_solver.py.
 //
 // `-s` appends key=value fields: c4's own statistics (best_first: the share of interior
-// nodes whose best move was the first searched; hit_rate: the share of table probes that
+// nodes whose best move was the first searched; hit_rate: the share of table lookups that
 // found the position) and, in a build with C4W_PLIES (the script's counting build, which
 // replaces c4's progress reporter with scripts/c4/ply_progress.cpp), `interior` and
 // `plies=P:N,...`: interior nodes (nodes that searched a child) by ply.

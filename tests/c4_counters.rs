@@ -48,7 +48,7 @@ fn counters_partition_the_nodes_and_change_nothing() {
                 sb.nodes,
                 "{driver} {moves}: {c:?}"
             );
-            assert!(c.hits <= c.probes && c.first_move_cutoffs <= c.beta_cutoffs);
+            assert!(c.hits <= c.tt_lookups && c.first_move_cutoffs <= c.beta_cutoffs);
             assert!(c.researches + 1 >= a.probes().len() as u64);
             total.add(&c);
             if driver == "negamax" {
@@ -57,7 +57,7 @@ fn counters_partition_the_nodes_and_change_nothing() {
         }
         // (A position can end at the root: a double threat is one leaf and nothing else.)
         assert!(
-            total.interior > 0 && total.beta_cutoffs > 0 && total.probes > 0 && total.hits > 0,
+            total.interior > 0 && total.beta_cutoffs > 0 && total.tt_lookups > 0 && total.hits > 0,
             "{driver}: {total:?}"
         );
     }

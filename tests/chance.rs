@@ -89,11 +89,11 @@ fn star1_searches_fewer_nodes_and_star2_probes_with_the_same_value() {
     let (s2, v2) = pig::run_config(&g, cfg(ChanceDriver::Star2), &positions, 3);
     assert_eq!(ev, v1);
     assert_eq!(ev, v2);
-    // Star1 cuts; Star2's probes cost more than they save on Pig (docs/chance.md), so only
+    // Star1 cuts; Star2's scouts cost more than they save on Pig (docs/chance.md), so only
     // its cutoffs are asserted here
     assert!(s1.nodes < e.nodes, "{e:?} {s1:?}");
-    assert!(s1.chance_cutoffs > 0 && s2.chance_cutoffs > 0 && s2.probes > 0);
-    assert_eq!((e.chance_cutoffs, e.probes, s1.probes), (0, 0, 0));
+    assert!(s1.chance_cutoffs > 0 && s2.chance_cutoffs > 0 && s2.scouts > 0);
+    assert_eq!((e.chance_cutoffs, e.scouts, s1.scouts), (0, 0, 0));
     assert!(e.chance_nodes > s1.chance_nodes);
 }
 

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 use std::process::Output;
-use treebench::runner::fresh::{probe_solves, WARM_UP};
+use treebench::runner::fresh::{warm_check_solves, WARM_UP};
 use treebench::runner::paired::FRESH_CHECK_POSITIONS;
 
 mod common;
@@ -387,7 +387,12 @@ fn a_crash_mid_run_keeps_the_records() {
             "name = \"crash\"\n{RUN}engines = [\"mtdf\", \"{}\"]\n",
             // after the warm-table check's solves (`run` checks an engine that may keep its
             // table before the first position) and 3 positions
-            flaky("die", probe_solves(FRESH_CHECK_POSITIONS) as u32 + 3, "").replace('\\', "\\\\")
+            flaky(
+                "die",
+                warm_check_solves(FRESH_CHECK_POSITIONS) as u32 + 3,
+                ""
+            )
+            .replace('\\', "\\\\")
         ),
     )
     .unwrap();

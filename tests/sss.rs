@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 
 use treebench::engine::textbook::drivers::{mt_dual, mt_sss, sss_classic};
-use treebench::engine::textbook::search::{minimax, mtdf, AlphaBeta, Order, Stats, TableKind, INF};
+use treebench::engine::textbook::search::{minimax, mtdf, AlphaBeta, Order, Stats, TtKind, INF};
 use treebench::game::{Game, RandomTree, TreeNode};
 
 /// A random tree whose leaf values are folded onto `k` values (`k = 0`: the tree's own values),
@@ -56,11 +56,11 @@ fn check(game: &Tied, order: Order, what: &str) {
         ab
     };
 
-    let mut ab = searcher(TableKind::None);
+    let mut ab = searcher(TtKind::None);
     assert_eq!(ab.search(&root, -INF, INF), v, "alpha-beta {what}");
     let ab_leaves = leaves(&mut ab);
 
-    let mut cl = searcher(TableKind::None);
+    let mut cl = searcher(TtKind::None);
     let (cv, cs) = sss_classic(&mut cl, &root);
     assert_eq!(cv, v, "classic SSS* {what}");
     let cl_leaves = leaves(&mut cl);
@@ -76,7 +76,7 @@ fn check(game: &Tied, order: Order, what: &str) {
         "Stockman: SSS* ⊄ alpha-beta {what}: {extra:?}"
     );
 
-    let mut mt = searcher(TableKind::Bounds);
+    let mut mt = searcher(TtKind::Bounds);
     assert_eq!(mt_sss(&mut mt, &root).value, v, "MT-SSS* {what}");
     let mt_leaves = leaves(&mut mt);
     assert!(
@@ -86,13 +86,13 @@ fn check(game: &Tied, order: Order, what: &str) {
         cl_leaves.difference(&mt_leaves).collect::<Vec<_>>()
     );
 
-    let mut du = searcher(TableKind::Bounds);
+    let mut du = searcher(TtKind::Bounds);
     assert_eq!(mt_dual(&mut du, &root).value, v, "MT-DUAL* {what}");
-    for table in [TableKind::None, TableKind::Bounds] {
+    for table in [TtKind::None, TtKind::Bounds] {
         let mut p = searcher(table);
         assert_eq!(p.pvs(&root, -INF, INF), v, "PVS {table:?} {what}");
     }
-    let mut m = searcher(TableKind::Bounds);
+    let mut m = searcher(TtKind::Bounds);
     assert_eq!(mtdf(&mut m, &root, 0).value, v, "MTD(0) {what}");
 }
 

@@ -3,7 +3,7 @@
 
 use treebench::engine::registry::build as build_engine_from_spec;
 use treebench::engine::spec::parse_spec;
-use treebench::engine::textbook::search::{alphabeta, minimax, Order, Stats, TableKind};
+use treebench::engine::textbook::search::{alphabeta, minimax, Order, Stats, TtKind};
 use treebench::engine::{EngineError, GameKind};
 use treebench::game::{legal_moves, Game, RandomTree, TreeShape};
 use treebench::textbook::drivers::driver_study;
@@ -30,7 +30,7 @@ fn random_tree_minimax_and_best_case() {
     let mut st = Stats::default();
     let v = minimax(&tree, &tree.root(), &mut st);
     assert_eq!(st.leaves, 1_953_125);
-    let (vb, sb) = alphabeta(&tree, Order::Best, TableKind::None);
+    let (vb, sb) = alphabeta(&tree, Order::Best, TtKind::None);
     assert_eq!(vb, v, "alpha-beta returns the minimax value");
     assert_eq!(sb.leaves, 3_749);
     assert_eq!(best_case_leaves(5, 9), 3_749);
@@ -39,7 +39,7 @@ fn random_tree_minimax_and_best_case() {
         for seed in 1..=3 {
             let t = RandomTree::new(5, d, seed).unwrap();
             assert_eq!(
-                alphabeta(&t, Order::Best, TableKind::None).1.leaves,
+                alphabeta(&t, Order::Best, TtKind::None).1.leaves,
                 best_case_leaves(5, d),
                 "d={d} seed={seed}"
             );
@@ -81,12 +81,12 @@ fn mtdf_bounds_vs_broken_table() {
     let bounds: Vec<_> = m
         .rows
         .iter()
-        .filter(|r| r.table == TableKind::Bounds)
+        .filter(|r| r.table == TtKind::Bounds)
         .collect();
     let broken: Vec<_> = m
         .rows
         .iter()
-        .filter(|r| r.table == TableKind::Broken)
+        .filter(|r| r.table == TtKind::Broken)
         .collect();
     assert_eq!(bounds.len(), 3);
     assert!(
@@ -340,7 +340,7 @@ fn report_renders() {
     assert!(m
         .rows
         .iter()
-        .filter(|x| x.table == treebench::engine::textbook::search::TableKind::Bounds)
+        .filter(|x| x.table == treebench::engine::textbook::search::TtKind::Bounds)
         .all(|x| x.value == m.true_value));
     assert!(m.rows.iter().any(|x| x.value != m.true_value), "{r}");
     // UCT: every budget of the fast run (up to 300) with its losses.

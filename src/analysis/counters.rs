@@ -2,7 +2,7 @@
 //! ply, what the solves did besides counting nodes, so that a comparison can say *why* one
 //! engine wins (fewer leaves, a better first move, fewer re-searches).
 //!
-//! Medians are per solve; rates pool the solves (total hits / total probes, total first-move
+//! Medians are per solve; rates pool the solves (total hits / total table lookups, total first-move
 //! cut-offs / total beta cut-offs). An engine that does not count has empty counter columns and
 //! shows "n/a" here, never 0.
 
@@ -23,10 +23,10 @@ pub struct CounterRow {
     pub leaves: Option<f64>,
     pub interior: Option<f64>,
     pub qnodes: Option<f64>,
-    pub probes: Option<f64>,
-    /// Probes that found an entry / probes.
+    pub tt_lookups: Option<f64>,
+    /// Lookups that found an entry / lookups.
     pub hit_rate: Option<f64>,
-    /// Probes that ended the node / probes.
+    /// Lookups that ended the node / lookups.
     pub cutoff_rate: Option<f64>,
     /// First-move beta cut-offs / beta cut-offs: the ordering quality.
     pub first_move_rate: Option<f64>,
@@ -72,9 +72,9 @@ fn row(engine: &str, ply: Option<u32>, rows: &[&Record]) -> CounterRow {
         leaves: med(|r| r.leaves),
         interior: med(|r| r.interior),
         qnodes: med(|r| r.qnodes),
-        probes: med(|r| r.tt_probes),
-        hit_rate: ratio(total(|r| r.tt_hits), total(|r| r.tt_probes)),
-        cutoff_rate: ratio(total(|r| r.tt_cutoffs), total(|r| r.tt_probes)),
+        tt_lookups: med(|r| r.tt_lookups),
+        hit_rate: ratio(total(|r| r.tt_hits), total(|r| r.tt_lookups)),
+        cutoff_rate: ratio(total(|r| r.tt_cutoffs), total(|r| r.tt_lookups)),
         first_move_rate: ratio(total(|r| r.first_move_cutoffs), total(|r| r.beta_cutoffs)),
         researches: (!c.is_empty()).then(|| total(|r| r.researches) as f64 / c.len() as f64),
     }
@@ -142,7 +142,7 @@ pub fn counters_table(rows: &[CounterRow], title: &str) -> Table {
         Column::right("leaves"),
         Column::right("interior"),
         Column::right("qnodes"),
-        Column::right("tt probes"),
+        Column::right("tt lookups"),
         Column::right("hit rate"),
         Column::right("tt cut-off rate"),
         Column::right("first-move cut-offs"),
@@ -157,7 +157,7 @@ pub fn counters_table(rows: &[CounterRow], title: &str) -> Table {
             num(r.leaves),
             num(r.interior),
             num(r.qnodes),
-            num(r.probes),
+            num(r.tt_lookups),
             pct(r.hit_rate),
             pct(r.cutoff_rate),
             pct(r.first_move_rate),
@@ -165,9 +165,9 @@ pub fn counters_table(rows: &[CounterRow], title: &str) -> Table {
         ]);
     }
     t.notes.push(
-        "Leaves, interior nodes, quiescence nodes and table probes: medians per solve. Hit rate: \
-         probes that found an entry / probes; tt cut-off rate: probes whose bound ended the node \
-         / probes; first-move cut-offs: beta cut-offs made by the first move searched / all beta \
+        "Leaves, interior nodes, quiescence nodes and table lookups: medians per solve. Hit rate: \
+         lookups that found an entry / lookups; tt cut-off rate: lookups whose bound ended the \
+         node / lookups; first-move cut-offs: beta cut-offs made by the first move searched / all beta \
          cut-offs (move-ordering quality); re-searches: mean per solve (PVS re-searches, \
          aspiration fails, root probes after the first). n/a: the engine does not count."
             .into(),
@@ -186,7 +186,7 @@ mod tests {
             ply,
             leaves,
             interior: leaves.map(|l| l * 2),
-            tt_probes: leaves.map(|_| 100),
+            tt_lookups: leaves.map(|_| 100),
             tt_hits: leaves.map(|_| 25),
             beta_cutoffs: leaves.map(|_| 10),
             first_move_cutoffs: leaves.map(|_| 9),

@@ -3,7 +3,7 @@
 //! CPU model, core count or governor changed, the frequency at the start moved by more than
 //! [`MHZ_REL`], other processes kept a different number of cores busy during the two runs
 //! (beyond [`OTHERS_MIN`] / [`OTHERS_PER_CORE`]), or a fixed reference solve took a different
-//! time (beyond [`PROBE_REL`]: the medians of the solves taken through each run, or for runs
+//! time (beyond [`SPEED_CHECK_REL`]: the medians of the solves taken through each run, or for runs
 //! without that series, between the runs or within one).
 
 use serde_json::Value;
@@ -17,13 +17,13 @@ pub const OTHERS_MIN: f64 = 0.5;
 pub const OTHERS_PER_CORE: f64 = 0.25;
 /// Relative difference of the CPU frequency at the start that counts as a different machine.
 pub const MHZ_REL: f64 = 0.10;
-/// Relative difference of the reference solve's time (`speed_probe_ms`: between the two runs,
-/// or between the start and the end of one run) that counts as a different machine. The probe
+/// Relative difference of the reference solve's time (`speed_check_ms`: between the two runs,
+/// or between the start and the end of one run) that counts as a different machine. The speed check
 /// is one 30-40 ms solve (the faster of two). On the shared 2-core development machine (a
 /// virtual machine) it varied from 28 to 50 ms over quiet runs; a run whose late plies were 30%
-/// slower than in its twin had the probe 19% slower at its end: the threshold is below that,
+/// slower than in its twin had the speed check 19% slower at its end: the threshold is below that,
 /// and calls more quiet pairs inconclusive rather than any of them regressed or improved.
-pub const PROBE_REL: f64 = 0.15;
+pub const SPEED_CHECK_REL: f64 = 0.15;
 
 /// How two runs' machines compare.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -102,7 +102,7 @@ pub fn compare_machines(old: Option<&Value>, new: Option<&Value>) -> MachineComp
             .missing
             .push("CPU used by other processes during the run".into()),
     }
-    compare_probes(old, new, &mut c);
+    compare_speed_checks(old, new, &mut c);
     // The load average trails by a minute (a short run barely moves it): shown, not judged.
     let loads = |m: &Value| (load1(m, "load_avg_start"), load1(m, "load_avg_end"));
     if let ((Some(a0), Some(a1)), (Some(b0), Some(b1))) = (loads(old), loads(new)) {
@@ -113,14 +113,20 @@ pub fn compare_machines(old: Option<&Value>, new: Option<&Value>) -> MachineComp
     c
 }
 
-/// The fewest reference solves a run's series (`speed_probes_ms`) needs to be compared by its
+/// The fewest reference solves a run's series (`speed_checks_ms`) needs to be compared by its
 /// median instead of by its two ends.
 pub const SERIES_MIN: usize = 5;
 
-/// The median of a run's reference solves taken through the run (`speed_probes_ms`).
-fn probe_median(m: &Value) -> Option<f64> {
-    let mut v: Vec<f64> = m
-        .get("speed_probes_ms")?
+/// A key of a run's metadata, under its name before the speed check was called one
+/// (`speed_probe…`) in files written then.
+fn metadata_key<'a>(m: &'a Value, key: &str) -> Option<&'a Value> {
+    m.get(key)
+        .or_else(|| m.get(key.replace("speed_check", "speed_probe").as_str()))
+}
+
+/// The median of a run's reference solves taken through the run (`speed_checks_ms`).
+fn check_median(m: &Value) -> Option<f64> {
+    let mut v: Vec<f64> = metadata_key(m, "speed_checks_ms")?
         .as_array()?
         .iter()
         .filter_map(Value::as_f64)
@@ -140,9 +146,9 @@ fn probe_median(m: &Value) -> Option<f64> {
 /// The reference solve's times. Runs that took it through the run (and solved their plies
 /// interleaved, so a slow spell slows every ply alike) are compared by the medians of their
 /// series; older runs by their two ends, within each run and between the runs.
-fn compare_probes(old: &Value, new: &Value, c: &mut MachineComparison) {
-    if let (Some(o), Some(n)) = (probe_median(old), probe_median(new)) {
-        if (n / o - 1.0).abs() > PROBE_REL {
+fn compare_speed_checks(old: &Value, new: &Value, c: &mut MachineComparison) {
+    if let (Some(o), Some(n)) = (check_median(old), check_median(new)) {
+        if (n / o - 1.0).abs() > SPEED_CHECK_REL {
             c.differed.push(format!(
                 "the reference solve took {o:.1} ms in the old run and {n:.1} ms in the new \
                  (medians through each run)"
@@ -150,12 +156,12 @@ fn compare_probes(old: &Value, new: &Value, c: &mut MachineComparison) {
         }
         return;
     }
-    let probe = |m: &Value| -> Option<(f64, f64)> {
-        let a = m.get("speed_probe_ms")?.as_array()?;
+    let check = |m: &Value| -> Option<(f64, f64)> {
+        let a = metadata_key(m, "speed_check_ms")?.as_array()?;
         Some((a.first()?.as_f64()?, a.get(1)?.as_f64()?))
     };
-    let apart = |a: f64, b: f64| (b / a - 1.0).abs() > PROBE_REL;
-    match (probe(old), probe(new)) {
+    let apart = |a: f64, b: f64| (b / a - 1.0).abs() > SPEED_CHECK_REL;
+    match (check(old), check(new)) {
         (Some((o0, o1)), Some((n0, n1))) => {
             for (run, a, b) in [("old", o0, o1), ("new", n0, n1)] {
                 if apart(a, b) {
@@ -186,7 +192,7 @@ mod tests {
         let quiet = json!({"cpu_model": "X", "cores": 2, "cpu_mhz": 2000.0,
             "cpu_governor": "performance", "load_avg_start": [1.0, 1.0, 1.0],
             "load_avg_end": [1.1, 1.0, 1.0], "others_cpu_cores": 0.05,
-            "speed_probe_ms": [36.0, 37.0]});
+            "speed_check_ms": [36.0, 37.0]});
         let same = compare_machines(Some(&quiet), Some(&quiet));
         assert!(
             same.differed.is_empty() && same.missing.is_empty(),
@@ -206,7 +212,7 @@ mod tests {
         assert!(compare_machines(Some(&quiet), Some(&busy))
             .differed
             .is_empty());
-        busy["speed_probe_ms"] = json!([36.0, 50.0]);
+        busy["speed_check_ms"] = json!([36.0, 50.0]);
         let c = compare_machines(Some(&quiet), Some(&busy));
         assert_eq!(c.differed.len(), 1, "{c:?}");
         assert!(
@@ -226,7 +232,7 @@ mod tests {
     fn huge_pages_where_both_runs_have_them() {
         let old = json!({"cpu_model": "X", "cores": 2, "cpu_mhz": 2000.0,
             "cpu_governor": "performance", "others_cpu_cores": 0.05,
-            "speed_probe_ms": [36.0, 37.0]});
+            "speed_check_ms": [36.0, 37.0]});
         let mut new = old.clone();
         new["build_target"] = json!("x86_64: popcnt sse4.2");
         new["transparent_hugepages"] = json!("never");
@@ -241,13 +247,13 @@ mod tests {
     }
 
     #[test]
-    fn probe_series_by_median() {
+    fn speed_check_series_by_median() {
         let base = json!({"cpu_model": "X", "cores": 2, "cpu_mhz": 2000.0,
             "cpu_governor": "performance", "others_cpu_cores": 0.05});
         let with = |ends: [f64; 2], series: &[f64]| {
             let mut m = base.clone();
-            m["speed_probe_ms"] = json!(ends);
-            m["speed_probes_ms"] = json!(series);
+            m["speed_check_ms"] = json!(ends);
+            m["speed_checks_ms"] = json!(series);
             m
         };
         // A slow start (47 ms) and a slow spell do not count when the medians agree.
@@ -269,5 +275,22 @@ mod tests {
         let short = with([31.0, 43.0], &[31.0, 32.0, 43.0]);
         let c = compare_machines(Some(&old), Some(&short));
         assert_eq!(c.differed.len(), 2, "{c:?}");
+        // Files written before the speed check had its name keep their keys (`speed_probe…`).
+        let rename = |m: &Value| {
+            let mut o = m.clone();
+            let map = o.as_object_mut().unwrap();
+            for k in ["speed_check_ms", "speed_checks_ms"] {
+                let v = map.remove(k).unwrap();
+                map.insert(k.replace("speed_check", "speed_probe"), v);
+            }
+            o
+        };
+        let c = compare_machines(Some(&rename(&old)), Some(&slow));
+        assert_eq!(c.differed.len(), 1, "{c:?}");
+        let committed = include_str!("../../results/ablation-connect4.meta.json");
+        assert!(committed.contains("\"speed_probe_ms\""));
+        let back: crate::runner::meta::Meta =
+            serde_json::from_str(committed).unwrap_or_else(|e| panic!("{e}"));
+        assert!(back.speed_check_ms.is_some());
     }
 }

@@ -273,14 +273,14 @@ fn against_note(o: &AgainstOptions) -> String {
          machines differed: CPU model, cores or governor changed, the CPU MHz at the start by \
          more than {:.0}%, the cores other processes kept busy during the run by more than \
          {} per core (at least {}), or the reference solve's time by more than {:.0}%: the \
-         medians of the solves taken through each run (speed_probes_ms), or in runs without \
-         them its start and end times (speed_probe_ms), between the runs or within one.",
+         medians of the solves taken through each run (speed_checks_ms), or in runs without \
+         them its start and end times (speed_check_ms), between the runs or within one.",
         o.alpha,
         1.0 + o.noise,
         1.0 / (1.0 + o.noise),
         crate::analysis::machine::MHZ_REL * 100.0,
         crate::analysis::machine::OTHERS_PER_CORE,
         crate::analysis::machine::OTHERS_MIN,
-        crate::analysis::machine::PROBE_REL * 100.0,
+        crate::analysis::machine::SPEED_CHECK_REL * 100.0,
     )
 }

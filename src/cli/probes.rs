@@ -1,8 +1,8 @@
 //! `treebench probes`: solve one position with several drivers and write their probes: the
 //! trace as CSV and the convergence figure (SVG, 300-dpi PNG, PDF).
 
-use crate::engine::drivers::Driver;
 use crate::engine::registry;
+use crate::engine::root::Driver;
 use crate::render::plot::{write_figure, Convergence, DriverRun, Figure};
 use crate::runner::measure::{measure, Clock};
 use crate::util::exit;
@@ -18,7 +18,7 @@ pub struct ProbesArgs {
     pub moves: String,
     /// Comma-separated engine specs (Connect-4 drivers), e.g. `mtdf,sss,dual` or
     /// `mtdf:id=on,pvs`. Default: every driver.
-    #[arg(long, short, value_delimiter = ',', default_values_t = Driver::NAMES.map(String::from))]
+    #[arg(long, short, value_delimiter = ',', default_values_t = Driver::connect4_names())]
     pub engines: Vec<String>,
     /// Board size `WIDTHxHEIGHT`.
     #[arg(long, default_value = "7x6")]

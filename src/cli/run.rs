@@ -190,7 +190,7 @@ fn run_one(args: &RunArgs, exp: &Experiment) -> Result<std::result::Result<PathB
                 eprintln!(
                     "harness overhead per solve: {:.2} µs (the run loop less the solves and its reference solves for the metadata, {:.2} s; start-up and finish outside the loop, once: {:.2} s)",
                     o.as_secs_f64() * 1e6,
-                    s.probe_time.as_secs_f64(),
+                    s.speed_check_time.as_secs_f64(),
                     outside.as_secs_f64()
                 );
             }

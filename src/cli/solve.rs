@@ -20,7 +20,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub trace: bool,
     /// Append the search counters to each result line as `key=value` fields (`interior`,
-    /// `leaves`, `probes`, `hits`, `table_cutoffs`, `beta_cutoffs`, `first_move_cutoffs`,
+    /// `leaves`, `tt_lookups`, `hits`, `table_cutoffs`, `beta_cutoffs`, `first_move_cutoffs`,
     /// `researches`, and `plies=P:N,...`: interior nodes by ply). Needs an engine that counts
     /// (Connect-4: `count=on`, one thread).
     #[arg(long)]
@@ -108,11 +108,11 @@ fn counter_fields(engine: &dyn Engine) -> Result<String> {
         .map(|(p, n)| format!("{p}:{n}"))
         .collect();
     Ok(format!(
-        " interior={} leaves={} probes={} hits={} table_cutoffs={} beta_cutoffs={} \
+        " interior={} leaves={} tt_lookups={} hits={} table_cutoffs={} beta_cutoffs={} \
          first_move_cutoffs={} researches={} plies={}",
         c.interior,
         c.leaves,
-        c.probes,
+        c.tt_lookups,
         c.hits,
         c.table_cutoffs,
         c.beta_cutoffs,

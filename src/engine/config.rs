@@ -34,59 +34,7 @@ impl Eval {
     }
 }
 
-/// A deliberately broken variant, for proving that the verification checks catch bugs.
-/// Each is compiled into the search as a const parameter, so the correct engine pays nothing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-pub enum Mutant {
-    /// The correct engine.
-    None = 0,
-    /// Every table entry is stored as exact, whatever bound the search proved.
-    TtBoundsAsExact = 1,
-    /// Enhanced transposition cutoffs trust a child's lower bound as if it were an upper bound.
-    EtcAcceptsLower = 2,
-    /// The mirror lookup mirrors the stone mask but not the side to move's stones.
-    MirrorWrongKey = 3,
-    /// The ceiling of the score bounds is one lower than the convention allows.
-    ClampCeiling = 4,
-    /// The move generator drops the leftmost non-losing move when there are several.
-    DropMove = 5,
-    /// `score_to_moves_left` slips the parity of a win by one ply (the search is unaffected).
-    MovesLeftParity = 6,
-    /// The claimeven rule also gives the second player the even-row cells playable now.
-    ClaimevenPlayable = 7,
-}
-
-impl Mutant {
-    /// Every mutant, with its name in engine specs.
-    pub const ALL: [(Mutant, &'static str); 7] = [
-        (Mutant::TtBoundsAsExact, "tt-bounds-as-exact"),
-        (Mutant::EtcAcceptsLower, "etc-accepts-lower"),
-        (Mutant::MirrorWrongKey, "mirror-wrong-key"),
-        (Mutant::ClampCeiling, "clamp-ceiling"),
-        (Mutant::DropMove, "drop-move"),
-        (Mutant::MovesLeftParity, "moves-left-parity"),
-        (Mutant::ClaimevenPlayable, "claimeven-playable"),
-    ];
-
-    /// The spec name of a mutant (`"none"` for the correct engine).
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        Self::ALL
-            .iter()
-            .find(|(m, _)| *m == self)
-            .map_or("none", |(_, n)| n)
-    }
-
-    /// The mutant of a spec name.
-    #[must_use]
-    pub fn from_name(s: &str) -> Option<Self> {
-        if s == "none" {
-            return Some(Mutant::None);
-        }
-        Self::ALL.iter().find(|(_, n)| *n == s).map(|(m, _)| *m)
-    }
-}
+pub use super::mutant::Mutant;
 
 /// The switches of the search. `Default` is the full engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -154,13 +102,13 @@ pub struct SearchConfig {
     /// end of the game only.
     pub no_four_max_left: Option<u32>,
     /// Look for forced wins one move ahead (needs `non_losing`; exact search only), before
-    /// the table probe, at nodes where beta is above a win with our third stone: a child
+    /// the table lookup, at nodes where beta is above a win with our third stone: a child
     /// where every reply of the opponent leaves us a win at once ends the node with the best
     /// score left (a win with our second stone); without one, beta drops to a win with our
     /// third stone.
     pub forced_wins: bool,
     /// A node with one move to search (a forced reply or the only non-losing move) searches
-    /// its child at once, with the node's window, without probing, ordering or storing
+    /// its child at once, with the node's window, without a table lookup, ordering or storing
     /// (exact search only).
     pub forced_pass: bool,
 }
@@ -170,7 +118,7 @@ impl SearchConfig {
     pub const DEFAULT_TT_BITS: u32 = 23;
     /// Default mirror threshold: canonical keys while at least 20 cells are empty.
     pub const DEFAULT_MIRROR_MIN_LEFT: u32 = 20;
-    /// Default ETC threshold: while at least 18 cells are empty. ETC's probes of the children
+    /// Default ETC threshold: while at least 18 cells are empty. ETC's lookups of the children
     /// wait for the slots their prefetch has only just asked for (on large trees 24% of the
     /// search's samples sat on them with 14); from 18 it keeps most of its node savings where a
     /// cutoff spares a large subtree: `mtdf:etc=18` against `etc=14` on Pons' Begin-Medium

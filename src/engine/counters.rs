@@ -17,8 +17,8 @@ pub struct SearchCounters {
     pub leaves: u64,
     /// Nodes searched by the quiescence search (chess with `qs`); 0 elsewhere.
     pub qnodes: u64,
-    /// Transposition-table probes.
-    pub probes: u64,
+    /// Transposition-table lookups (reads).
+    pub tt_lookups: u64,
     /// Probes that found an entry for the position.
     pub hits: u64,
     /// Probes that ended the node (the stored bound was enough).
@@ -45,7 +45,7 @@ impl SearchCounters {
         self.interior += other.interior;
         self.leaves += other.leaves;
         self.qnodes += other.qnodes;
-        self.probes += other.probes;
+        self.tt_lookups += other.tt_lookups;
         self.hits += other.hits;
         self.table_cutoffs += other.table_cutoffs;
         self.beta_cutoffs += other.beta_cutoffs;

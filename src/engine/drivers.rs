@@ -1,6 +1,8 @@
 //! The drivers: how the root calls the negamax core. Every driver returns the exact score (or,
 //! with a depth limit, the exact value of the depth-limited tree).
 //!
+//! The drivers are [`Driver`]'s (every one but the brute-force `minimax`):
+//!
 //! - [`Driver::Negamax`]: one call with the widest window the score convention allows.
 //! - [`Driver::Pvs`]: the same root call, with Principal Variation Search (NegaScout) inside the
 //!   tree: the first child with the full window, the others with a null window around alpha and
@@ -26,99 +28,7 @@ use super::tt::Tt;
 use crate::game::connect4::score::immediate_win_score;
 use crate::game::connect4::Position;
 
-/// A root strategy.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Driver {
-    /// Wide-window negamax.
-    Negamax,
-    /// Wide window at the root, Principal Variation Search inside.
-    Pvs,
-    /// Aspiration windows of `±delta` around a first guess.
-    Aspiration { guess: i32, delta: i32 },
-    /// MTD(f) from a first guess.
-    Mtdf { guess: i32 },
-    /// MT-SSS\*: MTD from the upper bound.
-    Sss,
-    /// MT-DUAL\*: MTD from the lower bound.
-    Dual,
-    /// Null-window bisection.
-    NullWindow,
-}
-
-impl Driver {
-    /// Every driver's spec name, in the order of the docs.
-    pub const NAMES: [&'static str; 7] = [
-        "negamax",
-        "pvs",
-        "aspiration",
-        "mtdf",
-        "sss",
-        "dual",
-        "null-window",
-    ];
-
-    /// Default half-width of the aspiration window.
-    pub const DEFAULT_DELTA: i32 = 2;
-
-    /// The driver of a spec name (with default options).
-    #[must_use]
-    pub fn from_name(name: &str) -> Option<Self> {
-        Some(match name {
-            "negamax" => Driver::Negamax,
-            "pvs" | "negascout" => Driver::Pvs,
-            "aspiration" => Driver::Aspiration {
-                guess: 0,
-                delta: Self::DEFAULT_DELTA,
-            },
-            "mtdf" => Driver::Mtdf { guess: 0 },
-            "sss" => Driver::Sss,
-            "dual" => Driver::Dual,
-            "null-window" | "nullwindow" | "null_window" => Driver::NullWindow,
-            _ => return None,
-        })
-    }
-
-    /// The spec name of the driver.
-    #[must_use]
-    pub const fn name(&self) -> &'static str {
-        match self {
-            Driver::Negamax => "negamax",
-            Driver::Pvs => "pvs",
-            Driver::Aspiration { .. } => "aspiration",
-            Driver::Mtdf { .. } => "mtdf",
-            Driver::Sss => "sss",
-            Driver::Dual => "dual",
-            Driver::NullWindow => "null-window",
-        }
-    }
-
-    /// Whether the search inside the tree is Principal Variation Search.
-    #[must_use]
-    pub const fn pvs(&self) -> bool {
-        matches!(self, Driver::Pvs)
-    }
-
-    /// The driver's first guess, for drivers that take one.
-    #[must_use]
-    pub const fn guess(&self) -> Option<i32> {
-        match self {
-            Driver::Mtdf { guess } | Driver::Aspiration { guess, .. } => Some(*guess),
-            _ => None,
-        }
-    }
-
-    /// The same driver with another first guess (unchanged for drivers without one).
-    #[must_use]
-    pub const fn with_guess(self, g: i32) -> Self {
-        match self {
-            Driver::Mtdf { .. } => Driver::Mtdf { guess: g },
-            Driver::Aspiration { delta, .. } => Driver::Aspiration { guess: g, delta },
-            d => d,
-        }
-    }
-}
-
-pub use super::root::Probe;
+pub use super::root::{Driver, Probe};
 use super::root::{RootBounds, WindowSearch};
 
 /// The Connect-4 searcher at one root position and depth, as the root drivers see it.
@@ -155,19 +65,21 @@ impl<const W: usize, const H: usize, T: Tt> WindowSearch for Root<'_, W, H, T> {
     }
 }
 
-/// Solve `pos` exactly (or to the configured depth) with `driver`, running the driver at depth
-/// 1, 2, … first when `iterative` is set. Does not reset the table; appends one [`Probe`] per
+/// Solve `pos` exactly (or to the configured depth) with `driver` from `start` = (first guess,
+/// aspiration half-width), running the driver at depth 1, 2, … first when `iterative` is set,
+/// each value the next guess. Does not reset the table; appends one [`Probe`] per
 /// root search to `log` (cleared first). An immediate win is scored without a search; a full
 /// board is a draw.
 pub fn solve<const W: usize, const H: usize, T: Tt>(
     s: &mut Searcher<W, H, T>,
     pos: &Position<W, H>,
     driver: Driver,
+    start: (i32, i32),
     iterative: bool,
     log: &mut Vec<Probe>,
 ) -> i32 {
     let depth = s.config().max_depth;
-    solve_to(s, pos, driver, iterative, depth, log)
+    solve_to(s, pos, (driver, start), iterative, depth, log)
 }
 
 /// [`solve`] with this depth limit instead of the configured one (`None`: to the end): how a
@@ -175,7 +87,7 @@ pub fn solve<const W: usize, const H: usize, T: Tt>(
 pub fn solve_to<const W: usize, const H: usize, T: Tt>(
     s: &mut Searcher<W, H, T>,
     pos: &Position<W, H>,
-    driver: Driver,
+    (driver, start): (Driver, (i32, i32)),
     iterative: bool,
     depth: Option<u32>,
     log: &mut Vec<Probe>,
@@ -191,18 +103,18 @@ pub fn solve_to<const W: usize, const H: usize, T: Tt>(
     let left = pos.cells_left();
     // A limit at or beyond the end of the game is no limit.
     let limit = depth.filter(|&d| d < left);
-    let mut driver = driver;
+    let (mut guess, delta) = start;
     if iterative {
         let last = limit.unwrap_or(left);
         for d in 1..last {
-            let v = run(s, pos, driver, Some(d), log);
+            let v = run(s, pos, driver, (guess, delta), Some(d), log);
             if s.stopped() {
                 return v;
             }
-            driver = driver.with_guess(v);
+            guess = v;
         }
     }
-    run(s, pos, driver, limit, log)
+    run(s, pos, driver, (guess, delta), limit, log)
 }
 
 /// One run of a driver at one depth limit.
@@ -210,18 +122,11 @@ fn run<const W: usize, const H: usize, T: Tt>(
     s: &mut Searcher<W, H, T>,
     pos: &Position<W, H>,
     driver: Driver,
+    start: (i32, i32),
     depth: Option<u32>,
     log: &mut Vec<Probe>,
 ) -> i32 {
     let (lo, hi) = Searcher::<W, H, T>::score_range(pos);
     let mut root = Root { s, pos, depth };
-    let mut b = RootBounds::new(&mut root, depth, lo, hi, log);
-    match driver {
-        Driver::Negamax | Driver::Pvs => b.probe(lo, hi),
-        Driver::Mtdf { guess } => b.mtd(guess.clamp(lo, hi)),
-        Driver::Sss => b.mtd(hi),
-        Driver::Dual => b.mtd(lo),
-        Driver::Aspiration { guess, delta } => b.aspiration(guess.clamp(lo, hi), delta, false),
-        Driver::NullWindow => b.bisect(),
-    }
+    RootBounds::new(&mut root, depth, lo, hi, log).drive(driver, start, (lo, hi), false)
 }

@@ -286,6 +286,7 @@ pub mod connect4;
 pub mod drivers;
 pub mod external;
 pub mod generic;
+pub mod mutant;
 pub mod ordering;
 pub mod parallel;
 pub mod registry;

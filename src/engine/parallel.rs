@@ -155,12 +155,12 @@ impl<const W: usize, const H: usize> Parallel<W, H> {
         self.main_nodes
     }
 
-    /// Solve `pos` with `driver` on every thread; the main thread's score, with its probes in
+    /// Solve `pos` with `driver` from `start` (first guess, aspiration half-width) on every thread; the main thread's score, with its probes in
     /// `log`. Does not reset the table.
     pub fn solve(
         &mut self,
         pos: &Position<W, H>,
-        driver: Driver,
+        (driver, start): (Driver, (i32, i32)),
         iterative: bool,
         log: &mut Vec<Probe>,
     ) -> i32 {
@@ -177,10 +177,10 @@ impl<const W: usize, const H: usize> Parallel<W, H> {
         let (main, table) = (&mut self.main, &*self.table);
         let score = std::thread::scope(|sc| {
             for (h, hlog) in &mut self.helpers {
-                sc.spawn(move || drivers::solve(h, pos, driver, iterative, hlog));
+                sc.spawn(move || drivers::solve(h, pos, driver, start, iterative, hlog));
             }
             let _stop = StopOnDrop(table);
-            drivers::solve(main, pos, driver, iterative, log)
+            drivers::solve(main, pos, driver, start, iterative, log)
         });
         self.main_nodes = self.main.nodes() - before;
         score

@@ -2,7 +2,7 @@
 //!
 //! Every spec but `ext` follows the one grammar `NAME[:key=value,key=value...]`
 //! ([`super::spec`]); [`lookup`] maps the name to the family that reads the options:
-//! - Connect-4 drivers, [`Driver::NAMES`] (options in [`super::connect4::SolverConfig`]);
+//! - Connect-4 drivers, [`Driver::connect4_names`] (options in [`super::connect4::SolverConfig`]);
 //! - textbook engines `ttt-*` and `tree-*` ([`super::textbook::engines`]);
 //! - `ext[OPTIONS]:COMMAND LINE`: a process speaking the line protocol
 //!   ([`super::external`]);
@@ -15,10 +15,10 @@
 //! The registry sits above every family: the families never name each other or the registry.
 
 use super::connect4::{Connect4Engine, SolverConfig};
-use super::drivers::Driver;
 use super::external::{ExternalConfig, ExternalEngine};
 use super::generic::mcts::{self, MctsConfig, MctsEngine};
 use super::generic::{self, GenericEngine};
+use super::root::Driver;
 use super::spec::{parse_spec, spec_name, SpecError};
 use super::textbook::{self, SearchKind, TextbookGame};
 use super::uci::{UciConfig, UciEngine};
@@ -101,7 +101,7 @@ const fn core(name: &'static str, game: CoreGame, driver: generic::Driver) -> En
     Entry { name, family }
 }
 
-/// The engines besides the Connect-4 drivers (which [`Driver::NAMES`] lists), in the order
+/// The engines besides the Connect-4 drivers (which [`Driver::connect4_names`] lists), in the order
 /// `--help` and error messages list them.
 pub const OTHER_ENGINES: &[Entry] = &[
     ttt("ttt-minimax", SearchKind::Minimax),
@@ -172,7 +172,7 @@ pub const CORE_ENGINES: [[Entry; 8]; 3] = [
 /// The entry a name (or an alias of a driver) stands for.
 #[must_use]
 pub fn lookup(name: &str) -> Option<Entry> {
-    if let Some(driver) = Driver::from_name(name) {
+    if let Some(driver) = Driver::from_name(name).filter(|d| d.prunes()) {
         return Some(Entry {
             name: driver.name(),
             family: Family::Connect4(driver),
@@ -187,8 +187,10 @@ pub fn lookup(name: &str) -> Option<Entry> {
 
 /// Every engine name, Connect-4 drivers first (`ext` as `ext:COMMAND`).
 pub fn all_names() -> impl Iterator<Item = &'static str> {
-    Driver::NAMES
+    Driver::ALL
         .into_iter()
+        .filter(|(d, _)| d.prunes())
+        .map(|(_, n)| n)
         .chain(OTHER_ENGINES.iter().map(|e| e.name))
         .chain(CORE_ENGINES.iter().flatten().map(|e| e.name))
 }
@@ -197,12 +199,12 @@ pub fn all_names() -> impl Iterator<Item = &'static str> {
 /// (`negamax, …, ext:COMMAND`, then `GAME-DRIVER` for each registered open game).
 #[must_use]
 pub fn names() -> String {
-    let mut names: Vec<String> = Driver::NAMES
+    let mut names: Vec<String> = Driver::connect4_names()
         .into_iter()
-        .chain(OTHER_ENGINES.iter().map(|e| e.name))
-        .map(|n| match lookup(n).map(|e| e.family) {
+        .chain(OTHER_ENGINES.iter().map(|e| e.name.to_string()))
+        .map(|n| match lookup(&n).map(|e| e.family) {
             Some(Family::External | Family::Uci) => format!("{n}:COMMAND"),
-            _ => n.to_string(),
+            _ => n,
         })
         .collect();
     names.extend(CORE_ENGINES.iter().map(|g| {

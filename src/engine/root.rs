@@ -18,6 +18,93 @@
 //! says it stopped (a deadline); aspiration uses the bound a failed search proved; every probe
 //! after the first of a solve counts as a re-search ([`WindowSearch::count_research`]).
 
+/// A root procedure: how a search calls its node procedure from the root. One list for every
+/// search in treebench; the Connect-4 solver has every driver but the brute-force [`Minimax`]
+/// (its spec names are [`Driver::connect4_names`]).
+///
+/// [`Minimax`]: Driver::Minimax
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Driver {
+    /// Brute-force fixed-depth minimax: no pruning, no table (the generic core's oracle).
+    Minimax,
+    /// Fail-soft alpha-beta with the widest window.
+    Negamax,
+    /// The widest window at the root, Principal Variation Search (NegaScout) inside the tree.
+    Pvs,
+    /// Aspiration windows of `±delta` around the first guess ([`RootBounds::aspiration`]).
+    Aspiration,
+    /// MTD(f) from the first guess ([`RootBounds::mtd`]).
+    Mtdf,
+    /// MT-SSS\*: MTD from the upper bound.
+    Sss,
+    /// MT-DUAL\*: MTD from the lower bound.
+    Dual,
+    /// Null-window bisection of the interval still possible ([`RootBounds::bisect`]).
+    NullWindow,
+}
+
+impl Driver {
+    /// Every driver with its spec name, in the order of the docs.
+    pub const ALL: [(Driver, &'static str); 8] = [
+        (Driver::Minimax, "minimax"),
+        (Driver::Negamax, "negamax"),
+        (Driver::Pvs, "pvs"),
+        (Driver::Aspiration, "aspiration"),
+        (Driver::Mtdf, "mtdf"),
+        (Driver::Sss, "sss"),
+        (Driver::Dual, "dual"),
+        (Driver::NullWindow, "null-window"),
+    ];
+
+    /// The spec name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(d, _)| *d == self)
+            .expect("listed")
+            .1
+    }
+
+    /// The driver of a spec name (also `negascout` for PVS, `nullwindow` and `null_window`).
+    #[must_use]
+    pub fn from_name(s: &str) -> Option<Self> {
+        match s {
+            "negascout" => Some(Driver::Pvs),
+            "nullwindow" | "null_window" => Some(Driver::NullWindow),
+            _ => Self::ALL.iter().find(|(_, n)| *n == s).map(|(d, _)| *d),
+        }
+    }
+
+    /// The spec names of the Connect-4 solver's drivers (every pruning driver).
+    #[must_use]
+    pub fn connect4_names() -> Vec<String> {
+        Self::ALL
+            .iter()
+            .filter(|(d, _)| d.prunes())
+            .map(|(_, n)| (*n).to_string())
+            .collect()
+    }
+
+    /// Whether the driver is full-width alpha-beta (every driver but the brute-force oracle).
+    #[must_use]
+    pub fn prunes(self) -> bool {
+        self != Driver::Minimax
+    }
+
+    /// Whether the search inside the tree is Principal Variation Search.
+    #[must_use]
+    pub fn pvs(self) -> bool {
+        self == Driver::Pvs
+    }
+
+    /// Whether the driver starts from a first guess (MTD(f), aspiration).
+    #[must_use]
+    pub fn takes_guess(self) -> bool {
+        matches!(self, Driver::Mtdf | Driver::Aspiration)
+    }
+}
+
 /// One root search of a driver.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Probe {
@@ -116,6 +203,27 @@ impl<'a, S: WindowSearch> RootBounds<'a, S> {
     /// Whether values remain to tell apart and the search may go on.
     pub fn open(&self) -> bool {
         self.lower < self.upper && !self.s.stopped()
+    }
+
+    /// Run `driver` from `guess` (MTD(f), aspiration) with the aspiration half-width `delta`:
+    /// the one dispatch of every search. `wide` is the widest window of the search
+    /// (`negamax`, `pvs`); `Minimax` has no window and is the caller's (it searches `wide` here).
+    /// `fail_high_is_value` is the aspiration mutant ([`RootBounds::aspiration`]).
+    pub fn drive(
+        &mut self,
+        driver: Driver,
+        (guess, delta): (i32, i32),
+        wide: (i32, i32),
+        fail_high_is_value: bool,
+    ) -> i32 {
+        match driver {
+            Driver::Minimax | Driver::Negamax | Driver::Pvs => self.probe(wide.0, wide.1),
+            Driver::Aspiration => self.aspiration(guess, delta, fail_high_is_value),
+            Driver::Mtdf => self.mtd(guess),
+            Driver::Sss => self.mtd(self.upper),
+            Driver::Dual => self.mtd(self.lower),
+            Driver::NullWindow => self.bisect(),
+        }
     }
 
     /// `v` within the interval. `max`/`min` rather than `clamp`: a broken search (a mutant) may
@@ -237,6 +345,21 @@ mod tests {
             }
             assert_eq!(run(value, |b| b.bisect()).0, value);
         }
+    }
+
+    #[test]
+    fn drive_runs_every_driver_to_the_value_and_names_round_trip() {
+        for (driver, name) in Driver::ALL {
+            assert_eq!(Driver::from_name(name), Some(driver));
+            assert_eq!(driver.name(), name);
+            for value in -20..=20 {
+                let v = run(value, |b| b.drive(driver, (3, 2), (-100, 100), false)).0;
+                assert_eq!(v, value, "{name}");
+            }
+        }
+        assert_eq!(Driver::from_name("negascout"), Some(Driver::Pvs));
+        assert_eq!(Driver::connect4_names().len(), 7);
+        assert!(!Driver::connect4_names().contains(&"minimax".to_string()));
     }
 
     #[test]

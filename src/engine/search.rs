@@ -7,7 +7,7 @@
 pub use super::config::{Eval, Mutant, Ordering, SearchConfig};
 use super::counters::SearchCounters;
 use super::ordering::{centre_first, MoveSorter};
-use super::tt::{Bound, Table, Tt};
+use super::tt::{Bound, TranspositionTable, Tt};
 use crate::game::connect4::score::immediate_win_score;
 use crate::game::connect4::Position;
 use std::ops::ControlFlow;
@@ -84,9 +84,9 @@ mod smp;
 mod table;
 
 /// The search state: configuration, table and node counter. `T` is the table: the private
-/// [`Table`] of a one-thread solve, or a handle on the table the threads of a parallel solve
+/// [`TranspositionTable`] of a one-thread solve, or a handle on the table the threads of a parallel solve
 /// share ([`super::tt_shared::SharedTable`]); the search is monomorphised for each.
-pub struct Searcher<const W: usize = 7, const H: usize = 6, T: Tt = Table> {
+pub struct Searcher<const W: usize = 7, const H: usize = 6, T: Tt = TranspositionTable> {
     cfg: SearchConfig,
     table: Option<T>,
     nodes: u64,
@@ -114,7 +114,12 @@ impl<const W: usize, const H: usize> Searcher<W, H> {
     #[must_use]
     pub fn new(cfg: SearchConfig) -> Self {
         let table = cfg.tt_bits.map(|b| {
-            Table::with_options(b, Position::<W, H>::KEY_BITS, cfg.huge_pages, cfg.tt_ways)
+            TranspositionTable::with_options(
+                b,
+                Position::<W, H>::KEY_BITS,
+                cfg.huge_pages,
+                cfg.tt_ways,
+            )
         });
         Self::with_table(cfg, table)
     }
@@ -181,7 +186,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     }
 
     /// The counters since the last reset: all zero unless [`SearchConfig::count`] is set.
-    /// Every node is an interior node, a leaf or a table cutoff (a probe's or ETC's), so
+    /// Every node is an interior node, a leaf or a table cutoff (a lookup's or ETC's), so
     /// `interior + leaves + table_cutoffs` is [`Self::nodes`] for a search that was not stopped.
     #[must_use]
     pub fn counters(&self) -> &SearchCounters {
@@ -404,7 +409,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         if self.c::<M>().forced_wins && depth == UNLIMITED && self.c::<M>().non_losing {
             self.leaf_if::<M, _>(Self::forced_win(pos, &moves, &mut w))?;
         }
-        let slot = self.probe::<M>(pos, depth, &mut w)?;
+        let slot = self.lookup::<M>(pos, depth, &mut w)?;
         // Filled in place: returning it by value costs a memcpy per node.
         let mut children = Children {
             sorter: MoveSorter::<W>::new(),
@@ -547,7 +552,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             for &ck in &c.keys[..c.n_keys] {
                 let found = t.get(ck);
                 if M & COUNT != 0 {
-                    self.counters.probes += 1;
+                    self.counters.tt_lookups += 1;
                     self.counters.hits += u64::from(found.is_some());
                 }
                 if let Some(e) = found {

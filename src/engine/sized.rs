@@ -5,7 +5,7 @@
 use super::connect4::{Connect4Engine, SolverConfig};
 use super::search::{Mutant, SearchConfig, Searcher};
 use super::spec::SpecError;
-use super::tt::Table;
+use super::tt::TranspositionTable;
 use super::Engine;
 use crate::game::connect4::BoardSize;
 
@@ -17,7 +17,8 @@ pub fn check_table(search: &SearchConfig, size: BoardSize) -> Result<(), SpecErr
     let Some(bits) = search.tt_bits else {
         return Ok(());
     };
-    let need = Table::min_bits(size.key_bits()).max(1) + u32::from(search.tt_ways == 2);
+    let need =
+        TranspositionTable::min_bits(size.key_bits()).max(1) + u32::from(search.tt_ways == 2);
     if bits >= need {
         let bytes = 8u128 << bits.min(size.key_bits());
         return crate::util::limits::check_fits(&format!("option `tt={bits}`"), bytes)
@@ -29,7 +30,7 @@ pub fn check_table(search: &SearchConfig, size: BoardSize) -> Result<(), SpecErr
          ({} MiB; this engine asks for tt={bits}); pass tt={need}{} or tt=off",
         size.key_bits(),
         mib(need),
-        if search.tt_ways == 2 && need > Table::min_bits(size.key_bits()).max(1) {
+        if search.tt_ways == 2 && need > TranspositionTable::min_bits(size.key_bits()).max(1) {
             format!(" (or ways=1,tt={})", need - 1)
         } else {
             String::new()

@@ -24,19 +24,19 @@
 //! about to need).
 //!
 //! Two-way buckets (`ways = 2`, the default): the slot index picks an aligned pair of entries in
-//! one cache line, so a probe still costs one miss. The first entry keeps the result with the
+//! one cache line, so a lookup still costs one miss. The first entry keeps the result with the
 //! larger `depth` (for full-depth results the number of empty cells, i.e. the bigger subtree),
 //! the second always takes what the first refuses, and an entry the first gives up moves to the
 //! second. Deep results survive the flood of shallow ones, the newest shallow one is still kept.
 //!
 //! # Memory
 //!
-//! The search is bound by the latency of table probes: a 64 MiB table is far larger than the
-//! caches, so nearly every probe of a new position is a cache miss, and with 4 KiB pages a TLB
+//! The search is bound by the latency of table lookups: a 64 MiB table is far larger than the
+//! caches, so nearly every lookup of a new position is a cache miss, and with 4 KiB pages a TLB
 //! miss too (16,384 pages). On Linux the entries are allocated 2 MiB-aligned and marked with
 //! `madvise(MADV_HUGEPAGE)` before they are first touched, so transparent huge pages back them
 //! where the kernel allows it (`/sys/kernel/mm/transparent_hugepage/enabled` = `always` or
-//! `madvise`): 32 pages for the default table, and a probe's page walk disappears.
+//! `madvise`): 32 pages for the default table, and a lookup's page walk disappears.
 
 /// What a stored value means about the true score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,7 +69,7 @@ pub(super) const GEN_MASK: u64 = 0xFFFF;
 /// Odd multiplier (from the golden ratio) that scrambles keys bijectively.
 const SCRAMBLE: u64 = 0x9E37_79B9_7F4A_7C15;
 
-/// A probed entry.
+/// An entry a lookup found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry {
     pub value: i32,
@@ -79,7 +79,7 @@ pub struct Entry {
     pub depth: u32,
 }
 
-/// What an entry is stored as: `u64` in the private [`Table`] (reached only through `&mut`),
+/// What an entry is stored as: `u64` in the private [`TranspositionTable`] (reached only through `&mut`),
 /// [`AtomicU64`](std::sync::atomic::AtomicU64) in the shared table (every access atomic). Both
 /// are eight bytes for which all-zero bytes are a valid value (the empty entry), so [`Slots`]
 /// can zero them in place.
@@ -163,7 +163,7 @@ impl<C: Cell> std::ops::DerefMut for Slots<C> {
     }
 }
 
-/// Where a key lives: the slot-and-tag split shared by [`Table`] and
+/// Where a key lives: the slot-and-tag split shared by [`TranspositionTable`] and
 /// [`super::tt_shared::SharedTable`].
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Geometry {
@@ -179,11 +179,11 @@ pub(super) struct Geometry {
 
 impl Geometry {
     /// The geometry of `2^bits` entries in buckets of `ways` (1 or 2), `bits` clamped as
-    /// [`Table::with_options`] documents.
+    /// [`TranspositionTable::with_options`] documents.
     pub(super) fn new(bits: u32, key_bits: u32, ways: u32) -> Self {
         assert!(ways == 1 || ways == 2, "ways must be 1 or 2");
         let two_way = ways == 2;
-        let lo = Table::min_bits(key_bits).max(1) + u32::from(two_way);
+        let lo = TranspositionTable::min_bits(key_bits).max(1) + u32::from(two_way);
         let bits = bits.clamp(lo, key_bits.min(32));
         let key_mask = if key_bits >= 64 {
             u64::MAX
@@ -290,7 +290,7 @@ pub(super) fn next_generation(g: u64) -> (u64, bool) {
     }
 }
 
-/// What the search needs of a transposition table. [`Table`] is the single-threaded one, used
+/// What the search needs of a transposition table. [`TranspositionTable`] is the single-threaded one, used
 /// by every solve with one thread; [`super::tt_shared::SharedTable`] (through an `Arc`) is
 /// shared by the threads of a parallel solve. The search is generic over this trait and
 /// monomorphised per table, so the one-thread search compiles to what it was: every parallel
@@ -335,13 +335,13 @@ pub trait Tt: Send {
 }
 
 /// A transposition table for keys of `key_bits` bits.
-pub struct Table {
+pub struct TranspositionTable {
     entries: Slots<u64>,
     generation: u64,
     geo: Geometry,
 }
 
-impl Table {
+impl TranspositionTable {
     /// Smallest `bits` that keeps the tag within an entry for keys of `key_bits` bits (two-way
     /// tables need one more).
     #[must_use]
@@ -356,7 +356,7 @@ impl Table {
         Self::with_pages(bits, key_bits, true)
     }
 
-    /// As [`Table::new`], choosing whether to ask for huge pages, one-way.
+    /// As [`TranspositionTable::new`], choosing whether to ask for huge pages, one-way.
     #[must_use]
     pub fn with_pages(bits: u32, key_bits: u32, huge_pages: bool) -> Self {
         Self::with_options(bits, key_bits, huge_pages, 1)
@@ -426,7 +426,7 @@ impl Table {
     }
 
     /// The entry stored for `key` in this generation, if any. (Always inlined, as before the
-    /// table was shared: the probe sits in the search's hottest path.)
+    /// table was shared: the lookup sits in the search's hottest path.)
     #[inline(always)]
     #[must_use]
     pub fn get(&self, key: u64) -> Option<Entry> {
@@ -457,21 +457,21 @@ pub(super) fn prefetch_slot<C: Cell>(base: *const C, i: usize) {
     let _ = (base, i);
 }
 
-impl Tt for Table {
+impl Tt for TranspositionTable {
     #[inline(always)]
     fn get(&self, key: u64) -> Option<Entry> {
-        Table::get(self, key)
+        TranspositionTable::get(self, key)
     }
     #[inline(always)]
     fn put(&mut self, key: u64, value: i32, bound: Bound, depth: u32) {
-        Table::put(self, key, value, bound, depth);
+        TranspositionTable::put(self, key, value, bound, depth);
     }
     #[inline(always)]
     fn prefetch(&self, key: u64) {
-        Table::prefetch(self, key);
+        TranspositionTable::prefetch(self, key);
     }
     fn reset(&mut self) {
-        Table::reset(self);
+        TranspositionTable::reset(self);
     }
 }
 
@@ -481,7 +481,7 @@ mod tests {
 
     #[test]
     fn put_get_reset() {
-        let mut t = Table::new(10, 49);
+        let mut t = TranspositionTable::new(10, 49);
         assert_eq!(t.bits(), 15, "clamped up so the tag fits");
         t.put(12345, -7, Bound::Lower, DEPTH_EXACT);
         assert_eq!(
@@ -503,7 +503,7 @@ mod tests {
     fn keys_never_alias() {
         // Distinct keys sharing a slot must not read each other's entries.
         for ways in [1, 2] {
-            let mut t = Table::with_options(16, 20, false, ways);
+            let mut t = TranspositionTable::with_options(16, 20, false, ways);
             for k in 0..(1u64 << 20) {
                 t.put(k, (k % 40) as i32 - 20, Bound::Exact, (k % 7) as u32);
                 assert_eq!(t.get(k).map(|e| e.value), Some((k % 40) as i32 - 20));
@@ -516,7 +516,7 @@ mod tests {
 
     #[test]
     fn two_way_keeps_the_deeper_entry() {
-        let mut t = Table::with_options(4, 8, false, 2);
+        let mut t = TranspositionTable::with_options(4, 8, false, 2);
         assert_eq!((t.bits(), t.ways()), (4, 2));
         // Keys in the same bucket: find three that share one.
         let bucket = |k: u64| t.slot(k).0;
@@ -547,7 +547,7 @@ mod tests {
 
     #[test]
     fn generation_wrap_clears() {
-        let mut t = Table::new(4, 8);
+        let mut t = TranspositionTable::new(4, 8);
         t.put(3, 1, Bound::Upper, 2);
         for _ in 0..GEN_MASK {
             t.reset();

@@ -1,5 +1,5 @@
 //! The shared transposition table of a parallel solve: the layout, slots and replacement of
-//! [`super::tt::Table`], with every entry an [`AtomicU64`] probed and stored without locks.
+//! [`super::tt::TranspositionTable`], with every entry an [`AtomicU64`] read and stored without locks.
 //! The entries are allocated and owned as atomics (`Slots<AtomicU64>`): no plain `u64`
 //! reference to them ever exists, so no store goes through a shared reference to non-atomic
 //! memory (the private table's `Slots<u64>` is written only through `&mut`).
@@ -8,10 +8,10 @@
 //!
 //! An entry is one 64-bit word holding the tag (the key bits the slot does not fix), the
 //! depth, the bound, the value and the generation. It is loaded and stored with one atomic
-//! (relaxed) access, so a probe sees a whole entry some thread wrote, never a mix of two; and
+//! (relaxed) access, so a lookup sees a whole entry some thread wrote, never a mix of two; and
 //! a hit is verified by slot and tag together, so it is always an entry of this very key.
 //! Races between stores only decide *which* proved bound a bucket keeps (two threads may both
-//! demote the same entry, or one store may overwrite another's): every entry a probe can read
+//! demote the same entry, or one store may overwrite another's): every entry a lookup can read
 //! is a bound some search proved for that key, so scores stay exact.
 //!
 //! # ABDADA's busy marks
@@ -38,7 +38,7 @@ use std::sync::Arc;
 /// Keys of positions being searched (ABDADA): `2^14` slots.
 pub const BUSY_SLOTS: usize = 1 << 14;
 
-/// A transposition table several threads probe and store at once.
+/// A transposition table several threads read and write at once.
 pub struct SharedTable {
     /// The entries, owned as atomics: every load and store is atomic.
     entries: Slots<AtomicU64>,
@@ -50,7 +50,7 @@ pub struct SharedTable {
 }
 
 impl SharedTable {
-    /// A table of `2^bits` entries (clamped as [`super::tt::Table::with_options`] does) in
+    /// A table of `2^bits` entries (clamped as [`super::tt::TranspositionTable::with_options`] does) in
     /// buckets of `ways`, with ABDADA's busy marks when `abdada` is set.
     #[must_use]
     pub fn new(bits: u32, key_bits: u32, huge_pages: bool, ways: u32, abdada: bool) -> Self {
@@ -110,7 +110,7 @@ impl SharedTable {
         let (i, tag) = self.geo.slot(key);
         let cells: &[AtomicU64] = &self.entries;
         // SAFETY: `slot` returns an in-bounds index, and `i + 1` in bounds for two-way buckets
-        // (see `Table::put`).
+        // (see `TranspositionTable::put`).
         self.geo.find(i, tag, self.generation(), |j| unsafe {
             cells.get_unchecked(j).load(Relaxed)
         })
@@ -187,20 +187,20 @@ impl Tt for Arc<SharedTable> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tt::Table;
+    use crate::engine::tt::TranspositionTable;
 
     #[test]
     fn same_answers_as_the_private_table() {
-        // One thread: the shared table stores and replaces exactly like `Table`.
+        // One thread: the shared table stores and replaces exactly like `TranspositionTable`.
         for ways in [1, 2] {
-            let mut t = Table::with_options(12, 20, false, ways);
+            let mut t = TranspositionTable::with_options(12, 20, false, ways);
             let s = SharedTable::new(12, 20, false, ways, false);
             for k in 0..(1u64 << 16) {
                 let (v, d) = ((k % 40) as i32 - 20, (k % 7) as u32);
                 t.put(k, v, Bound::Lower, d);
                 s.put(k, v, Bound::Lower, d);
-                let probe = k.wrapping_mul(2_654_435_761) & 0xFFFF;
-                assert_eq!(t.get(probe), s.get(probe), "key {probe}");
+                let lookup = k.wrapping_mul(2_654_435_761) & 0xFFFF;
+                assert_eq!(t.get(lookup), s.get(lookup), "key {lookup}");
             }
             s.clear();
             assert_eq!(s.get(5), None);

@@ -25,7 +25,7 @@ use thiserror::Error;
 
 /// Positions solved again by the check.
 ///
-/// A caller without a first pass of its own ([`probe`]) makes `probe_solves(n)` solves on `n`
+/// A caller without a first pass of its own ([`warm_check`]) makes `warm_check_solves(n)` solves on `n`
 /// positions.
 pub const CHECKED: usize = 3;
 
@@ -158,16 +158,20 @@ fn verdict(pairs: &[(Measurement, Measurement)], round_trip: bool) -> Option<Str
     })
 }
 
-/// Solves [`probe`] makes on `n` positions: the warm-up, the first pass, the re-solves.
+/// Solves [`warm_check`] makes on `n` positions: the warm-up, the first pass, the re-solves.
 #[must_use]
-pub fn probe_solves(n: usize) -> usize {
+pub fn warm_check_solves(n: usize) -> usize {
     warmed(n).len() + n + n.min(CHECKED)
 }
 
 /// The whole check for a caller without a first pass of its own (`run`): [`warm_up`], the first
 /// solve of every position, [`check`]. Timed on `clock`, or on the round trip when the engine
 /// reports no time of its own.
-pub fn probe(engine: &mut dyn Engine, positions: &[Drawn], clock: Clock) -> Result<(), FreshError> {
+pub fn warm_check(
+    engine: &mut dyn Engine,
+    positions: &[Drawn],
+    clock: Clock,
+) -> Result<(), FreshError> {
     warm_up(engine, positions)?;
     let mut first = Vec::with_capacity(positions.len());
     for d in positions {

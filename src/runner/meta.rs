@@ -60,7 +60,7 @@ pub struct Meta {
     pub cpu_governor: Option<String>,
     /// Transparent huge pages: the mode chosen in `/sys/kernel/mm/transparent_hugepage/enabled`
     /// (`always`, `madvise` or `never`). The built-in solver's table asks for them (`madvise`);
-    /// under `never` its probes may also miss the TLB, which changes the time per node.
+    /// under `never` its table reads may also miss the TLB, which changes the time per node.
     #[serde(default)]
     pub transparent_hugepages: Option<String>,
     /// The CPUs the run's solving thread may run on (`Cpus_allowed_list` of
@@ -89,21 +89,25 @@ pub struct Meta {
     /// not readable.
     #[serde(default)]
     pub others_cpu_cores: Option<f64>,
-    /// Wall time in ms of a fixed reference solve ([`SPEED_PROBE`]), the faster of two, at the
+    /// Wall time in ms of a fixed reference solve ([`SPEED_CHECK`]), the faster of two, at the
     /// start and at the end of the run: the machine's speed for this kind of work, which sees
     /// what the guest's counters do not (another virtual machine on the same host, the
     /// frequency). `None` where it could not be made.
-    #[serde(default)]
-    pub speed_probe_ms: Option<[f64; 2]>,
+    #[serde(default, alias = "speed_probe_ms")]
+    pub speed_check_ms: Option<[f64; 2]>,
     /// The same reference solve (ms, the faster of two) at the start, after every
-    /// [`PROBES_PER_RUN`]th part of the run's positions, and at the end: the machine's speed
+    /// [`SPEED_CHECKS_PER_RUN`]th part of the run's positions, and at the end: the machine's speed
     /// over the whole run, whose plies are interleaved (`runner::paired`), for `analyze
     /// --against` to compare by its median. Absent in files written before it.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub speed_probes_ms: Vec<f64>,
-    /// The start half of `speed_probe_ms` (not written).
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        alias = "speed_probes_ms"
+    )]
+    pub speed_checks_ms: Vec<f64>,
+    /// The start half of `speed_check_ms` (not written).
     #[serde(skip)]
-    pub(crate) probe_start: Option<f64>,
+    pub(crate) check_start: Option<f64>,
     /// The CPU counters at the start of this session (not written).
     #[serde(skip)]
     pub(crate) cpu_start: Option<CpuSnapshot>,
@@ -229,24 +233,24 @@ impl Meta {
             unreadable: Vec::new(),
             engine_timing: Vec::new(),
             others_cpu_cores: None,
-            probe_start: speed_probe(),
-            speed_probe_ms: None,
-            speed_probes_ms: Vec::new(),
+            check_start: speed_check(),
+            speed_check_ms: None,
+            speed_checks_ms: Vec::new(),
             cpu_start: CpuSnapshot::take(),
         }
         .with_unreadable()
-        .with_probe_series()
+        .with_check_series()
     }
 
-    /// Start the probe series with the start probe.
-    fn with_probe_series(mut self) -> Self {
-        self.speed_probes_ms.extend(self.probe_start);
+    /// Start the speed-check series with the check at the start.
+    fn with_check_series(mut self) -> Self {
+        self.speed_checks_ms.extend(self.check_start);
         self
     }
 
-    /// Time the reference solve now and add it to [`Meta::speed_probes_ms`].
-    pub fn probe_speed(&mut self) {
-        self.speed_probes_ms.extend(speed_probe());
+    /// Time the reference solve now and add it to [`Meta::speed_checks_ms`].
+    pub fn check_speed(&mut self) {
+        self.speed_checks_ms.extend(speed_check());
     }
 
     /// List the machine facts this machine did not let us read.
@@ -292,9 +296,9 @@ impl Meta {
     pub fn finish(&mut self) {
         self.end_time = Some(now_rfc3339());
         self.load_avg_end = load_avg();
-        let end = speed_probe();
-        self.speed_probes_ms.extend(end);
-        self.speed_probe_ms = self.probe_start.zip(end).map(|(a, b)| [a, b]);
+        let end = speed_check();
+        self.speed_checks_ms.extend(end);
+        self.speed_check_ms = self.check_start.zip(end).map(|(a, b)| [a, b]);
         self.others_cpu_cores = self
             .cpu_start
             .and_then(|a| CpuSnapshot::take().map(|b| a.others_cores(&b)));
@@ -310,19 +314,19 @@ impl Meta {
 }
 
 /// How many times a run takes the reference solve between its start and its end
-/// ([`Meta::speed_probes_ms`]): each costs about 80 ms (two solves and a table), about 7% of
+/// ([`Meta::speed_checks_ms`]): each costs about 80 ms (two solves and a table), about 7% of
 /// the default experiment's 10 s.
-pub const PROBES_PER_RUN: usize = 8;
+pub const SPEED_CHECKS_PER_RUN: usize = 8;
 
-/// The reference solve of [`Meta::speed_probe_ms`]: MTD(f) with a 2^23-entry table from an
+/// The reference solve of [`Meta::speed_check_ms`]: MTD(f) with a 2^23-entry table from an
 /// empty table on a ply-9 position (395,717 nodes, about 36 ms on the development machine).
-pub const SPEED_PROBE: (&str, &str) = ("mtdf", "445361234");
+pub const SPEED_CHECK: (&str, &str) = ("mtdf", "445361234");
 
 /// The faster of two timed reference solves, in ms.
-fn speed_probe() -> Option<f64> {
-    let mut e = crate::engine::registry::build(SPEED_PROBE.0).ok()?;
+fn speed_check() -> Option<f64> {
+    let mut e = crate::engine::registry::build(SPEED_CHECK.0).ok()?;
     (0..2)
-        .filter_map(|_| super::measure::measure(e.as_mut(), SPEED_PROBE.1, Clock::Wall).ok())
+        .filter_map(|_| super::measure::measure(e.as_mut(), SPEED_CHECK.1, Clock::Wall).ok())
         .map(|m| m.wall_nanos as f64 / 1e6)
         .reduce(f64::min)
 }

@@ -155,8 +155,8 @@ pub struct RunSummary {
     /// Sum of the solve times as the harness clocked them.
     pub solve_time: Duration,
     /// Time of the reference solves the loop makes between positions for the run's metadata
-    /// (`speed_probes_ms`), not the harness's per-solve cost: left out of the overhead.
-    pub probe_time: Duration,
+    /// (`speed_checks_ms`), not the harness's per-solve cost: left out of the overhead.
+    pub speed_check_time: Duration,
 }
 
 impl RunSummary {
@@ -168,13 +168,13 @@ impl RunSummary {
     /// caches with its table; more when the machine preempts the loop between two solves (see
     /// docs/records.md). Engine construction (table allocation), the warm-table check and
     /// the metadata are before or after the loop, not in it; the reference solves made in the
-    /// loop ([`Self::probe_time`]) are subtracted.
+    /// loop ([`Self::speed_check_time`]) are subtracted.
     #[must_use]
     pub fn overhead_per_solve(&self) -> Option<Duration> {
         (self.solves > 0).then(|| {
             self.wall
                 .saturating_sub(self.solve_time)
-                .saturating_sub(self.probe_time)
+                .saturating_sub(self.speed_check_time)
                 / self.solves as u32
         })
     }
@@ -308,7 +308,7 @@ pub fn run_with(
         disagreements: 0,
         wall: Duration::ZERO,
         solve_time: Duration::ZERO,
-        probe_time: Duration::ZERO,
+        speed_check_time: Duration::ZERO,
     };
     let mut session = Session {
         exp,
@@ -381,8 +381,8 @@ fn start_meta(
         resumed_at: [old.resumed_at.clone(), vec![now_rfc3339()]].concat(),
         game: old.game.clone().or(meta.game),
         cpu_start: meta.cpu_start,
-        probe_start: meta.probe_start,
-        speed_probes_ms: [old.speed_probes_ms.clone(), meta.speed_probes_ms].concat(),
+        check_start: meta.check_start,
+        speed_checks_ms: [old.speed_checks_ms.clone(), meta.speed_checks_ms].concat(),
         ..old
     };
     meta.end_time = None;
@@ -539,7 +539,7 @@ fn check_fresh(
     positions.sort_by_key(|d| std::cmp::Reverse(d.ply));
     positions.truncate(FRESH_CHECK_POSITIONS);
     positions.reverse();
-    match fresh::probe(engine, &positions, opts.clock) {
+    match fresh::warm_check(engine, &positions, opts.clock) {
         Ok(()) => Ok(()),
         // Over the time limit: the check cannot be made; the run skips such positions anyway.
         Err(FreshError::Failed {

@@ -72,6 +72,19 @@ pub trait Schema: Serialize + serde::de::DeserializeOwned {
     const KNOWN_WIDTHS: &'static [usize];
 }
 
+/// Column names of earlier versions of the formats, each with its name now: a file written
+/// then reads under the new name (`tt_probes` became `tt_lookups` when "probe" came to mean a
+/// driver's root search only).
+pub const RENAMED_COLUMNS: [(&str, &str); 1] = [("tt_probes", "tt_lookups")];
+
+/// Whether a file's column name `got` is the column `name` (or its earlier name).
+fn column_is(got: &[u8], name: &str) -> bool {
+    got == name.as_bytes()
+        || RENAMED_COLUMNS
+            .iter()
+            .any(|(old, new)| *new == name && got == old.as_bytes())
+}
+
 /// Whether `header` is `S`'s header or one of its known prefixes.
 pub fn header_matches_for<'a, S: Schema>(header: impl Iterator<Item = &'a [u8]>) -> bool {
     let got: Vec<&[u8]> = header.collect();
@@ -79,7 +92,7 @@ pub fn header_matches_for<'a, S: Schema>(header: impl Iterator<Item = &'a [u8]>)
         && got
             .iter()
             .zip(S::HEADER.iter())
-            .all(|(g, h)| *g == h.as_bytes())
+            .all(|(g, h)| column_is(g, h))
 }
 
 /// Declares a CSV schema once: the row struct (its fields in column order, documented with their
@@ -139,9 +152,9 @@ csv_schema! {
     interior: Option<u64> => "Search counter: nodes that searched at least one child; empty when the engine does not count (n/a).",
     leaves: Option<u64> => "Search counter: nodes scored without searching children (terminal or horizon evaluations); empty when not counted.",
     qnodes: Option<u64> => "Search counter: quiescence-search nodes (0 without quiescence); empty when not counted.",
-    tt_probes: Option<u64> => "Search counter: transposition-table probes; empty when not counted.",
-    tt_hits: Option<u64> => "Search counter: probes that found an entry for the position; empty when not counted.",
-    tt_cutoffs: Option<u64> => "Search counter: probes whose stored bound ended the node; empty when not counted.",
+    tt_lookups: Option<u64> => "Search counter: transposition-table lookups (reads); empty when not counted.",
+    tt_hits: Option<u64> => "Search counter: table lookups that found an entry for the position; empty when not counted.",
+    tt_cutoffs: Option<u64> => "Search counter: table lookups whose stored bound ended the node; empty when not counted.",
     beta_cutoffs: Option<u64> => "Search counter: nodes that stopped at a child's value at or above beta; empty when not counted.",
     first_move_cutoffs: Option<u64> => "Search counter: beta cut-offs made by the first child searched (ordering quality); empty when not counted.",
     researches: Option<u64> => "Search counter: searches repeated with another window (PVS re-searches, aspiration fails, root probes after the first); empty when not counted.",
@@ -191,7 +204,7 @@ impl Record {
         self.interior = field(|c| c.interior);
         self.leaves = field(|c| c.leaves);
         self.qnodes = field(|c| c.qnodes);
-        self.tt_probes = field(|c| c.probes);
+        self.tt_lookups = field(|c| c.tt_lookups);
         self.tt_hits = field(|c| c.hits);
         self.tt_cutoffs = field(|c| c.table_cutoffs);
         self.beta_cutoffs = field(|c| c.beta_cutoffs);
@@ -328,10 +341,12 @@ impl<R: Read, S: Schema> Rows<R, S> {
             });
         }
         let header_end = rdr.position().byte();
+        // Rows read under the schema's names (a file's earlier names are the same columns).
+        let header = csv::ByteRecord::from(S::HEADER[..raw.len()].to_vec());
         Ok(Self {
             path: path.to_path_buf(),
             rdr,
-            header: raw.clone(),
+            header,
             raw,
             header_end,
             rows: std::marker::PhantomData,
@@ -512,7 +527,7 @@ mod tests {
             interior: None,
             leaves: None,
             qnodes: None,
-            tt_probes: None,
+            tt_lookups: None,
             tt_hits: None,
             tt_cutoffs: None,
             beta_cutoffs: None,
@@ -589,12 +604,24 @@ mod tests {
         assert!(read_all(&path).is_err());
         // the counters round-trip, a missing one stays empty (n/a), never 0
         let mut k = rec(3);
-        (k.interior, k.leaves, k.tt_probes, k.first_move_cutoffs) =
+        (k.interior, k.leaves, k.tt_lookups, k.first_move_cutoffs) =
             (Some(5), Some(7), Some(0), Some(2));
         RecordWriter::open(&path, false).unwrap().write(&k).unwrap();
         let back = read_all(&path).unwrap();
-        assert_eq!(back, vec![k]);
-        assert_eq!((back[0].tt_probes, back[0].researches), (Some(0), None));
+        assert_eq!(back, vec![k.clone()]);
+        assert_eq!((back[0].tt_lookups, back[0].researches), (Some(0), None));
+        // a file written when `tt_lookups` was `tt_probes` reads under the new name, and
+        // appending to it keeps its header
+        let old_header = HEADER.join(",").replace("tt_lookups", "tt_probes");
+        let row = std::fs::read_to_string(&path).unwrap();
+        let row = row.lines().nth(1).unwrap().to_string();
+        std::fs::write(&path, format!("{old_header}\n{row}\n")).unwrap();
+        assert_eq!(read_all(&path).unwrap(), vec![k.clone()]);
+        RecordWriter::open(&path, true).unwrap().write(&k).unwrap();
+        assert_eq!(read_all(&path).unwrap(), vec![k.clone(), k.clone()]);
+        assert!(std::fs::read_to_string(&path)
+            .unwrap()
+            .starts_with(&old_header));
         // a chess row with its search columns
         let mut c = rec(2);
         c.best_move = Some("e2e4".into());

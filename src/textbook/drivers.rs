@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use crate::engine::textbook::drivers::{mt_dual, mt_sss, sss_classic};
-use crate::engine::textbook::search::{mtdf, AlphaBeta, Mtdf, Order, TableKind, INF};
+use crate::engine::textbook::search::{mtdf, AlphaBeta, Mtdf, Order, TtKind, INF};
 use crate::game::{Game, RandomTree, TreeNode};
 use crate::table::{Column, PipeTable, Table, TableFormat};
 use crate::util::fmt::thousands;
@@ -47,20 +47,20 @@ pub fn driver_leaves(tree: &RandomTree, order: Order) -> [u64; 6] {
         log.into_iter().collect::<HashSet<_>>().len() as u64
     };
     let mut out = [0; 6];
-    let mut ab = searcher(TableKind::None);
+    let mut ab = searcher(TtKind::None);
     let v = ab.search(&root, -INF, INF);
     out[0] = distinct(&mut ab);
-    let mut p = searcher(TableKind::None);
+    let mut p = searcher(TtKind::None);
     assert_eq!(p.pvs(&root, -INF, INF), v);
     out[1] = distinct(&mut p);
     type Run = fn(&mut AlphaBeta<RandomTree>, &TreeNode) -> Mtdf;
     let runs: [Run; 3] = [|ab, s| mtdf(ab, s, 0), mt_sss, mt_dual];
     for (i, run) in runs.into_iter().enumerate() {
-        let mut m = searcher(TableKind::Bounds);
+        let mut m = searcher(TtKind::Bounds);
         assert_eq!(run(&mut m, &root).value, v);
         out[2 + i] = distinct(&mut m);
     }
-    let mut c = searcher(TableKind::None);
+    let mut c = searcher(TtKind::None);
     assert_eq!(sss_classic(&mut c, &root).0, v);
     out[5] = distinct(&mut c);
     out

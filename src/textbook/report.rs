@@ -7,7 +7,7 @@ use std::fmt::{self, Write as _};
 use super::drivers::{driver_study, render_driver_study, DriverRow};
 use super::uct_match::{uct_losses, UCT_SEED};
 use crate::engine::textbook::search::{
-    alphabeta, minimax, mtdf, reachable_states, AlphaBeta, Order, Stats, TableKind,
+    alphabeta, minimax, mtdf, reachable_states, AlphaBeta, Order, Stats, TtKind,
 };
 use crate::game::{Game, RandomTree, Scoring, TicTacToe, CENTRE_ORDER};
 
@@ -34,9 +34,9 @@ pub fn ttt_counts() -> TttCounts {
     let c = t.with_order(CENTRE_ORDER);
     let mut mm = Stats::default();
     let v0 = minimax(&t, &t.root(), &mut mm);
-    let (v1, ab) = alphabeta(&t, Order::Given, TableKind::None);
-    let (v2, ord) = alphabeta(&c, Order::Given, TableKind::None);
-    let (v3, ex) = alphabeta(&c, Order::Given, TableKind::Exact);
+    let (v1, ab) = alphabeta(&t, Order::Given, TtKind::None);
+    let (v2, ord) = alphabeta(&c, Order::Given, TtKind::None);
+    let (v3, ex) = alphabeta(&c, Order::Given, TtKind::Exact);
     TttCounts {
         minimax: mm,
         alphabeta: ab,
@@ -96,7 +96,7 @@ pub fn tree_study(b: u8, depths: &[u8], seeds: &[u64], best_seeds: &[u64]) -> Tr
                 alphabeta(
                     &RandomTree::new(b, dmax, s).expect("valid tree"),
                     Order::Best,
-                    TableKind::None,
+                    TtKind::None,
                 )
                 .1
                 .leaves,
@@ -112,7 +112,7 @@ pub fn tree_study(b: u8, depths: &[u8], seeds: &[u64], best_seeds: &[u64]) -> Tr
                     alphabeta(
                         &RandomTree::new(b, d, s).expect("valid tree"),
                         Order::Given,
-                        TableKind::None,
+                        TtKind::None,
                     )
                     .1
                     .leaves
@@ -143,7 +143,7 @@ pub struct MtdfRow {
     /// First guess.
     pub guess: i32,
     /// Table discipline (`Bounds` or `Broken`).
-    pub table: TableKind,
+    pub table: TtKind,
     /// Value MTD(f) returned.
     pub value: i32,
     /// Null-window passes.
@@ -174,11 +174,11 @@ pub fn mtdf_study() -> MtdfStudy {
     let t = TicTacToe::new().with_scoring(Scoring::DepthWeighted);
     let mut st = Stats::default();
     let true_value = minimax(&t, &t.root(), &mut st);
-    let (_, ab) = alphabeta(&t, Order::Given, TableKind::None);
-    let (_, abb) = alphabeta(&t, Order::Given, TableKind::Bounds);
+    let (_, ab) = alphabeta(&t, Order::Given, TtKind::None);
+    let (_, abb) = alphabeta(&t, Order::Given, TtKind::Bounds);
     let mut rows = Vec::new();
     for guess in MTDF_GUESSES {
-        for table in [TableKind::Bounds, TableKind::Broken] {
+        for table in [TtKind::Bounds, TtKind::Broken] {
             let mut s = AlphaBeta::new(t, Order::Given, table);
             let r = mtdf(&mut s, &t.root(), guess);
             rows.push(MtdfRow {
@@ -414,7 +414,7 @@ impl TextbookReport {
             Column::right("table hits"),
         ]);
         for r in &m.rows {
-            let name = if r.table == TableKind::Bounds {
+            let name = if r.table == TtKind::Bounds {
                 "bounds (EXACT/LOWER/UPPER)"
             } else {
                 "broken (bounds as exact)"

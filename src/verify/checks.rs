@@ -6,7 +6,7 @@ use super::brute::{self, Brute, Grid};
 use super::oracle::BitBullyProcess;
 use super::report::Failure;
 use crate::engine::connect4::{Connect4Engine, SolverConfig};
-use crate::engine::drivers::Driver;
+use crate::engine::root::Driver;
 use crate::engine::Engine;
 use crate::game::connect4::Position;
 use std::collections::HashMap;
@@ -81,32 +81,26 @@ pub fn par_run<T: Sync, S>(
 #[must_use]
 pub fn driver_variants(base: SolverConfig, guesses: &[i32]) -> Vec<SolverConfig> {
     let mut v = vec![base];
-    let mut push = |d: Driver, iterative: bool| {
+    let mut push = |d: Driver, guess: i32, iterative: bool| {
         let c = SolverConfig {
             iterative,
-            ..base.with_driver(d)
+            ..base.with_driver(d).with_guess(guess)
         };
         if !v.contains(&c) {
             v.push(c);
         }
     };
-    push(Driver::Negamax, false);
-    push(Driver::Pvs, false);
-    push(
-        Driver::Aspiration {
-            guess: 0,
-            delta: Driver::DEFAULT_DELTA,
-        },
-        false,
-    );
+    push(Driver::Negamax, 0, false);
+    push(Driver::Pvs, 0, false);
+    push(Driver::Aspiration, 0, false);
     for &g in guesses {
-        push(Driver::Mtdf { guess: g }, false);
+        push(Driver::Mtdf, g, false);
     }
-    push(Driver::Sss, false);
-    push(Driver::Dual, false);
-    push(Driver::NullWindow, false);
-    push(Driver::Mtdf { guess: 0 }, true);
-    push(Driver::Pvs, true);
+    push(Driver::Sss, 0, false);
+    push(Driver::Dual, 0, false);
+    push(Driver::NullWindow, 0, false);
+    push(Driver::Mtdf, 0, true);
+    push(Driver::Pvs, 0, true);
     v
 }
 

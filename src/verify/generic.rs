@@ -19,6 +19,7 @@
 
 use crate::engine::generic::search::minimax;
 use crate::engine::generic::{Config, Draft, Driver, Mutant, Solver};
+use crate::engine::mutant::Core;
 use crate::game::{MoveList, SearchGame};
 
 /// The most nodes [`minimax_full_qs`] may visit for one position and depth; larger trees are
@@ -339,9 +340,10 @@ fn mutants<G: SearchGame + Clone>(
 ) -> Vec<MutantResult> {
     let mut depths: Vec<(u32, bool)> = oracle_depths.to_vec();
     depths.push((depth, qs));
-    Mutant::ALL
-        .iter()
-        .map(|&(mutant, name)| {
+    Mutant::of(Core::Generic)
+        .into_iter()
+        .map(|mutant| {
+            let name = mutant.name();
             let mut caught_by = None;
             'search: for &(d, q) in &depths {
                 for (text, root) in positions.iter().zip(roots) {

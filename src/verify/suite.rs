@@ -6,6 +6,7 @@ use super::checks::{self, Outcome, ScoreCache};
 use super::oracle;
 use super::report::{CheckRow, MutantCell, MutantRow, Status, VerifyReport};
 use crate::engine::connect4::SolverConfig;
+use crate::engine::mutant::Core;
 use crate::engine::search::Mutant;
 use crate::game::GameKind;
 use crate::runner::positions::positions_for_ply;
@@ -551,14 +552,11 @@ fn engines_and_mutants(
         .map(|s| parse_cfg(s))
         .collect::<Result<_, _>>()?;
     let mutants: Vec<Mutant> = if opts.mutant_names.is_empty() {
-        Mutant::ALL.iter().map(|(m, _)| *m).collect()
+        Mutant::of(Core::Connect4)
     } else {
         opts.mutant_names
             .iter()
-            .map(|n| {
-                Mutant::from_name(n)
-                    .ok_or_else(|| VerifyError::Options(format!("unknown mutant `{n}`")))
-            })
+            .map(|n| Mutant::parse(Core::Connect4, n).map_err(VerifyError::Options))
             .collect::<Result<_, _>>()?
     };
     Ok((cfgs, mutants))

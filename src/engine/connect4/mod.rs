@@ -56,16 +56,16 @@ impl<const W: usize, const H: usize> Connect4Engine<W, H> {
     /// Solve a parsed position without resetting the table; returns score and nodes of this
     /// solve (of all threads in a parallel solve).
     pub fn solve_position(&mut self, pos: &Position<W, H>) -> (i32, u64) {
-        let (driver, iterative) = (self.cfg.driver, self.cfg.iterative);
+        let (driver, start, iterative) = (self.cfg.driver, self.cfg.start(), self.cfg.iterative);
         match &mut self.searchers {
             Searchers::One(s) => {
                 let before = s.nodes();
-                let score = drivers::solve(s, pos, driver, iterative, &mut self.probes);
+                let score = drivers::solve(s, pos, driver, start, iterative, &mut self.probes);
                 (score, s.nodes() - before)
             }
             Searchers::Parallel(p) => {
                 let before = p.nodes();
-                let score = p.solve(pos, driver, iterative, &mut self.probes);
+                let score = p.solve(pos, (driver, start), iterative, &mut self.probes);
                 (score, p.nodes() - before)
             }
         }
@@ -84,12 +84,12 @@ impl<const W: usize, const H: usize> Connect4Engine<W, H> {
         if child.nb_moves() >= Position::<W, H>::CELLS {
             return (0, 0);
         }
-        let (driver, iterative) = (self.cfg.driver, self.cfg.iterative);
+        let (root, iterative) = ((self.cfg.driver, self.cfg.start()), self.cfg.iterative);
         let depth = self.cfg.search.max_depth.map(|d| d.saturating_sub(1));
         match &mut self.searchers {
             Searchers::One(s) => {
                 let before = s.nodes();
-                let v = drivers::solve_to(s, &child, driver, iterative, depth, &mut self.probes);
+                let v = drivers::solve_to(s, &child, root, iterative, depth, &mut self.probes);
                 (-v, s.nodes() - before)
             }
             Searchers::Parallel(_) => {

@@ -1,8 +1,9 @@
 //! The Connect-4 solver's spec: a driver and the search switches, parsed from
 //! `DRIVER[:key=value,...]` and printed back in canonical form (`mtdf:tt=20,etc=off`).
 
-use crate::engine::drivers::Driver;
+use crate::engine::mutant::Core;
 use crate::engine::parallel::{Smp, MAX_THREADS};
+use crate::engine::root::Driver;
 use crate::engine::search::{Eval, Mutant, Ordering, SearchConfig};
 use crate::engine::spec::{parse_spec, spec_name, SpecError};
 use crate::game::connect4::Position;
@@ -12,6 +13,10 @@ use std::fmt;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SolverConfig {
     pub driver: Driver,
+    /// The first guess of MTD(f) and aspiration (0 for the other drivers).
+    pub guess: i32,
+    /// The half-width of aspiration's first window ([`DEFAULT_DELTA`] for the other drivers).
+    pub delta: i32,
     pub search: SearchConfig,
     /// Iterative deepening: run the driver at depth 1, 2, … before the full depth.
     pub iterative: bool,
@@ -25,10 +30,10 @@ const OPTIONS: &str =
     "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, pfearly, wpair, evens, nofour, fwin, fpass, fixed, mutant, count, threads, smp";
 
 impl SolverConfig {
-    /// Parse `DRIVER[:key=value,...]` for the drivers of [`Driver::NAMES`].
+    /// Parse `DRIVER[:key=value,...]` for the drivers of [`Driver::connect4_names`].
     /// Returns `Ok(None)` when the name is not a Connect-4 driver.
     pub fn parse(spec: &str) -> Result<Option<Self>, SpecError> {
-        let Some(driver) = Driver::from_name(spec_name(spec)) else {
+        let Some(driver) = Driver::from_name(spec_name(spec)).filter(|d| d.prunes()) else {
             return Ok(None);
         };
         let (_, opts) = parse_spec(spec)?;
@@ -42,6 +47,8 @@ impl SolverConfig {
     pub fn with_options(driver: Driver, options: &[(&str, &str)]) -> Result<Self, String> {
         let mut cfg = SolverConfig {
             driver,
+            guess: 0,
+            delta: DEFAULT_DELTA,
             search: SearchConfig::default(),
             iterative: false,
             threads: 1,
@@ -98,13 +105,26 @@ impl SolverConfig {
         Ok(())
     }
 
-    /// The same search options under another driver (PVS inside the tree follows the driver).
+    /// The same search options under another driver, from its default guess and width (PVS
+    /// inside the tree follows the driver).
     #[must_use]
     pub fn with_driver(self, driver: Driver) -> Self {
         let mut c = self;
-        c.driver = driver;
+        (c.driver, c.guess, c.delta) = (driver, 0, DEFAULT_DELTA);
         c.search.pvs = driver.pvs();
         c
+    }
+
+    /// The same configuration with another first guess (ignored by drivers without one).
+    #[must_use]
+    pub fn with_guess(self, guess: i32) -> Self {
+        Self { guess, ..self }
+    }
+
+    /// The driver's start for [`crate::engine::drivers::solve`]: (first guess, half-width).
+    #[must_use]
+    pub fn start(&self) -> (i32, i32) {
+        (self.guess, self.delta)
     }
 
     /// Apply one option; `Err` names the option and what would be right.
@@ -131,13 +151,8 @@ impl SolverConfig {
                 })?
             }
             "mutant" => {
-                self.search.mutant = Mutant::from_name(value).ok_or_else(|| {
-                    let names: Vec<_> = Mutant::ALL.iter().map(|(_, n)| *n).collect();
-                    format!(
-                        "option `mutant={value}`: expected one of {}",
-                        names.join(", ")
-                    )
-                })?
+                self.search.mutant = Mutant::parse(Core::Connect4, value)
+                    .map_err(|e| format!("option `mutant={value}`: {e}"))?
             }
             _ => return Err(format!("unknown option `{key}` (options: {OPTIONS})")),
         }
@@ -196,28 +211,24 @@ impl SolverConfig {
                 }
             }
             "id" => self.iterative = parse_switch(key, value)?,
-            "guess" => match &mut self.driver {
-                Driver::Mtdf { guess } | Driver::Aspiration { guess, .. } => {
-                    *guess = parse_in(key, value, -MAX_WINDOW..=MAX_WINDOW)?
-                }
-                d => {
-                    return Err(format!(
-                        "option `guess` applies to mtdf and aspiration only, not {}",
-                        d.name()
-                    ))
-                }
-            },
-            "delta" => match &mut self.driver {
-                Driver::Aspiration { delta, .. } => {
-                    *delta = parse_in(key, value, 1..=MAX_WINDOW)?;
-                }
-                d => {
-                    return Err(format!(
-                        "option `delta` applies to aspiration only, not {}",
-                        d.name()
-                    ))
-                }
-            },
+            "guess" if self.driver.takes_guess() => {
+                self.guess = parse_in(key, value, -MAX_WINDOW..=MAX_WINDOW)?;
+            }
+            "guess" => {
+                return Err(format!(
+                    "option `guess` applies to mtdf and aspiration only, not {}",
+                    self.driver.name()
+                ))
+            }
+            "delta" if self.driver == Driver::Aspiration => {
+                self.delta = parse_in(key, value, 1..=MAX_WINDOW)?;
+            }
+            "delta" => {
+                return Err(format!(
+                    "option `delta` applies to aspiration only, not {}",
+                    self.driver.name()
+                ))
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -269,7 +280,7 @@ fn parse_tt(value: &str) -> Result<Option<u32>, String> {
         return Ok(None);
     }
     let bits: u32 = parse_num("tt", value)?;
-    let min = crate::engine::tt::Table::min_bits(Position::<7, 6>::KEY_BITS);
+    let min = crate::engine::tt::TranspositionTable::min_bits(Position::<7, 6>::KEY_BITS);
     if !(min..=32).contains(&bits) {
         return Err(format!(
             "option `tt={value}`: table bits must be {min}..=32 (2^bits entries of 8 bytes) or `off`"
@@ -294,6 +305,9 @@ fn parse_num<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> 
         .parse()
         .map_err(|_| format!("option `{key}={value}`: expected a number"))
 }
+
+/// The default half-width of aspiration's first window.
+pub const DEFAULT_DELTA: i32 = 2;
 
 /// The largest `guess` and `delta` (scores lie within ±21 on 7x6 and within ±(cells/2) on any
 /// board, so a wider value means the same as this one; `guess ± delta` never overflows).
@@ -399,13 +413,11 @@ impl SolverConfig {
         if self.iterative {
             opts.push("id=on".to_string());
         }
-        if let Some(guess) = self.driver.guess().filter(|&g| g != 0) {
-            opts.push(format!("guess={guess}"));
+        if self.driver.takes_guess() && self.guess != 0 {
+            opts.push(format!("guess={}", self.guess));
         }
-        if let Driver::Aspiration { delta, .. } = self.driver {
-            if delta != Driver::DEFAULT_DELTA {
-                opts.push(format!("delta={delta}"));
-            }
+        if self.driver == Driver::Aspiration && self.delta != DEFAULT_DELTA {
+            opts.push(format!("delta={}", self.delta));
         }
         opts
     }

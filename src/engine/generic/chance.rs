@@ -1,5 +1,6 @@
 //! Chance drivers of the generic core over [`ChanceGame`]: expectiminimax, Star1 and Star2
-//! with probing (Ballard 1983; Hauk, Buro, Schaeffer 2004), with a transposition table and a
+//! with Ballard's probing pass, called the *scouting pass* here ("probe" is a
+//! driver's root search in treebench) (Ballard 1983; Hauk, Buro, Schaeffer 2004), with a transposition table and a
 //! choice of move ordering. Values are exact rationals ([`Q`]), so every driver returns the
 //! same root value as the brute-force oracle (`verify::chance`).
 //!
@@ -8,7 +9,7 @@
 //! - **Star1** adds alpha-beta at decision nodes and, at a chance node, derives each outcome's
 //!   window from the node's window, the outcomes already searched and the bounds `[L, U]` of
 //!   the ones still to come; it cuts when an outcome's value proves the mean outside the window.
-//! - **Star2** first *probes* every outcome: one move of each MAX child (a lower bound on that
+//! - **Star2** first *scouts* every outcome: one move of each MAX child (a lower bound on that
 //!   child) and of each MIN child (an upper bound). It cuts when the bounds alone prove the
 //!   mean outside the window, and otherwise runs Star1 with these tighter bounds in place of
 //!   `L` and `U`. Children of mixed kinds (a die that ends the turn) get the right bound each.
@@ -26,7 +27,7 @@ pub enum ChanceDriver {
     Expectimax,
     /// Star1: alpha-beta extended to chance nodes with the bounds `[L, U]`.
     Star1,
-    /// Star2: Star1 after a probing pass.
+    /// Star2: Star1 after a scouting pass.
     Star2,
 }
 
@@ -64,18 +65,18 @@ pub enum ChanceMutant {
     None,
     /// Star1/Star2 take `L + 1` as the lower bound of an outcome not yet searched.
     BoundOffByOne,
-    /// Star2 takes a MIN child's probe as a lower bound (probe of the wrong kind).
-    ProbeWrongKind,
-    /// Star2 takes a probe (one move of a child) as the child's exact value.
-    ProbeAsExact,
+    /// Star2 takes a MIN child's scout as a lower bound (scout of the wrong kind).
+    ScoutWrongKind,
+    /// Star2 takes a scout (one move of a child) as the child's exact value.
+    ScoutAsExact,
 }
 
 impl ChanceMutant {
     /// Every seeded bug.
     pub const ALL: [ChanceMutant; 3] = [
         Self::BoundOffByOne,
-        Self::ProbeWrongKind,
-        Self::ProbeAsExact,
+        Self::ScoutWrongKind,
+        Self::ScoutAsExact,
     ];
 }
 
@@ -107,16 +108,16 @@ impl ChanceConfig {
 /// What a chance search counted.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ChanceCounters {
-    /// Calls of the node procedure, plus the children Star2's probing pass expands or
+    /// Calls of the node procedure, plus the children Star2's scouting pass expands or
     /// evaluates (a finished game or a horizon leaf is then known exactly and not searched
     /// again).
     pub nodes: u64,
     /// Chance nodes expanded.
     pub chance_nodes: u64,
-    /// Chance nodes cut (by a probe's bounds or an outcome outside its window).
+    /// Chance nodes cut (by a scout's bounds or an outcome outside its window).
     pub chance_cutoffs: u64,
-    /// Star2 probes (one move of one child searched).
-    pub probes: u64,
+    /// Star2 scouts (one move of one child searched).
+    pub scouts: u64,
     /// Table entries that decided a node.
     pub table_hits: u64,
 }
@@ -304,7 +305,7 @@ impl<'g, G: ChanceGame> ChanceSearcher<'g, G> {
         let mut lb = [self.lo; crate::game::chance::MAX_OUTCOMES];
         let mut ub = [self.hi; crate::game::chance::MAX_OUTCOMES];
         if self.cfg.driver == ChanceDriver::Star2 {
-            if let Some(v) = self.probe_all(s, &os, depth, alpha, beta, &mut lb, &mut ub) {
+            if let Some(v) = self.scout_all(s, &os, depth, alpha, beta, &mut lb, &mut ub) {
                 self.counters.chance_cutoffs += 1;
                 return v;
             }
@@ -354,10 +355,10 @@ impl<'g, G: ChanceGame> ChanceSearcher<'g, G> {
         sum
     }
 
-    /// Star2's probing pass: tightens `lb`/`ub` of every outcome; `Some` when the bounds alone
+    /// Star2's scouting pass: tightens `lb`/`ub` of every outcome; `Some` when the bounds alone
     /// prove the mean outside `(alpha, beta)` (the fail-soft bound to return).
     #[allow(clippy::too_many_arguments)]
-    fn probe_all(
+    fn scout_all(
         &mut self,
         s: &G::State,
         os: &Outcomes,
@@ -387,8 +388,8 @@ impl<'g, G: ChanceGame> ChanceSearcher<'g, G> {
                     let a_i = alpha.minus(others_ub).over(p).max(lb[i]);
                     let b_i = beta.minus(others_lb).over(p).min(ub[i]);
                     if a_i < b_i {
-                        let r = self.probe(&child, kind, depth, a_i, b_i);
-                        self.take_probe(kind, r, a_i, b_i, &mut lb[i], &mut ub[i]);
+                        let r = self.scout(&child, kind, depth, a_i, b_i);
+                        self.take_scout(kind, r, a_i, b_i, &mut lb[i], &mut ub[i]);
                     }
                 }
             }
@@ -404,14 +405,14 @@ impl<'g, G: ChanceGame> ChanceSearcher<'g, G> {
         None
     }
 
-    /// A probe's result `r` searched in `(a, b)` as a bound of its child.
-    fn take_probe(&self, kind: NodeKind, r: Q, a: Q, b: Q, lb: &mut Q, ub: &mut Q) {
+    /// A scout's result `r` searched in `(a, b)` as a bound of its child.
+    fn take_scout(&self, kind: NodeKind, r: Q, a: Q, b: Q, lb: &mut Q, ub: &mut Q) {
         let m = self.cfg.mutant;
-        if m == ChanceMutant::ProbeAsExact {
+        if m == ChanceMutant::ScoutAsExact {
             (*lb, *ub) = (r, r);
             return;
         }
-        let as_lower = kind == NodeKind::Max || m == ChanceMutant::ProbeWrongKind;
+        let as_lower = kind == NodeKind::Max || m == ChanceMutant::ScoutWrongKind;
         if as_lower {
             if r > a {
                 *lb = (*lb).max(r);
@@ -422,8 +423,8 @@ impl<'g, G: ChanceGame> ChanceSearcher<'g, G> {
     }
 
     /// One move of a decision node (the first in order): a bound on the node's value.
-    fn probe(&mut self, s: &G::State, kind: NodeKind, depth: u32, a: Q, b: Q) -> Q {
-        self.counters.probes += 1;
+    fn scout(&mut self, s: &G::State, kind: NodeKind, depth: u32, a: Q, b: Q) -> Q {
+        self.counters.scouts += 1;
         self.counters.nodes += 1;
         let mut ms = MoveList::default();
         self.game.moves(s, &mut ms);

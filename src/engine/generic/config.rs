@@ -2,62 +2,7 @@
 //! (`chess-mtdf:depth=4,tt=18,qs=on,killers=on,history=on,ttmove=on,id=off,draft=eq`): each
 //! technique is a switch, so every variant is an engine with a spec of its own.
 
-/// How a root procedure calls the node procedure ([`super::drivers`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Driver {
-    /// Brute-force fixed-depth minimax: no pruning, no table (the oracle).
-    Minimax,
-    /// Fail-soft alpha-beta with the widest window.
-    Negamax,
-    /// Principal Variation Search (NegaScout) inside the tree, widest window at the root.
-    Pvs,
-    /// Aspiration windows of `±width` around the first guess, widened (doubling) on a fail.
-    Aspiration,
-    /// MTD(f) from the first guess (the previous iteration's value, or 0).
-    Mtdf,
-    /// MT-SSS\*: MTD from `+BOUND`.
-    Sss,
-    /// MT-DUAL\*: MTD from `−BOUND`.
-    Dual,
-    /// Null-window bisection between the bounds still possible.
-    NullWindow,
-}
-
-impl Driver {
-    /// Every driver with its name (the part after `GAME-` in a spec), in the order of the docs.
-    pub const ALL: [(Driver, &'static str); 8] = [
-        (Driver::Minimax, "minimax"),
-        (Driver::Negamax, "negamax"),
-        (Driver::Pvs, "pvs"),
-        (Driver::Aspiration, "aspiration"),
-        (Driver::Mtdf, "mtdf"),
-        (Driver::Sss, "sss"),
-        (Driver::Dual, "dual"),
-        (Driver::NullWindow, "null-window"),
-    ];
-
-    /// The driver's name.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        Self::ALL
-            .iter()
-            .find(|(d, _)| *d == self)
-            .expect("listed")
-            .1
-    }
-
-    /// The driver of a name.
-    #[must_use]
-    pub fn from_name(s: &str) -> Option<Self> {
-        Self::ALL.iter().find(|(_, n)| *n == s).map(|(d, _)| *d)
-    }
-
-    /// Whether the driver is full-width alpha-beta (every driver but the brute-force oracle).
-    #[must_use]
-    pub fn prunes(self) -> bool {
-        self != Driver::Minimax
-    }
-}
+pub use crate::engine::root::Driver;
 
 /// Which table entries may end a node or give its value: only those searched to the node's
 /// own depth (exact fixed-depth values), or deeper ones too (the usual practice, not exact).
@@ -69,42 +14,8 @@ pub enum Draft {
     AtLeast,
 }
 
-/// A deliberately broken variant, compiled into the core as a const parameter (the correct
-/// engine pays nothing), for proving that verify's checks catch bugs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-pub enum Mutant {
-    /// The correct engine.
-    None = 0,
-    /// Every table entry is stored as exact, whatever bound the search proved.
-    TtBoundsAsExact = 1,
-    /// PVS keeps a null-window fail high as the child's value without the re-search.
-    PvsNoResearch = 2,
-    /// Aspiration takes a fail high's value (a lower bound) as the exact value instead of
-    /// widening the window: a driver that mis-updates its bounds.
-    AspirationTakesFailHigh = 3,
-}
-
-impl Mutant {
-    /// Every mutant, with its name in specs.
-    pub const ALL: [(Mutant, &'static str); 3] = [
-        (Mutant::TtBoundsAsExact, "tt-bounds-as-exact"),
-        (Mutant::PvsNoResearch, "pvs-no-research"),
-        (
-            Mutant::AspirationTakesFailHigh,
-            "aspiration-takes-fail-high",
-        ),
-    ];
-
-    /// The spec name (`none` for the correct engine).
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        Self::ALL
-            .iter()
-            .find(|(m, _)| *m == self)
-            .map_or("none", |(_, n)| n)
-    }
-}
+use crate::engine::mutant::Core;
+pub use crate::engine::mutant::Mutant;
 
 /// Every switch of one generic engine. `Default`: depth 4, a 2^18-entry table, quiescence,
 /// table move, killers and history on, fixed depth (no iterative deepening), equal drafts.
@@ -216,14 +127,7 @@ impl Config {
                 }
             }
             "mutant" => {
-                self.mutant = match Mutant::ALL.iter().find(|(_, n)| *n == v) {
-                    Some((m, _)) => *m,
-                    None if v == "none" => Mutant::None,
-                    None => {
-                        let names: Vec<&str> = Mutant::ALL.iter().map(|(_, n)| *n).collect();
-                        return Err(format!("unknown mutant `{v}` ({})", names.join(", ")));
-                    }
-                }
+                self.mutant = Mutant::parse(Core::Generic, v)?;
             }
             _ => return Err(format!("unknown option `{key}` ({})", Self::KEYS)),
         }

@@ -68,18 +68,13 @@ pub fn search_depth<G: SearchGame, const M: u8>(
         depth,
         best: None,
     };
-    let mut b = RootBounds::new(&mut r, Some(depth), -bound, bound, log);
-    let v = match driver {
-        Driver::Minimax => unreachable!("handled above"),
-        Driver::Negamax | Driver::Pvs => b.probe(-INF, INF),
-        Driver::Aspiration => {
-            b.aspiration(guess, width, M == Mutant::AspirationTakesFailHigh as u8)
-        }
-        Driver::Mtdf => b.mtd(guess),
-        Driver::Sss => b.mtd(bound),
-        Driver::Dual => b.mtd(-bound),
-        Driver::NullWindow => b.bisect(),
-    };
+    let fail_high_is_value = M == Mutant::AspirationTakesFailHigh as u8;
+    let v = RootBounds::new(&mut r, Some(depth), -bound, bound, log).drive(
+        driver,
+        (guess, width),
+        (-INF, INF),
+        fail_high_is_value,
+    );
     (v, r.best)
 }
 

@@ -26,9 +26,16 @@ pub mod drivers;
 pub mod mcts;
 pub mod ordering;
 pub mod search;
-pub mod table;
+pub mod tt;
 
 pub use config::{Config, Draft, Driver, Mutant};
+
+/// The const parameters of the generic core's mutants ([`Mutant::of`]`(Core::Generic)`).
+const TT_EXACT: u8 = Mutant::TtBoundsAsExact as u8;
+const PVS_NO_RESEARCH: u8 = Mutant::PvsNoResearch as u8;
+const ASP_FAIL_HIGH: u8 = Mutant::AspirationTakesFailHigh as u8;
+/// Why a Connect-4 mutant cannot reach the generic core.
+const NOT_GENERIC: &str = "a Connect-4 mutant; the generic spec parser refuses it";
 pub use search::Searcher;
 
 use super::drivers::Probe;
@@ -91,10 +98,11 @@ impl<G: SearchGame> Solver<G> {
         self.searcher.start_solve();
         let (s, log) = (&mut self.searcher, &mut self.log);
         let (v, best) = match s.cfg.mutant {
-            Mutant::None => drivers::solve::<G, 0>(s, root, log),
-            Mutant::TtBoundsAsExact => drivers::solve::<G, 1>(s, root, log),
-            Mutant::PvsNoResearch => drivers::solve::<G, 2>(s, root, log),
-            Mutant::AspirationTakesFailHigh => drivers::solve::<G, 3>(s, root, log),
+            Mutant::None => drivers::solve::<G, { Mutant::None as u8 }>(s, root, log),
+            Mutant::TtBoundsAsExact => drivers::solve::<G, { TT_EXACT }>(s, root, log),
+            Mutant::PvsNoResearch => drivers::solve::<G, { PVS_NO_RESEARCH }>(s, root, log),
+            Mutant::AspirationTakesFailHigh => drivers::solve::<G, { ASP_FAIL_HIGH }>(s, root, log),
+            m => unreachable!("{}: {NOT_GENERIC}", m.name()),
         };
         let depth = s.cfg.depth;
         self.outcome(v, best, depth)
@@ -106,10 +114,17 @@ impl<G: SearchGame> Solver<G> {
         self.searcher.start_solve();
         let (s, log) = (&mut self.searcher, &mut self.log);
         let (v, best, depth) = match s.cfg.mutant {
-            Mutant::None => drivers::solve_within::<G, 0>(s, root, log, allot),
-            Mutant::TtBoundsAsExact => drivers::solve_within::<G, 1>(s, root, log, allot),
-            Mutant::PvsNoResearch => drivers::solve_within::<G, 2>(s, root, log, allot),
-            Mutant::AspirationTakesFailHigh => drivers::solve_within::<G, 3>(s, root, log, allot),
+            Mutant::None => drivers::solve_within::<G, { Mutant::None as u8 }>(s, root, log, allot),
+            Mutant::TtBoundsAsExact => {
+                drivers::solve_within::<G, { TT_EXACT }>(s, root, log, allot)
+            }
+            Mutant::PvsNoResearch => {
+                drivers::solve_within::<G, { PVS_NO_RESEARCH }>(s, root, log, allot)
+            }
+            Mutant::AspirationTakesFailHigh => {
+                drivers::solve_within::<G, { ASP_FAIL_HIGH }>(s, root, log, allot)
+            }
+            m => unreachable!("{}: {NOT_GENERIC}", m.name()),
         };
         self.outcome(v, best, depth)
     }
@@ -139,7 +154,7 @@ pub fn check_table<G: SearchGame>(cfg: &Config) -> Result<(), String> {
     if cfg.tt_bits == 0 || !cfg.driver.prunes() {
         return Ok(());
     }
-    let entry = std::mem::size_of::<table::Entry<G::Move>>() as u128;
+    let entry = std::mem::size_of::<tt::Entry<G::Move>>() as u128;
     let bytes = (1u128 << cfg.tt_bits) * entry;
     crate::util::limits::check_fits(&format!("option `tt={}`", cfg.tt_bits), bytes)
 }

@@ -1,5 +1,5 @@
 //! The node procedure of the generic core: fail-soft negamax alpha-beta in named steps
-//! (terminal test, horizon, table probe, children, table store), with Principal Variation Search
+//! (terminal test, horizon, table lookup, children, table store), with Principal Variation Search
 //! and quiescence as switches, monomorphised over the game and a [`Mutant`] const parameter.
 //!
 //! # Counting conventions
@@ -9,21 +9,21 @@
 //! * **leaves**: full-width nodes scored without searching a child: a finished game, or the
 //!   horizon (its static evaluation, or with `qs` the stand-pat of its quiescence search, whose
 //!   further nodes are **qnodes**);
-//! * **probes**, **hits**, **table cut-offs**: table look-ups, those that found the position,
+//! * **lookups**, **hits**, **table cut-offs**: table look-ups, those that found the position,
 //!   and those that ended the node (an entry of an admissible draft whose bound decides the
 //!   window); the table's move is used for ordering whatever its draft;
 //! * **beta cut-offs** / **first-move cut-offs**: full-width nodes that stopped at a child's
 //!   value `≥ beta`, and of those, the ones where it was the first child searched;
 //! * **researches**: PVS re-searches after a null-window fail high (the drivers add their own).
 //!
-//! The terminal test comes before the table probe, so finished games are never stored; the
+//! The terminal test comes before the table lookup, so finished games are never stored; the
 //! horizon is not stored either. Quiescence nodes use no table.
 
 use std::collections::HashMap;
 
 use super::config::{Config, Draft, Mutant};
 use super::ordering::{pick, score_moves, Ordering, Switches};
-use super::table::{Bound, Entry, Table};
+use super::tt::{Bound, Entry, TranspositionTable};
 use crate::engine::SearchCounters;
 use crate::game::{MoveList, SearchGame, MAX_MOVES};
 
@@ -34,7 +34,7 @@ pub const INF: i32 = 1 << 24;
 pub struct Searcher<G: SearchGame> {
     pub game: G,
     pub cfg: Config,
-    pub table: Table<G::Move>,
+    pub table: TranspositionTable<G::Move>,
     pub ordering: Ordering<G::Move>,
     pub counters: SearchCounters,
     /// Nodes (see the module documentation).
@@ -53,7 +53,7 @@ impl<G: SearchGame> Searcher<G> {
         Self {
             game,
             cfg,
-            table: Table::new(bits),
+            table: TranspositionTable::new(bits),
             ordering: Ordering::new(G::HISTORY_SIZE),
             counters: SearchCounters::default(),
             nodes: 0,
@@ -120,8 +120,8 @@ impl<G: SearchGame> Searcher<G> {
         let key = self.game.key(s);
         let mut table_move = None;
         if self.table.enabled() {
-            self.counters.probes += 1;
-            if let Some(e) = self.table.probe(key) {
+            self.counters.tt_lookups += 1;
+            if let Some(e) = self.table.lookup(key) {
                 self.counters.hits += 1;
                 table_move = e.best;
                 let v = self.game.from_table(e.value, ply);

@@ -72,7 +72,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         ControlFlow::Continue(())
     }
 
-    /// Step 4d ([`SearchConfig::forced_wins`], before the table probe): a child where the
+    /// Step 4d ([`SearchConfig::forced_wins`], before the table lookup): a child where the
     /// opponent has no move that does not leave us a win at once is a win with our second
     /// stone, the best score left (we cannot win with the next one); without such a child,
     /// beta drops to a win with our third stone. Looked for only where that ceiling is below

@@ -1,7 +1,7 @@
 //! Steps 4a, 4b and 6 of [`Searcher::node`]: search the one child of a forced node at once,
 //! prefetch the children's table slots early, order the children (by threats, one map at a
 //! time or two in one register), and compute and prefetch their table keys for ETC and their
-//! own probes.
+//! own lookups.
 
 use super::{Children, Moves, Searcher, Slot, Threats, Window, COUNT, UNLIMITED};
 use crate::engine::config::Ordering;
@@ -36,7 +36,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     }
 
     /// Step 6: order the children, and compute and prefetch their table keys, so that the
-    /// probes of ETC and of the children's own searches find them in cache (or at least on
+    /// lookups of ETC and of the children's own searches find them in cache (or at least on
     /// their way: the misses overlap instead of following one another).
     #[inline(always)]
     pub(super) fn order_children<const M: u8>(
@@ -145,8 +145,8 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     }
 
     /// Step 4b ([`SearchConfig::prefetch_early`]): prefetch the children's table slots before
-    /// the node's own probe, so that their misses overlap its miss and the first child's probe
-    /// finds its slot in cache. (Prefetching while ordering, after the probe, left the first
+    /// the node's own lookup, so that their misses overlap its miss and the first child's lookup
+    /// finds its slot in cache. (Prefetching while ordering, after the lookup, left the first
     /// child waiting: Pons' Begin-Medium plies 6-14 took 11% longer.)
     #[inline(always)]
     pub(super) fn prefetch_early<const M: u8>(&self, pos: &Position<W, H>, m: &Moves) {

@@ -1,5 +1,5 @@
 //! The table side of a node: its key (canonical near the root), the depth a stored value is
-//! valid for, the probe that ends the node or narrows its window (step 5 of
+//! valid for, the lookup that ends the node or narrows its window (step 5 of
 //! [`Searcher::node`]), and the stores of what the node proved.
 
 use super::{Searcher, Slot, Window, MUTANT_BITS};
@@ -39,11 +39,11 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         depth.min(pos.cells_left())
     }
 
-    /// Step 5: probe the table; a stored bound either ends the node or narrows the window.
+    /// Step 5: lookup the table; a stored bound either ends the node or narrows the window.
     /// The table is only used at nodes with at least `tt_min_left` empty cells: below that a
-    /// subtree is so small that searching it costs less than the cache miss of a probe.
+    /// subtree is so small that searching it costs less than the cache miss of a lookup.
     #[inline(always)]
-    pub(super) fn probe<const M: u8>(
+    pub(super) fn lookup<const M: u8>(
         &mut self,
         pos: &Position<W, H>,
         depth: u32,
@@ -57,7 +57,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         let key = self.table_key::<M>(pos);
         let found = self.table.as_ref().and_then(|t| t.get(key));
         self.tally::<M>(|c| {
-            c.probes += 1;
+            c.tt_lookups += 1;
             c.hits += u64::from(found.is_some());
         });
         if let Some(e) = found {

@@ -24,7 +24,7 @@ impl<G: Game> AlphaBeta<G> {
         if let Some(v) = self.enter(s) {
             return v;
         }
-        let (mut alpha, beta) = match self.probe(s, alpha, beta) {
+        let (mut alpha, beta) = match self.lookup(s, alpha, beta) {
             Ok(v) => return v,
             Err(w) => w,
         };

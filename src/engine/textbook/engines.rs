@@ -39,7 +39,7 @@ use crate::game::{
 };
 
 use super::drivers::{mt_dual, mt_sss, sss_classic};
-use super::search::{minimax, mtdf, AlphaBeta, Order, Stats, TableKind, INF};
+use super::search::{minimax, mtdf, AlphaBeta, Order, Stats, TtKind, INF};
 
 /// The game of a textbook engine (the first part of its name: `ttt-…`, `tree-…`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,11 +75,11 @@ pub enum SearchKind {
 enum Algo {
     Minimax,
     AlphaBeta,
-    Table(TableKind),
-    Mtdf { guess: i32, table: TableKind },
-    Pvs(TableKind),
-    Sss(TableKind),
-    Dual(TableKind),
+    Table(TtKind),
+    Mtdf { guess: i32, table: TtKind },
+    Pvs(TtKind),
+    Sss(TtKind),
+    Dual(TtKind),
     SssClassic,
 }
 
@@ -205,12 +205,12 @@ where
     }
 }
 
-fn table_name(t: TableKind) -> &'static str {
+fn table_name(t: TtKind) -> &'static str {
     match t {
-        TableKind::None => "none",
-        TableKind::Exact => "exact",
-        TableKind::Bounds => "bounds",
-        TableKind::Broken => "broken",
+        TtKind::None => "none",
+        TtKind::Exact => "exact",
+        TtKind::Bounds => "bounds",
+        TtKind::Broken => "broken",
     }
 }
 
@@ -287,19 +287,18 @@ const TREE_ORDERS: [(&str, OrderOpt); 3] = [
     ("best", OrderOpt::Best),
     ("random", OrderOpt::Random),
 ];
-const TT_TABLES: [(&str, TableKind); 3] = [
-    ("exact", TableKind::Exact),
-    ("bounds", TableKind::Bounds),
-    ("broken", TableKind::Broken),
+const TT_TABLES: [(&str, TtKind); 3] = [
+    ("exact", TtKind::Exact),
+    ("bounds", TtKind::Bounds),
+    ("broken", TtKind::Broken),
 ];
-const PVS_TABLES: [(&str, TableKind); 4] = [
-    ("none", TableKind::None),
-    ("exact", TableKind::Exact),
-    ("bounds", TableKind::Bounds),
-    ("broken", TableKind::Broken),
+const PVS_TABLES: [(&str, TtKind); 4] = [
+    ("none", TtKind::None),
+    ("exact", TtKind::Exact),
+    ("bounds", TtKind::Bounds),
+    ("broken", TtKind::Broken),
 ];
-const MTDF_TABLES: [(&str, TableKind); 2] =
-    [("bounds", TableKind::Bounds), ("broken", TableKind::Broken)];
+const MTDF_TABLES: [(&str, TtKind); 2] = [("bounds", TtKind::Bounds), ("broken", TtKind::Broken)];
 
 /// Build the textbook engine `name` (as the registry lists it) playing `game` with `search`,
 /// from its options (already parsed by [`crate::engine::spec::parse_spec`]).
@@ -327,18 +326,18 @@ pub fn build(
     let algo = match search {
         SearchKind::Minimax => Algo::Minimax,
         SearchKind::AlphaBeta => Algo::AlphaBeta,
-        SearchKind::Table => Algo::Table(opts.choice("table", TableKind::Exact, &TT_TABLES)?),
+        SearchKind::Table => Algo::Table(opts.choice("table", TtKind::Exact, &TT_TABLES)?),
         SearchKind::Mtdf => Algo::Mtdf {
             guess: opts.number("guess", 0i32)?,
-            table: opts.choice("table", TableKind::Bounds, &MTDF_TABLES)?,
+            table: opts.choice("table", TtKind::Bounds, &MTDF_TABLES)?,
         },
-        SearchKind::Pvs => Algo::Pvs(opts.choice("table", TableKind::None, &PVS_TABLES)?),
-        SearchKind::Sss => Algo::Sss(opts.choice("table", TableKind::Bounds, &MTDF_TABLES)?),
-        SearchKind::Dual => Algo::Dual(opts.choice("table", TableKind::Bounds, &MTDF_TABLES)?),
+        SearchKind::Pvs => Algo::Pvs(opts.choice("table", TtKind::None, &PVS_TABLES)?),
+        SearchKind::Sss => Algo::Sss(opts.choice("table", TtKind::Bounds, &MTDF_TABLES)?),
+        SearchKind::Dual => Algo::Dual(opts.choice("table", TtKind::Bounds, &MTDF_TABLES)?),
         SearchKind::SssClassic => Algo::SssClassic,
     };
     let table = match algo {
-        Algo::Minimax | Algo::AlphaBeta | Algo::SssClassic => TableKind::None,
+        Algo::Minimax | Algo::AlphaBeta | Algo::SssClassic => TtKind::None,
         Algo::Table(t)
         | Algo::Mtdf { table: t, .. }
         | Algo::Pvs(t)

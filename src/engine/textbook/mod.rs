@@ -7,10 +7,10 @@
 //!
 //! # Counting conventions (shared by every search in [`search`])
 //! * **nodes**: every call of the recursive search counts one, the root included, whether it
-//!   returns from the terminal test, from a table probe, or after searching children;
+//!   returns from the terminal test, from a table lookup, or after searching children;
 //! * **leaves**: calls that found a terminal position (random trees: leaves evaluated);
-//! * **hits**: table probes that ended the call without searching children;
-//! * the terminal test comes *before* the table probe, so terminal positions are never stored;
+//! * **hits**: table lookups that ended the call without searching children;
+//! * the terminal test comes *before* the table lookup, so terminal positions are never stored;
 //! * the root window is `(−∞, +∞)` with `∞ = i32::MAX`;
 //! * alpha-beta is fail-soft negamax (it may return values outside its window; node counts are
 //!   the same as fail-hard, since cut-offs only compare against the window).
@@ -24,7 +24,7 @@ pub use engines::{build, SearchKind, TextbookGame};
 
 #[cfg(test)]
 mod tests {
-    use super::search::{alphabeta, mtdf, AlphaBeta, Oracle, Order, TableKind};
+    use super::search::{alphabeta, mtdf, AlphaBeta, Oracle, Order, TtKind};
     use crate::game::{Game, RandomTree, Scoring, TicTacToe};
 
     #[test]
@@ -36,14 +36,14 @@ mod tests {
         let tree = RandomTree::new(3, 6, 5).unwrap();
         let v = Oracle::new().value(&tree, &tree.root());
         for order in [Order::Given, Order::Best, Order::Random { seed: 3 }] {
-            for table in [TableKind::None, TableKind::Exact, TableKind::Bounds] {
+            for table in [TtKind::None, TtKind::Exact, TtKind::Bounds] {
                 assert_eq!(alphabeta(&t, order, table).0, 0);
                 assert_eq!(alphabeta(&tree, order, table).0, v);
             }
             for guess in [-10, 0, 3, 10] {
-                let mut ab = AlphaBeta::new(t, order, TableKind::Bounds);
+                let mut ab = AlphaBeta::new(t, order, TtKind::Bounds);
                 assert_eq!(mtdf(&mut ab, &t.root(), guess).value, 0);
-                let mut ab = AlphaBeta::new(tree.clone(), order, TableKind::Bounds);
+                let mut ab = AlphaBeta::new(tree.clone(), order, TtKind::Bounds);
                 assert_eq!(mtdf(&mut ab, &tree.root(), guess).value, v);
             }
         }

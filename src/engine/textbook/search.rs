@@ -1,7 +1,7 @@
 //! Generic searches: minimax, alpha-beta with several move orders and table disciplines, MTD(f).
 //!
 //! Counting conventions are those of the [module root](super): every call counts a node (root
-//! included), the terminal test comes before the table probe, the root window is `(−∞, +∞)`.
+//! included), the terminal test comes before the table lookup, the root window is `(−∞, +∞)`.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
@@ -22,11 +22,11 @@ pub struct Stats {
     pub nodes: u64,
     /// Calls that found a terminal position (random trees: leaves evaluated).
     pub leaves: u64,
-    /// Table probes that ended a call without searching its children.
+    /// Table lookups that ended a call without searching its children.
     pub hits: u64,
-    /// Table probes (every non-terminal call of a search with a table).
-    pub probes: u64,
-    /// Probes that found an entry for the position (ending the call or not).
+    /// Table lookups (every non-terminal call of a search with a table).
+    pub tt_lookups: u64,
+    /// Lookups that found an entry for the position (ending the call or not).
     pub found: u64,
     /// Calls that stopped at a child's value at or above beta.
     pub beta_cutoffs: u64,
@@ -41,7 +41,7 @@ impl std::ops::AddAssign for Stats {
         self.nodes += o.nodes;
         self.leaves += o.leaves;
         self.hits += o.hits;
-        self.probes += o.probes;
+        self.tt_lookups += o.tt_lookups;
         self.found += o.found;
         self.beta_cutoffs += o.beta_cutoffs;
         self.first_move_cutoffs += o.first_move_cutoffs;
@@ -64,7 +64,7 @@ impl Stats {
             interior: self.nodes - self.leaves - self.hits,
             leaves: self.leaves,
             qnodes: 0,
-            probes: self.probes,
+            tt_lookups: self.tt_lookups,
             hits: self.found,
             table_cutoffs: self.hits,
             beta_cutoffs: self.beta_cutoffs,
@@ -181,18 +181,18 @@ pub enum Order {
 
 /// Which transposition-table discipline alpha-beta uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TableKind {
+pub enum TtKind {
     /// No table.
     None,
     /// Exact values only: a value is stored only when it fell strictly inside the node's
-    /// original window (so it is the true minimax value); any stored value is returned on a probe.
+    /// original window (so it is the true minimax value); any stored value is returned on a lookup.
     Exact,
     /// Bound-flagged entries: EXACT inside the searched window, LOWER on a fail high, UPPER on a
-    /// fail low; probes return on EXACT or on a bound that already decides the window, and
+    /// fail low; lookups return on EXACT or on a bound that already decides the window, and
     /// otherwise narrow the window.
     Bounds,
     /// The classic bug: every result is stored as if it were exact, including fail-high lower
-    /// bounds and fail-low upper bounds, and any stored value is returned on a probe.
+    /// bounds and fail-low upper bounds, and any stored value is returned on a lookup.
     Broken,
 }
 
@@ -228,7 +228,7 @@ impl Hasher for Fnv1a {
 pub struct AlphaBeta<G: Game> {
     game: G,
     order: Order,
-    table_kind: TableKind,
+    tt_kind: TtKind,
     table: HashMap<G::State, Entry>,
     oracle: Oracle<G::State>,
     rng: ChaCha8Rng,
@@ -241,11 +241,11 @@ pub struct AlphaBeta<G: Game> {
 
 impl<G: Game> AlphaBeta<G> {
     /// A searcher over `game` (owned, so an engine can keep the searcher between solves).
-    pub fn new(game: G, order: Order, table_kind: TableKind) -> Self {
+    pub fn new(game: G, order: Order, tt_kind: TtKind) -> Self {
         let mut s = AlphaBeta {
             game,
             order,
-            table_kind,
+            tt_kind,
             table: HashMap::new(),
             oracle: Oracle::new(),
             rng: ChaCha8Rng::seed_from_u64(0),
@@ -295,8 +295,8 @@ impl<G: Game> AlphaBeta<G> {
     }
 
     /// The table discipline.
-    pub fn table_kind(&self) -> TableKind {
-        self.table_kind
+    pub fn tt_kind(&self) -> TtKind {
+        self.tt_kind
     }
 
     /// The children of `s` in this searcher's move order (uncounted).
@@ -346,7 +346,7 @@ impl<G: Game> AlphaBeta<G> {
         if let Some(v) = self.enter(s) {
             return v;
         }
-        let (mut alpha, beta) = match self.probe(s, alpha, beta) {
+        let (mut alpha, beta) = match self.lookup(s, alpha, beta) {
             Ok(v) => return v,
             Err(w) => w,
         };
@@ -371,28 +371,28 @@ impl<G: Game> AlphaBeta<G> {
         best
     }
 
-    /// Probe the table for non-terminal `s` with window `(alpha, beta)`: `Ok(value)` when the
+    /// Look non-terminal `s` up in the table with window `(alpha, beta)`: `Ok(value)` when the
     /// entry ends the call (a hit, counted), else `Err` with the window to search (narrowed by a
     /// bound entry that does not decide it).
-    pub(crate) fn probe(
+    pub(crate) fn lookup(
         &mut self,
         s: &G::State,
         mut alpha: i32,
         mut beta: i32,
     ) -> Result<i32, (i32, i32)> {
-        if self.table_kind != TableKind::None {
-            self.stats.probes += 1;
+        if self.tt_kind != TtKind::None {
+            self.stats.tt_lookups += 1;
             self.stats.found += u64::from(self.table.contains_key(s));
         }
-        match self.table_kind {
-            TableKind::None => {}
-            TableKind::Exact | TableKind::Broken => {
+        match self.tt_kind {
+            TtKind::None => {}
+            TtKind::Exact | TtKind::Broken => {
                 if let Some(e) = self.table.get(s) {
                     self.stats.hits += 1;
                     return Ok(e.value);
                 }
             }
-            TableKind::Bounds => {
+            TtKind::Bounds => {
                 if let Some(&e) = self.table.get(s) {
                     match e.bound {
                         Bound::Exact => {
@@ -418,9 +418,9 @@ impl<G: Game> AlphaBeta<G> {
 
     /// Store the fail-soft result `best` of searching `s` with window `(a0, b0)`.
     pub(crate) fn store(&mut self, s: &G::State, best: i32, a0: i32, b0: i32) {
-        match self.table_kind {
-            TableKind::None => {}
-            TableKind::Exact => {
+        match self.tt_kind {
+            TtKind::None => {}
+            TtKind::Exact => {
                 if a0 < best && best < b0 {
                     self.table.insert(
                         s.clone(),
@@ -431,7 +431,7 @@ impl<G: Game> AlphaBeta<G> {
                     );
                 }
             }
-            TableKind::Bounds => {
+            TtKind::Bounds => {
                 // Flags are relative to the window searched: a fail-soft result at or below it is
                 // an upper bound, at or above it a lower bound, strictly inside it exact.
                 let bound = if best <= a0 {
@@ -443,7 +443,7 @@ impl<G: Game> AlphaBeta<G> {
                 };
                 self.table.insert(s.clone(), Entry { value: best, bound });
             }
-            TableKind::Broken => {
+            TtKind::Broken => {
                 self.table.insert(
                     s.clone(),
                     Entry {
@@ -509,6 +509,6 @@ impl<G: Game> WindowSearch for TextbookRoot<'_, G> {
 }
 
 /// Convenience: full-window alpha-beta from the root of `game`.
-pub fn alphabeta<G: Game + Clone>(game: &G, order: Order, table: TableKind) -> (i32, Stats) {
+pub fn alphabeta<G: Game + Clone>(game: &G, order: Order, table: TtKind) -> (i32, Stats) {
     AlphaBeta::new(game.clone(), order, table).solve(&game.root())
 }

@@ -15,7 +15,7 @@ use crate::util::names::file_stem;
 pub enum Rate {
     /// First-move beta cut-offs / beta cut-offs.
     FirstMove,
-    /// Probes that found an entry / probes.
+    /// Lookups that found an entry / lookups.
     Hits,
 }
 
@@ -66,7 +66,7 @@ impl CounterRates {
     fn what(&self) -> (&'static str, &'static str) {
         match self.rate {
             Rate::FirstMove => ("first_move", "first-move cut-offs (% of beta cut-offs)"),
-            Rate::Hits => ("hit_rate", "table hit rate (% of probes)"),
+            Rate::Hits => ("hit_rate", "table hit rate (% of lookups)"),
         }
     }
 }
@@ -84,7 +84,7 @@ impl Figure for CounterRates {
                  move searched, pooled over the solves: the standard measure of move-ordering \
                  quality (engines that do not count are not drawn)."
                 .into(),
-            Rate::Hits => "Per engine and ply, the share of transposition-table probes that \
+            Rate::Hits => "Per engine and ply, the share of transposition-table lookups that \
                  found an entry for the position, pooled over the solves (engines that do not \
                  count are not drawn)."
                 .into(),

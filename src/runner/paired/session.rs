@@ -12,7 +12,7 @@ use super::{hold_until_released, skipped_entry, write_meta, Disagreement, RunErr
 use crate::engine::{Engine, EngineError};
 use crate::runner::experiment::{Agreement, Experiment};
 use crate::runner::measure::{measure, Failed, Measurement};
-use crate::runner::meta::{Meta, PROBES_PER_RUN};
+use crate::runner::meta::{Meta, SPEED_CHECKS_PER_RUN};
 use crate::runner::positions::Drawn;
 use crate::runner::record::{Record, RecordWriter};
 use std::path::PathBuf;
@@ -168,12 +168,12 @@ impl<'a> Session<'a> {
     }
 
     fn solve_all(&mut self, todo: &[&'a (u64, Drawn)]) -> Result<(), RunError> {
-        let every = (todo.len() / (PROBES_PER_RUN + 1)).max(1);
+        let every = (todo.len() / (SPEED_CHECKS_PER_RUN + 1)).max(1);
         for (i, &(seq, d)) in todo.iter().enumerate() {
-            if i > 0 && i % every == 0 && i / every <= PROBES_PER_RUN {
+            if i > 0 && i % every == 0 && i / every <= SPEED_CHECKS_PER_RUN {
                 let t = Instant::now();
-                self.meta.probe_speed();
-                self.summary.probe_time += t.elapsed();
+                self.meta.check_speed();
+                self.summary.speed_check_time += t.elapsed();
             }
             self.out.at_ply(d.ply);
             self.rows.clear();

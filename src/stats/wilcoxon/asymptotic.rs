@@ -5,7 +5,7 @@ use super::ci_plan::Plan;
 use super::float_order::mid_key;
 use super::ranks::{shifted_rank_sums, RankStat};
 use super::walsh_nearest::nearest_walsh;
-use super::walsh_select::Probes;
+use super::walsh_select::BracketEnds;
 use super::Alternative;
 use statrs::distribution::{ContinuousCDF, Normal};
 
@@ -165,7 +165,7 @@ pub(super) fn asymptotic_ci(
     alt: Alternative,
     conf: f64,
     correct: bool,
-    probes: &Probes,
+    brackets: &BracketEnds,
 ) -> ((f64, f64), f64) {
     let mumin = sorted[0];
     let mumax = sorted[sorted.len() - 1];
@@ -182,7 +182,7 @@ pub(super) fn asymptotic_ci(
     }
     let root = |zq: f64| {
         let ends = (w_min - zq, w_max - zq);
-        let plan = Plan::new(sorted, zq, correct, alt, ends, probes);
+        let plan = Plan::new(sorted, zq, correct, alt, ends, brackets);
         bisect_root(sorted, |d| w(d) - zq, plan.as_ref(), (mumin, mumax), ends)
     };
     let median = walsh_free_median(sorted);
@@ -313,7 +313,8 @@ mod tests {
                         let (lo, hi) = (x[0], x[x.len() - 1]);
                         for zq in [-2.5758, -1.959964, -1.6449, 1.6449, 1.959964, 2.5758] {
                             let ends = (w(lo) - zq, w(hi) - zq);
-                            let plan = Plan::new(&x, zq, correct, alt, ends, &Probes::default());
+                            let plan =
+                                Plan::new(&x, zq, correct, alt, ends, &BracketEnds::default());
                             planned += usize::from(plan.is_some());
                             let f = |d: f64| w(d) - zq;
                             let fast = bisect_root(&x, f, plan.as_ref(), (lo, hi), ends);
@@ -352,7 +353,8 @@ mod tests {
                     let (lo, hi) = (x[0], x[x.len() - 1]);
                     for zq in [-1.959964, 1.6449, 2.5758] {
                         let ends = (w(lo) - zq, w(hi) - zq);
-                        let Some(plan) = Plan::new(&x, zq, correct, alt, ends, &Probes::default())
+                        let Some(plan) =
+                            Plan::new(&x, zq, correct, alt, ends, &BracketEnds::default())
                         else {
                             continue;
                         };

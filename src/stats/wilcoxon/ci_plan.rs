@@ -25,7 +25,7 @@
 //! too close to the quantile, end points not of opposite signs) gives no plan: the plain bisection.
 
 use super::near_root::NearRoot;
-use super::walsh_select::{kth_pair_sum_and_nearest, Probes};
+use super::walsh_select::{kth_pair_sum_and_nearest, BracketEnds};
 use super::Alternative;
 
 /// Below this many values the plain bisection is cheap enough.
@@ -147,14 +147,14 @@ impl Model {
 impl<'a> Plan<'a> {
     /// The plan for the root of W − zq on sorted nonzero `x`, with W − zq at the two ends of the
     /// bracket `flo` (> 0 for a plan) and `fhi` (< 0), or `None` (see the module's conditions).
-    /// Its selection starts from the brackets in `probes` (of earlier selections on `x`).
+    /// Its selection starts from the brackets in `brackets` (of earlier selections on `x`).
     pub(super) fn new(
         x: &'a [f64],
         zq: f64,
         correct: bool,
         alt: Alternative,
         (flo, fhi): (f64, f64),
-        probes: &Probes,
+        brackets: &BracketEnds,
     ) -> Option<Self> {
         let n = x.len();
         if n < MIN_N || !(flo > 0.0 && fhi < 0.0) || !zq.is_finite() {
@@ -193,7 +193,7 @@ impl<'a> Plan<'a> {
         if !(model.f(c - 1) > margin && model.f(c) < -margin) {
             return None;
         }
-        let (star, (below, above)) = kth_pair_sum_and_nearest(x, c - 1, steps, probes);
+        let (star, (below, above)) = kth_pair_sum_and_nearest(x, c - 1, steps, brackets);
         let root = star / 2.0;
         let mut watch = vec![root];
         watch.extend(below.iter().chain(&above).map(|s| s / 2.0));

@@ -2,7 +2,7 @@
 //! i ≤ j, by selection (never materialising the n(n+1)/2 averages).
 
 use super::walsh_count::count_le;
-use super::walsh_select::{kth_pair_sum, kth_pair_sums_keeping, Probes};
+use super::walsh_select::{kth_pair_sum, kth_pair_sums_keeping, BracketEnds};
 use crate::stats::StatsError;
 
 /// The Hodges–Lehmann estimate of location of a sample: the median of its Walsh averages
@@ -54,18 +54,18 @@ pub(super) fn walsh_kth_sorted(x: &[f64], k: u64) -> f64 {
 
 /// Median of the Walsh averages of sorted `x` (R: `median(diffs)`).
 pub(super) fn walsh_median_sorted(x: &[f64]) -> f64 {
-    walsh_median_keeping(x, &mut Probes::default())
+    walsh_median_keeping(x, &mut BracketEnds::default())
 }
 
-/// [`walsh_median_sorted`], keeping the selection's brackets in `probes` for the interval's
+/// [`walsh_median_sorted`], keeping the selection's brackets in `brackets` for the interval's
 /// selections on `x`.
-pub(super) fn walsh_median_keeping(x: &[f64], probes: &mut Probes) -> f64 {
+pub(super) fn walsh_median_keeping(x: &[f64], brackets: &mut BracketEnds) -> f64 {
     let n = x.len() as u64;
     let total = n * (n + 1) / 2;
     if total % 2 == 1 {
-        kth_pair_sums_keeping(x, total / 2, probes).0 / 2.0
+        kth_pair_sums_keeping(x, total / 2, brackets).0 / 2.0
     } else {
-        let (a, b) = kth_pair_sums_keeping(x, total / 2 - 1, probes);
+        let (a, b) = kth_pair_sums_keeping(x, total / 2 - 1, brackets);
         let b = b.expect("an even count has a next sum");
         (a / 2.0 + b / 2.0) / 2.0
     }

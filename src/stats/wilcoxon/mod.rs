@@ -21,7 +21,7 @@ use super::StatsError;
 use exact::SignRankDist;
 use hodges_lehmann::{walsh_median_above_zero, walsh_median_keeping};
 use ranks::{signed_rank_statistic, sorted_signed_rank_statistic};
-use walsh_select::Probes;
+use walsh_select::BracketEnds;
 
 /// How zero differences are treated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -292,7 +292,7 @@ fn test_by(
     opts: &WilcoxonOptions,
     what: Estimates,
     other: Option<Alternative>,
-    probes: &Probes,
+    brackets: &BracketEnds,
 ) -> Result<Tested, StatsError> {
     Ok(match method {
         Method::Exact => {
@@ -322,13 +322,13 @@ fn test_by(
             let (doubled, t2) = ranks::doubled_ranks(nonzero);
             let p = permutation::p_value(&doubled, t2, opts.alternative);
             let p_other = other.map(|alt| permutation::p_value(&doubled, t2, alt));
-            let (ci, conf) = asymptotic_ci(located, opts, what, probes);
+            let (ci, conf) = asymptotic_ci(located, opts, what, brackets);
             (p, p_other, None, ci, conf)
         }
         Method::Asymptotic | Method::Auto => {
             let (p, z_rep) = asymptotic::p_value(rs, opts.alternative, opts.correction);
             let p_other = other.map(|alt| asymptotic::p_value(rs, alt, opts.correction).0);
-            let (ci, conf) = asymptotic_ci(located, opts, what, probes);
+            let (ci, conf) = asymptotic_ci(located, opts, what, brackets);
             (p, p_other, Some(z_rep), ci, conf)
         }
     })
@@ -358,17 +358,17 @@ fn wilcoxon_core(
         &nonzero
     };
     // The estimate first: the interval's selections start from the brackets it kept.
-    let mut probes = Probes::default();
+    let mut brackets = BracketEnds::default();
     let (estimate, estimate_above_zero) = match what {
         Estimates::None => (f64::NAN, None),
         Estimates::Sign => (f64::NAN, Some(walsh_median_above_zero(located))),
         Estimates::All | Estimates::Estimate => {
-            let e = walsh_median_keeping(located, &mut probes);
+            let e = walsh_median_keeping(located, &mut brackets);
             (e, Some(e > 0.0))
         }
     };
     let (p_value, p_other, z, ci, confidence) =
-        test_by(method, &rs, &nonzero, located, opts, what, other, &probes)?;
+        test_by(method, &rs, &nonzero, located, opts, what, other, &brackets)?;
     let result = WilcoxonResult {
         n: rs.count,
         statistic: rs.r_plus,
@@ -383,16 +383,16 @@ fn wilcoxon_core(
     Ok((result, p_other))
 }
 
-/// The asymptotic interval when `what` asks for it (its selections starting from `probes`).
+/// The asymptotic interval when `what` asks for it (its selections starting from `brackets`).
 fn asymptotic_ci(
     sorted: &[f64],
     opts: &WilcoxonOptions,
     what: Estimates,
-    probes: &Probes,
+    brackets: &BracketEnds,
 ) -> ((f64, f64), f64) {
     if what == Estimates::All {
         let (alt, conf) = (opts.alternative, opts.confidence);
-        asymptotic::asymptotic_ci(sorted, alt, conf, opts.correction, probes)
+        asymptotic::asymptotic_ci(sorted, alt, conf, opts.correction, brackets)
     } else {
         ((f64::NAN, f64::NAN), opts.confidence)
     }

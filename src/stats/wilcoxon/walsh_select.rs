@@ -34,22 +34,22 @@ struct Bracket {
 /// the two around its rank instead of from all the sums (the Hodges–Lehmann estimate and the
 /// bounds of its interval lie close together).
 #[derive(Default)]
-pub(super) struct Probes(Vec<Probe>);
+pub(super) struct BracketEnds(Vec<BracketEnd>);
 
-struct Probe {
+struct BracketEnd {
     value: f64,
     count: u64,
     ends: Vec<usize>,
 }
 
-impl Probes {
+impl BracketEnds {
     /// Keeps the bracket's two ends (moved out of it).
     fn keep(&mut self, br: &mut Bracket) {
         for (value, count, ends) in [
             (br.lo, br.lo_count, &mut br.lo_ends),
             (br.hi, br.hi_count, &mut br.hi_ends),
         ] {
-            self.0.push(Probe {
+            self.0.push(BracketEnd {
                 value,
                 count,
                 ends: std::mem::take(ends),
@@ -59,15 +59,15 @@ impl Probes {
 }
 
 impl Bracket {
-    /// The narrowest bracket of rank `k` among all sums and `probes`.
-    fn new(x: &[f64], k: u64, probes: &Probes) -> Self {
+    /// The narrowest bracket of rank `k` among all sums and `brackets`.
+    fn new(x: &[f64], k: u64, brackets: &BracketEnds) -> Self {
         let n = x.len();
-        let lo = probes
+        let lo = brackets
             .0
             .iter()
             .filter(|p| p.count <= k)
             .max_by(|a, b| a.value.total_cmp(&b.value));
-        let hi = probes
+        let hi = brackets
             .0
             .iter()
             .filter(|p| p.count > k)
@@ -133,14 +133,14 @@ impl Bracket {
     }
 
     /// Narrow the bracket with candidate values from a sample, for the rank `k`; the ends it
-    /// leaves go to `probes` when there are some to keep.
+    /// leaves go to `brackets` when there are some to keep.
     fn narrow(
         &mut self,
         x: &[f64],
         k: u64,
         rng: &mut SplitMix,
         scratch: &mut [Vec<usize>; 2],
-        mut probes: Option<&mut Probes>,
+        mut brackets: Option<&mut BracketEnds>,
     ) {
         let band = self.band();
         let m = samples(x.len());
@@ -168,7 +168,7 @@ impl Bracket {
                 let old = (self.hi, self.hi_count);
                 (self.hi, self.hi_count) = (v, c);
                 std::mem::swap(&mut self.hi_ends, above);
-                keep(probes.as_deref_mut(), old, above);
+                keep(brackets.as_deref_mut(), old, above);
             }
         }
         if a >= 0.0 {
@@ -183,7 +183,7 @@ impl Bracket {
                 let old = (self.lo, self.lo_count);
                 (self.lo, self.lo_count) = (v, c);
                 std::mem::swap(&mut self.lo_ends, below);
-                keep(probes, old, below);
+                keep(brackets, old, below);
             }
         }
     }
@@ -200,12 +200,12 @@ impl Bracket {
     }
 }
 
-/// Moves a bracket end just replaced (its value, count and the ends in `scratch`) to `probes`,
+/// Moves a bracket end just replaced (its value, count and the ends in `scratch`) to `brackets`,
 /// when there are some to keep, leaving `scratch` a fresh buffer.
-fn keep(probes: Option<&mut Probes>, (value, count): (f64, u64), scratch: &mut Vec<usize>) {
-    if let Some(p) = probes {
+fn keep(brackets: Option<&mut BracketEnds>, (value, count): (f64, u64), scratch: &mut Vec<usize>) {
+    if let Some(p) = brackets {
         let ends = std::mem::replace(scratch, Vec::with_capacity(scratch.len()));
-        p.0.push(Probe { value, count, ends });
+        p.0.push(BracketEnd { value, count, ends });
     }
 }
 
@@ -239,15 +239,19 @@ pub(super) fn kth_pair_sums(x: &[f64], k: u64) -> (f64, Option<f64>) {
     (s.kth, s.next)
 }
 
-/// [`kth_pair_sums`], keeping the brackets it went through in `probes` for the next selections
+/// [`kth_pair_sums`], keeping the brackets it went through in `brackets` for the next selections
 /// on `x`.
-pub(super) fn kth_pair_sums_keeping(x: &[f64], k: u64, probes: &mut Probes) -> (f64, Option<f64>) {
+pub(super) fn kth_pair_sums_keeping(
+    x: &[f64],
+    k: u64,
+    brackets: &mut BracketEnds,
+) -> (f64, Option<f64>) {
     let s = select(
         x,
         k,
         Want {
             next: true,
-            keep: Some(probes),
+            keep: Some(brackets),
             ..Want::default()
         },
     );
@@ -261,12 +265,12 @@ pub(super) fn kth_pair_sum(x: &[f64], k: u64) -> f64 {
 
 /// The k-th smallest pair sum s and its `steps` nearest distinct sums below and above
 /// ([`nearest_sums`] of s), from the sums the selection enumerated where they hold them; the
-/// search starts from the brackets in `probes` (of earlier selections on `x`).
+/// search starts from the brackets in `brackets` (of earlier selections on `x`).
 pub(super) fn kth_pair_sum_and_nearest(
     x: &[f64],
     k: u64,
     steps: usize,
-    probes: &Probes,
+    brackets: &BracketEnds,
 ) -> (f64, (Vec<f64>, Vec<f64>)) {
     let s = select(
         x,
@@ -274,7 +278,7 @@ pub(super) fn kth_pair_sum_and_nearest(
         Want {
             next: false,
             steps,
-            from: Some(probes),
+            from: Some(brackets),
             keep: None,
         },
     );
@@ -282,15 +286,15 @@ pub(super) fn kth_pair_sum_and_nearest(
     (s.kth, nearest)
 }
 
-/// What a selection computes besides the k-th sum, and the probes it starts from or keeps.
+/// What a selection computes besides the k-th sum, and the brackets it starts from or keeps.
 #[derive(Default)]
 struct Want<'p> {
     /// The (k+1)-th sum.
     next: bool,
     /// The nearest distinct sums on either side, as many as this (from the band only).
     steps: usize,
-    from: Option<&'p Probes>,
-    keep: Option<&'p mut Probes>,
+    from: Option<&'p BracketEnds>,
+    keep: Option<&'p mut BracketEnds>,
 }
 
 /// A selection's k-th sum, with the next and the nearest where asked for and known.
@@ -305,7 +309,7 @@ struct Selection {
 fn select(x: &[f64], k: u64, mut want: Want) -> Selection {
     let n = x.len();
     let total = (n as u64) * (n as u64 + 1) / 2;
-    let mut br = Bracket::new(x, k, want.from.unwrap_or(&Probes::default()));
+    let mut br = Bracket::new(x, k, want.from.unwrap_or(&BracketEnds::default()));
     let mut rng = SplitMix(0x7265_6562_656e_6368 ^ k);
     let mut scratch = [Vec::with_capacity(n), Vec::with_capacity(n)];
     // Enumerating and selecting in a band costs a few passes per n sums; a round, three passes.
@@ -489,7 +493,7 @@ mod tests {
     #[test]
     fn wide_brackets_use_the_sampling_rounds() {
         let x: Vec<f64> = data(3000, 5, false).iter().map(|v| v * 1e7).collect();
-        let br = Bracket::new(&x, 0, &Probes::default());
+        let br = Bracket::new(&x, 0, &BracketEnds::default());
         assert!(mid_key(br.lo, br.hi).is_some());
         let total = 3000u64 * 3001 / 2;
         let lo = f64_from_key(f64_key(x[0] + x[0]) - 1);
@@ -521,7 +525,7 @@ mod tests {
             let total = (n * (n + 1) / 2) as u64;
             for k in [0, total / 7, total / 2, total - 1] {
                 for steps in [1, 6, 40] {
-                    let (s, near) = kth_pair_sum_and_nearest(&x, k, steps, &Probes::default());
+                    let (s, near) = kth_pair_sum_and_nearest(&x, k, steps, &BracketEnds::default());
                     assert_eq!(s.to_bits(), kth_pair_sum(&x, k).to_bits(), "n {n} k {k}");
                     assert_eq!(
                         near,
@@ -539,10 +543,14 @@ mod tests {
         for (n, ties) in [(700, true), (3000, false), (20_000, false), (20_000, true)] {
             let x = data(n, 9, ties);
             let total = (n * (n + 1) / 2) as u64;
-            let mut probes = Probes::default();
-            let (m, next) = kth_pair_sums_keeping(&x, total / 2, &mut probes);
+            let mut brackets = BracketEnds::default();
+            let (m, next) = kth_pair_sums_keeping(&x, total / 2, &mut brackets);
             assert_eq!((m, next), kth_pair_sums(&x, total / 2));
-            assert!(n < 1000 || probes.0.len() >= 4, "n {n}: {}", probes.0.len());
+            assert!(
+                n < 1000 || brackets.0.len() >= 4,
+                "n {n}: {}",
+                brackets.0.len()
+            );
             for k in [
                 0,
                 total / 3,
@@ -550,8 +558,8 @@ mod tests {
                 total / 2 + 7,
                 total - 1,
             ] {
-                let fresh = kth_pair_sum_and_nearest(&x, k, 3, &Probes::default());
-                let (s, near) = kth_pair_sum_and_nearest(&x, k, 3, &probes);
+                let fresh = kth_pair_sum_and_nearest(&x, k, 3, &BracketEnds::default());
+                let (s, near) = kth_pair_sum_and_nearest(&x, k, 3, &brackets);
                 assert_eq!(
                     (s.to_bits(), near),
                     (fresh.0.to_bits(), fresh.1),

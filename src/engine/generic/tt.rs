@@ -4,7 +4,7 @@
 //! for its index, slot 1 takes whatever slot 0 refused.
 //!
 //! Keys are stored whole (64 bits), so a hit is a hash collision only if two positions share a
-//! 64-bit key. The table allocates once (at construction). [`Table::clear`] costs nothing: it
+//! 64-bit key. The table allocates once (at construction). [`TranspositionTable::clear`] costs nothing: it
 //! starts a new generation, and an entry of an older generation counts as an empty slot (the
 //! slots are refilled only when the 16-bit generation wraps, once in 65,535 clears), so
 //! clearing a large table before every solve of a small game's position adds no time.
@@ -23,7 +23,7 @@ pub struct Entry<M: Copy> {
     pub bound: Bound,
     /// The move that was best, or cut off.
     pub best: Option<M>,
-    /// The table's generation when stored ([`Table::store`] sets it).
+    /// The table's generation when stored ([`TranspositionTable::store`] sets it).
     pub generation: u16,
 }
 
@@ -50,14 +50,14 @@ impl<M: Copy> Entry<M> {
 }
 
 /// A table of `2^bits` entries in two-slot buckets (no table at `bits = 0`).
-pub struct Table<M: Copy> {
+pub struct TranspositionTable<M: Copy> {
     buckets: Vec<[Entry<M>; 2]>,
     mask: u64,
     /// The current generation: entries of others are empty slots. Never 0 (an empty slot's).
     generation: u16,
 }
 
-impl<M: Copy> Table<M> {
+impl<M: Copy> TranspositionTable<M> {
     /// A table of `2^bits` entries (`bits` in 1..=30), or no table at all for `bits = 0`.
     #[must_use]
     pub fn new(bits: u32) -> Self {
@@ -101,7 +101,7 @@ impl<M: Copy> Table<M> {
     /// The entry stored for `key`, if any.
     #[inline]
     #[must_use]
-    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
+    pub fn lookup(&self, key: u64) -> Option<Entry<M>> {
         let b = &self.buckets[self.bucket(key)];
         b.iter().find(|e| e.key == key && self.live(e)).copied()
     }
@@ -145,38 +145,38 @@ mod tests {
 
     #[test]
     fn depth_preferred_then_always_replace() {
-        let mut t = Table::<u8>::new(1); // one bucket: every key collides
-        assert!(t.probe(7).is_none());
+        let mut t = TranspositionTable::<u8>::new(1); // one bucket: every key collides
+        assert!(t.lookup(7).is_none());
         t.store(entry(7, 5));
         t.store(entry(8, 2)); // shallower: slot 1
-        assert_eq!(t.probe(7).unwrap().draft, 5);
-        assert_eq!(t.probe(8).unwrap().draft, 2);
+        assert_eq!(t.lookup(7).unwrap().draft, 5);
+        assert_eq!(t.lookup(8).unwrap().draft, 2);
         t.store(entry(9, 1)); // replaces slot 1
-        assert!(t.probe(8).is_none());
+        assert!(t.lookup(8).is_none());
         t.store(entry(10, 6)); // deeper: slot 0, the old slot 0 moves to slot 1
-        assert_eq!(t.probe(10).unwrap().draft, 6);
-        assert_eq!(t.probe(7).unwrap().draft, 5);
+        assert_eq!(t.lookup(10).unwrap().draft, 6);
+        assert_eq!(t.lookup(7).unwrap().draft, 5);
         t.store(entry(10, 1)); // the same position is always replaced in place
-        assert_eq!(t.probe(10).unwrap().draft, 1);
+        assert_eq!(t.lookup(10).unwrap().draft, 1);
         t.clear();
-        assert!(t.probe(10).is_none());
-        assert!(!Table::<u8>::new(0).enabled());
+        assert!(t.lookup(10).is_none());
+        assert!(!TranspositionTable::<u8>::new(0).enabled());
     }
 
     #[test]
     fn a_cleared_entry_is_an_empty_slot_in_every_generation() {
-        let mut t = Table::<u8>::new(1);
+        let mut t = TranspositionTable::<u8>::new(1);
         for round in 0..70_000u32 {
             // stored now, gone after a clear, and the shallow new entry takes slot 0
             t.store(entry(7, 5));
             t.clear();
-            assert!(t.probe(7).is_none(), "round {round}");
+            assert!(t.lookup(7).is_none(), "round {round}");
             t.store(entry(8, 0));
-            assert_eq!(t.probe(8).unwrap().draft, 0);
+            assert_eq!(t.lookup(8).unwrap().draft, 0);
             t.store(entry(9, 0)); // deeper-or-equal: slot 0, 8 moves to slot 1
-            assert!(t.probe(8).is_some() && t.probe(9).is_some());
+            assert!(t.lookup(8).is_some() && t.lookup(9).is_some());
             assert!(
-                t.probe(7).is_none(),
+                t.lookup(7).is_none(),
                 "a stale entry came back in round {round}"
             );
             t.clear();
