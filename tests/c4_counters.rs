@@ -70,3 +70,25 @@ fn count_is_refused_where_it_is_not_compiled() {
         assert!(e.contains("count"), "{spec}: {e}");
     }
 }
+
+#[test]
+fn interior_nodes_by_ply_sum_to_the_interior_count() {
+    let mut e = engine("mtdf:count=on");
+    let moves = "4455437532172667";
+    e.solve(moves).unwrap();
+    let c = e.counters().unwrap();
+    let by_ply = e.interior_by_ply().expect("count=on reports plies");
+    assert_eq!(by_ply.iter().sum::<u64>(), c.interior);
+    // No node above the root's ply, and the root itself is interior.
+    assert!(by_ply[..moves.len()].iter().all(|&n| n == 0));
+    assert!(by_ply[moves.len()] > 0);
+    assert!(by_ply.len() <= 42 && *by_ply.last().unwrap() > 0);
+    e.reset();
+    e.solve("44455554221").unwrap();
+    assert_eq!(
+        e.interior_by_ply(),
+        Some(vec![]),
+        "a position decided at the root"
+    );
+    assert_eq!(engine("mtdf").interior_by_ply(), None);
+}

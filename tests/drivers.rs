@@ -76,6 +76,9 @@ fn every_driver_and_switch_combination_solves_known_positions() {
         "order=centre,dthreat=off",
         "nonlosing=off,clamp=off",
         "tt=16,mirror=40,etc=0",
+        "nofour=42,evens=off",
+        "nofour=on",
+        "fwin=off,fpass=off",
     ];
     for driver in [
         "negamax",

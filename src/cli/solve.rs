@@ -19,6 +19,12 @@ pub struct SolveArgs {
     /// interval being the scores still possible after it (the last one is the score).
     #[arg(long)]
     pub trace: bool,
+    /// Append the search counters to each result line as `key=value` fields (`interior`,
+    /// `leaves`, `tt_lookups`, `hits`, `table_cutoffs`, `beta_cutoffs`, `first_move_cutoffs`,
+    /// `researches`, and `plies=P:N,...`: interior nodes by ply). Needs an engine that counts
+    /// (Connect-4: `count=on`, one thread).
+    #[arg(long)]
+    pub counters: bool,
     /// Board size `WIDTHxHEIGHT` (width and height from 4, width x (height+1) at most 64);
     /// columns past 9 are written a, b, c.
     #[arg(long, default_value = "7x6")]
@@ -37,6 +43,7 @@ fn solve_line(
     n: usize,
     moves: &str,
     trace: bool,
+    counters: bool,
     out: &mut dyn Write,
 ) -> Result<bool> {
     match measure(engine, moves, Clock::Wall) {
@@ -67,7 +74,12 @@ fn solve_line(
                 } else {
                     "n/a".to_string()
                 };
-                writeln!(out, "{moves} {} {nodes} {micros}", m.score)?;
+                let extra = if counters {
+                    counter_fields(engine)?
+                } else {
+                    String::new()
+                };
+                writeln!(out, "{moves} {} {nodes} {micros}{extra}", m.score)?;
             }
             out.flush()?;
             Ok(true)
@@ -77,6 +89,37 @@ fn solve_line(
             Ok(false)
         }
     }
+}
+
+/// The counters of the last solve as ` key=value` fields (see [`SolveArgs::counters`]).
+fn counter_fields(engine: &dyn Engine) -> Result<String> {
+    let Some(c) = engine.counters() else {
+        anyhow::bail!(
+            "engine `{}` reports no counters (Connect-4: add count=on, one thread)",
+            engine.spec()
+        );
+    };
+    let plies: Vec<String> = engine
+        .interior_by_ply()
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0)
+        .map(|(p, n)| format!("{p}:{n}"))
+        .collect();
+    Ok(format!(
+        " interior={} leaves={} tt_lookups={} hits={} table_cutoffs={} beta_cutoffs={} \
+         first_move_cutoffs={} researches={} plies={}",
+        c.interior,
+        c.leaves,
+        c.tt_lookups,
+        c.hits,
+        c.table_cutoffs,
+        c.beta_cutoffs,
+        c.first_move_cutoffs,
+        c.researches,
+        plies.join(",")
+    ))
 }
 
 /// A chess result: `MOVES<TAB>score S (cp N | mate N) nodes N micros N bestmove M depth D
@@ -112,7 +155,14 @@ pub fn run(args: SolveArgs) -> Result<i32> {
                     } else {
                         text.split_whitespace().next().unwrap_or("")
                     };
-                    solve_line(engine.as_mut(), i + 1, moves, args.trace, &mut out)?
+                    solve_line(
+                        engine.as_mut(),
+                        i + 1,
+                        moves,
+                        args.trace,
+                        args.counters,
+                        &mut out,
+                    )?
                 }
                 Err(e) => {
                     eprintln!("line {}: not UTF-8 text ({e})", i + 1);
@@ -122,7 +172,14 @@ pub fn run(args: SolveArgs) -> Result<i32> {
         }
     } else {
         for (i, m) in args.moves.iter().enumerate() {
-            all_good &= solve_line(engine.as_mut(), i + 1, m, args.trace, &mut out)?;
+            all_good &= solve_line(
+                engine.as_mut(),
+                i + 1,
+                m,
+                args.trace,
+                args.counters,
+                &mut out,
+            )?;
         }
     }
     Ok(if all_good { exit::OK } else { exit::BAD_INPUT })

@@ -95,6 +95,22 @@ pub struct SearchConfig {
     /// board of even height ([`crate::game::connect4::Position::claimeven_ceiling`]); searches
     /// to the end of the game only.
     pub claimeven: bool,
+    /// At nodes with at most this many empty cells (`None`: never), bound the window by the
+    /// fours still possible: a side whose stones and the empty cells hold no four can no
+    /// longer win, so the side to move scores at most 0 if it is that side, at least 0 if
+    /// the opponent is ([`crate::game::connect4::Position::can_still_win`]); searches to the
+    /// end of the game only.
+    pub no_four_max_left: Option<u32>,
+    /// Look for forced wins one move ahead (needs `non_losing`; exact search only), before
+    /// the table lookup, at nodes where beta is above a win with our third stone: a child
+    /// where every reply of the opponent leaves us a win at once ends the node with the best
+    /// score left (a win with our second stone); without one, beta drops to a win with our
+    /// third stone.
+    pub forced_wins: bool,
+    /// A node with one move to search (a forced reply or the only non-losing move) searches
+    /// its child at once, with the node's window, without a table lookup, ordering or storing
+    /// (exact search only).
+    pub forced_pass: bool,
 }
 
 impl SearchConfig {
@@ -110,6 +126,9 @@ impl SearchConfig {
     pub const DEFAULT_ETC_MIN_LEFT: u32 = 18;
     /// Default table threshold: nodes with at least 8 empty cells.
     pub const DEFAULT_TT_MIN_LEFT: u32 = 8;
+    /// Threshold of `nofour=on` ([`Self::no_four_max_left`]): nodes with at most 16 empty
+    /// cells (with more, both sides can nearly always still make a four).
+    pub const DEFAULT_NO_FOUR_MAX_LEFT: u32 = 16;
 }
 
 impl SearchConfig {
@@ -137,6 +156,9 @@ impl SearchConfig {
         mutant: Mutant::None,
         count: false,
         claimeven: true,
+        no_four_max_left: None,
+        forced_wins: true,
+        forced_pass: true,
     };
 
     /// Whether the search runs exactly as [`Self::DEFAULT`] does, so that it can take the

@@ -245,6 +245,12 @@ pub trait Engine: Send {
     fn counters(&self) -> Option<SearchCounters> {
         None
     }
+    /// With the counters: the interior nodes of the last solve by ply (index: stones on the
+    /// board, up to the last ply with any), summing to [`SearchCounters::interior`]; `None`
+    /// where [`Engine::counters`] is `None`.
+    fn interior_by_ply(&self) -> Option<Vec<u64>> {
+        None
+    }
     /// Choose a move at the position `moves` (the game so far: chess's history decides
     /// repetitions) within `limit`. Tables are kept from earlier calls until [`Engine::reset`]
     /// or [`Engine::new_game`], as a game program keeps them between its moves; quality runs

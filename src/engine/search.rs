@@ -93,6 +93,8 @@ pub struct Searcher<const W: usize = 7, const H: usize = 6, T: Tt = Transpositio
     nodes: u64,
     /// What the search did besides counting nodes; filled only with [`SearchConfig::count`].
     counters: SearchCounters,
+    /// Interior nodes by ply (stones on the board); filled only with [`SearchConfig::count`].
+    interior_by_ply: [u64; 64],
     /// Parallel search only: this thread's variation of the move order (0: none) ...
     variant: u32,
     /// ... applied at nodes with at least this many empty cells.
@@ -145,6 +147,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             table,
             nodes: 0,
             counters: SearchCounters::default(),
+            interior_by_ply: [0; 64],
             variant: 0,
             vary_min_left: u32::MAX,
             deadline: None,
@@ -179,6 +182,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         }
         self.nodes = 0;
         self.counters = SearchCounters::default();
+        self.interior_by_ply = [0; 64];
         self.stopped = false;
     }
 
@@ -188,6 +192,13 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     #[must_use]
     pub fn counters(&self) -> &SearchCounters {
         &self.counters
+    }
+
+    /// Interior nodes since the last reset by ply (index: stones on the board), summing to
+    /// [`SearchCounters::interior`]; all zero unless [`SearchConfig::count`] is set.
+    #[must_use]
+    pub fn interior_by_ply(&self) -> &[u64; 64] {
+        &self.interior_by_ply
     }
 
     /// Count with `f` when the search is the counting instantiation (`M & COUNT`); otherwise
@@ -383,7 +394,22 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         if self.c::<M>().claimeven && depth == UNLIMITED {
             self.leaf_if::<M, _>(Self::claimeven::<M>(pos, &mut w))?;
         }
+        if let Some(max_left) = self.c::<M>().no_four_max_left {
+            if depth == UNLIMITED && pos.cells_left() <= max_left {
+                self.leaf_if::<M, _>(Self::no_four(pos, &mut w))?;
+            }
+        }
+        if self.c::<M>().forced_pass
+            && depth == UNLIMITED
+            && moves.next & (moves.next - 1) == 0
+            && self.c::<M>().non_losing
+        {
+            return ControlFlow::Break(self.pass_forced::<M>(pos, &moves, w));
+        }
         self.prefetch_early::<M>(pos, &moves);
+        if self.c::<M>().forced_wins && depth == UNLIMITED && self.c::<M>().non_losing {
+            self.leaf_if::<M, _>(Self::forced_win(pos, &moves, &mut w))?;
+        }
         let tt_key = self.lookup::<M>(pos, depth, &mut w)?;
         // Filled in place: returning it by value costs a memcpy per node.
         let mut children = Children {
@@ -562,7 +588,10 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         }
         let alpha0 = w.alpha;
         let mut best = i32::MIN;
-        self.tally::<M>(|c| c.interior += 1);
+        if M & COUNT != 0 {
+            self.counters.interior += 1;
+            self.interior_by_ply[pos.nb_moves() as usize & 63] += 1;
+        }
         while let Some(mv) = c.sorter.pop() {
             let mut child = *pos;
             child.play(mv);

@@ -184,6 +184,17 @@ impl<const W: usize, const H: usize> Engine for Connect4Engine<W, H> {
         }
     }
 
+    fn interior_by_ply(&self) -> Option<Vec<u64>> {
+        match &self.searchers {
+            Searchers::One(s) if self.cfg.search.count => {
+                let by_ply = s.interior_by_ply();
+                let end = by_ply.iter().rposition(|&n| n > 0).map_or(0, |i| i + 1);
+                Some(by_ply[..end].to_vec())
+            }
+            _ => None,
+        }
+    }
+
     /// Every move scored by its child's search (as Pons' solver's `analyze`), centre first: an
     /// immediate win by its score, the other moves by their child's score negated, searched
     /// one ply less deep than a depth-limited root (exact without `depth`), the table kept

@@ -27,7 +27,7 @@ pub struct SolverConfig {
 }
 
 const OPTIONS: &str =
-    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, pfearly, wpair, evens, fixed, mutant, count, threads, smp";
+    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, pfearly, wpair, evens, nofour, fwin, fpass, fixed, mutant, count, threads, smp";
 
 impl SolverConfig {
     /// Parse `DRIVER[:key=value,...]` for the drivers of [`Driver::connect4_names`].
@@ -180,6 +180,10 @@ impl SolverConfig {
                 s.etc_min_left = parse_threshold(key, value, SearchConfig::DEFAULT_ETC_MIN_LEFT)?
             }
             "ttmin" => s.tt_min_left = parse_num(key, value)?,
+            "nofour" => {
+                s.no_four_max_left =
+                    parse_threshold(key, value, SearchConfig::DEFAULT_NO_FOUR_MAX_LEFT)?
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -232,7 +236,7 @@ impl SolverConfig {
 }
 
 /// The on/off switches of the search, in the order the canonical spec prints them.
-const SWITCHES: [&str; 12] = [
+const SWITCHES: [&str; 14] = [
     "clamp",
     "nonlosing",
     "dthreat",
@@ -243,6 +247,8 @@ const SWITCHES: [&str; 12] = [
     "pfearly",
     "wpair",
     "evens",
+    "fwin",
+    "fpass",
     "fixed",
     "count",
 ];
@@ -260,6 +266,8 @@ fn switch<'a>(s: &'a mut SearchConfig, key: &str) -> Option<&'a mut bool> {
         "pfearly" => &mut s.prefetch_early,
         "wpair" => &mut s.win_pairs,
         "evens" => &mut s.claimeven,
+        "fwin" => &mut s.forced_wins,
+        "fpass" => &mut s.forced_pass,
         "fixed" => &mut s.fixed,
         "count" => &mut s.count,
         _ => return None,
@@ -386,6 +394,9 @@ impl SolverConfig {
             opts.push(format!("ttmin={}", s.tt_min_left));
         }
         opts.extend(changed_switches(s, &SWITCHES[3..5]));
+        if s.no_four_max_left != d.no_four_max_left {
+            opts.push(format!("nofour={}", threshold(s.no_four_max_left)));
+        }
         opts
     }
 
@@ -418,11 +429,11 @@ impl fmt::Display for SolverConfig {
         let s = &self.search;
         let mut opts = self.table_options();
         opts.extend(self.driver_options());
-        opts.extend(changed_switches(s, &SWITCHES[5..11]));
+        opts.extend(changed_switches(s, &SWITCHES[5..13]));
         if s.mutant != Mutant::None {
             opts.push(format!("mutant={}", s.mutant.name()));
         }
-        opts.extend(changed_switches(s, &SWITCHES[11..]));
+        opts.extend(changed_switches(s, &SWITCHES[13..]));
         if self.threads != 1 {
             opts.push(format!("threads={}", self.threads));
             if self.smp != Smp::Lazy {
@@ -451,6 +462,10 @@ mod tests {
             "mtdf:tt=off,ways=1,order=none,clamp=off,nonlosing=off,mirror=off,etc=10,dthreat=off,ttmin=5,prefetch=off,huge=off,depth=8,guess=-3,mutant=drop-move",
             "pvs:id=on",
             "mtdf:mswap=off,inherit=off",
+            "mtdf:ttmin=5,prefetch=off,nofour=12",
+            "mtdf:nofour=16,evens=off",
+            "mtdf:evens=off,fwin=off,fixed=off",
+            "mtdf:fpass=off",
             "mtdf:mswap=off,inherit=off,pfearly=off,fixed=off",
             "aspiration:depth=6,eval=threats,id=on,guess=2,delta=3",
             "sss",

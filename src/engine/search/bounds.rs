@@ -1,7 +1,7 @@
 //! The bounds a node's window takes before its children are searched: the score convention's
 //! floor and ceiling (`clamp`) and Allis's claimeven rule (`evens`).
 
-use super::{Mutant, Searcher, Window, MUTANT_BITS};
+use super::{Moves, Mutant, Searcher, Window, MUTANT_BITS};
 use crate::engine::tt::Tt;
 use crate::game::connect4::Position;
 use std::ops::ControlFlow;
@@ -49,6 +49,57 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                     return ControlFlow::Break(w.beta);
                 }
             }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Step 4c (`nofour`): a side that cannot make a four any more cannot win: beta drops to 0
+    /// when it is the side to move, alpha rises to 0 when it is the opponent.
+    #[inline(always)]
+    pub(super) fn no_four(pos: &Position<W, H>, w: &mut Window) -> ControlFlow<i32> {
+        if w.beta > 0 && !pos.can_still_win(true) {
+            w.beta = 0;
+            if w.alpha >= 0 {
+                return ControlFlow::Break(0);
+            }
+        }
+        if w.alpha < 0 && !pos.can_still_win(false) {
+            w.alpha = 0;
+            if w.beta <= 0 {
+                return ControlFlow::Break(0);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Step 4d ([`SearchConfig::forced_wins`], before the table lookup): a child where the
+    /// opponent has no move that does not leave us a win at once is a win with our second
+    /// stone, the best score left (we cannot win with the next one); without such a child,
+    /// beta drops to a win with our third stone. Looked for only where that ceiling is below
+    /// beta: elsewhere a forced win fails high on the first child searched anyway. The node
+    /// has at least three empty cells (move generation ends it otherwise).
+    #[inline(always)]
+    pub(super) fn forced_win(pos: &Position<W, H>, m: &Moves, w: &mut Window) -> ControlFlow<i32> {
+        let left = pos.cells_left() as i32;
+        debug_assert!(left >= 3);
+        let ceiling = (left - 3) / 2;
+        if w.beta <= ceiling {
+            return ControlFlow::Continue(());
+        }
+        let mut next = m.next;
+        while next != 0 {
+            let mv = next & next.wrapping_neg();
+            next &= next - 1;
+            let ours = pos.winning_position_after(mv) & !mv;
+            let mut child = *pos;
+            child.play(mv);
+            if child.non_losing_moves_given(ours) == 0 {
+                return ControlFlow::Break((left - 1) / 2);
+            }
+        }
+        w.beta = ceiling;
+        if w.alpha >= w.beta {
+            return ControlFlow::Break(w.beta);
         }
         ControlFlow::Continue(())
     }

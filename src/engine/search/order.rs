@@ -1,13 +1,40 @@
-//! Steps 4b and 6 of [`Searcher::node`]: prefetch the children's table buckets early, order the
-//! children (by threats, one map at a time or two in one register), and compute and prefetch
-//! their table keys for ETC and their own lookups.
+//! Steps 4a, 4b and 6 of [`Searcher::node`]: search the one child of a forced node at once,
+//! prefetch the children's table buckets early, order the children (by threats, one map at a
+//! time or two in one register), and compute and prefetch their table keys for ETC and their
+//! own lookups.
 
-use super::{Children, Moves, Searcher, TtKey};
+use super::{Children, Moves, Searcher, Threats, TtKey, Window, COUNT, UNLIMITED};
 use crate::engine::config::Ordering;
 use crate::engine::tt::Tt;
 use crate::game::connect4::Position;
 
 impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
+    /// [`SearchConfig::forced_pass`]: the value of a node with one move, its child's searched
+    /// with the node's window (an interior node that stores nothing).
+    #[inline(always)]
+    pub(super) fn pass_forced<const M: u8>(
+        &mut self,
+        pos: &Position<W, H>,
+        m: &Moves,
+        w: Window,
+    ) -> i32 {
+        if M & COUNT != 0 {
+            self.counters.interior += 1;
+            self.interior_by_ply[pos.nb_moves() as usize & 63] += 1;
+        }
+        let mut child = *pos;
+        child.play(m.next);
+        let t = if self.inherits::<M>() {
+            Threats {
+                own: m.theirs & !m.next,
+                theirs: pos.winning_position_after(m.next) & !m.next,
+            }
+        } else {
+            Threats::NONE
+        };
+        -self.search::<M>(&child, -w.beta, -w.alpha, UNLIMITED, t)
+    }
+
     /// Step 6: order the children, and compute and prefetch their table keys, so that the
     /// lookups of ETC and of the children's own searches find them in cache (or at least on
     /// their way: the misses overlap instead of following one another).

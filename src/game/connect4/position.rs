@@ -411,6 +411,20 @@ impl<const W: usize, const H: usize> Position<W, H> {
         }
     }
 
+    /// Whether the side to move (`mover`) or its opponent could still make a four: whether its
+    /// stones and the empty cells together hold one. `false` means that side can no longer
+    /// win, whatever is played.
+    #[inline]
+    #[must_use]
+    pub const fn can_still_win(&self, mover: bool) -> bool {
+        let own = if mover {
+            self.current
+        } else {
+            self.current ^ self.mask
+        };
+        Self::has_alignment(own | (Self::BOARD & !self.mask))
+    }
+
     /// Whether the side that just moved has four in a row.
     #[must_use]
     pub const fn last_mover_won(&self) -> bool {
