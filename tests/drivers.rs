@@ -129,9 +129,9 @@ fn parallel_solves_are_exact() {
     ] {
         for par in [
             "threads=2",
-            "threads=2,smp=abdada",
+            "threads=2,smp=lazy",
             "threads=4",
-            "threads=4,smp=abdada",
+            "threads=4,smp=lazy",
         ] {
             let sep = if driver.contains(':') { ',' } else { ':' };
             let spec = format!("{driver}{sep}tt=20,{par}");

@@ -364,10 +364,10 @@ mod tests {
             with_threads("mtdf:tt=20", 2).unwrap(),
             "mtdf:tt=20,threads=2"
         );
-        assert_eq!(with_threads("mtdf:smp=abdada", 1).unwrap(), "mtdf");
+        assert_eq!(with_threads("mtdf:smp=lazy", 1).unwrap(), "mtdf");
         assert_eq!(
-            with_threads("mtdf:smp=abdada", 4).unwrap(),
-            "mtdf:smp=abdada,threads=4"
+            with_threads("mtdf:smp=lazy", 4).unwrap(),
+            "mtdf:smp=lazy,threads=4"
         );
         assert_eq!(median(vec![3.0, 1.0, 2.0]), 2.0);
         assert_eq!(median(vec![4.0, 1.0, 2.0, 3.0]), 2.5);

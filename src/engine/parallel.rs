@@ -27,9 +27,11 @@ use std::sync::Arc;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Smp {
     /// Lazy SMP: helpers search the same tree in a varied order near the root.
-    #[default]
     Lazy,
-    /// ABDADA: children another thread is searching are deferred.
+    /// ABDADA: children another thread is searching are deferred. The default: on 2 cores it
+    /// is the scheme that pays (docs/c4.md, "Two threads"); Lazy SMP searched more nodes than
+    /// it saved.
+    #[default]
     Abdada,
 }
 

@@ -52,7 +52,7 @@ impl SolverConfig {
             search: SearchConfig::default(),
             iterative: false,
             threads: 1,
-            smp: Smp::Lazy,
+            smp: Smp::default(),
         }
         .with_driver(driver);
         for (key, value) in options {
@@ -436,7 +436,7 @@ impl fmt::Display for SolverConfig {
         opts.extend(changed_switches(s, &SWITCHES[13..]));
         if self.threads != 1 {
             opts.push(format!("threads={}", self.threads));
-            if self.smp != Smp::Lazy {
+            if self.smp != Smp::default() {
                 opts.push(format!("smp={}", self.smp.name()));
             }
         }
@@ -471,7 +471,8 @@ mod tests {
             "sss",
             "dual:tt=20",
             "mtdf:threads=4",
-            "null-window:tt=20,threads=2,smp=abdada",
+            "null-window:tt=20,threads=2,smp=lazy",
+            "mtdf:threads=2",
         ] {
             let c = SolverConfig::parse(s).unwrap().unwrap();
             assert_eq!(c.to_string(), s);
