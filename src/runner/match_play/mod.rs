@@ -277,8 +277,9 @@ pub fn run(plan: &MatchPlan, opts: &MatchOptions) -> Result<MatchSummary, MatchE
     Ok(summary)
 }
 
-/// The SPRT over the kept pairs, in the file's order: the LLR after each, and the verdict at
-/// the first bound it crossed (a resumed match that had stopped does not play on).
+/// The SPRT over the kept pairs, in the file's order: the LLR after each up to the first bound
+/// it crosses, and the verdict there (a resumed match that had stopped does not play on). Pairs
+/// after the crossing (in flight when the match stopped) count in the tallies, not in the test.
 fn replay_sprt(sprt: &Sprt, summary: &mut MatchSummary, penta: &mut Pentanomial) {
     let mut halves: std::collections::HashMap<u32, GameResult> = Default::default();
     for r in &summary.rows {
@@ -292,17 +293,18 @@ fn replay_sprt(sprt: &Sprt, summary: &mut MatchSummary, penta: &mut Pentanomial)
         } else {
             (res, other)
         };
-        penta.add_pair(x, y);
-        let llr = sprt.llr(penta).unwrap_or(0.0);
-        summary.llr_path.push(llr);
         if summary.accepted.is_none() {
+            penta.add_pair(x, y);
+            let llr = sprt.llr(penta).unwrap_or(0.0);
+            summary.llr_path.push(llr);
             summary.accepted = sprt.accepted(llr);
         }
     }
 }
 
 /// Play `todo` on `opts.concurrency` threads, writing each pair when both its games are done
-/// and updating the SPRT after each.
+/// and updating the SPRT after each until it accepts a hypothesis: the LLR path ends at the
+/// verdict's LLR, and the pairs still in flight then are written and tallied only.
 fn play_all(
     plan: &MatchPlan,
     opts: &MatchOptions,
@@ -333,19 +335,18 @@ fn play_all(
             writer.write_all(&pair)?;
             let (a, b) = (pair[0].first_slot, pair[0].second_slot);
             summary.played_pairs += 1;
-            if let (Some(s), Some(x), Some(y)) = (
+            if let (Some(s), Some(x), Some(y), None) = (
                 &opts.sprt,
                 pair[0].result_of(a.min(b)),
                 pair[1].result_of(a.min(b)),
+                summary.accepted,
             ) {
                 penta.add_pair(x, y);
                 let llr = s.llr(penta).unwrap_or(0.0);
                 summary.llr_path.push(llr);
-                if summary.accepted.is_none() {
-                    summary.accepted = s.accepted(llr);
-                    if summary.accepted.is_some() {
-                        stop.store(true, Ordering::Relaxed);
-                    }
+                summary.accepted = s.accepted(llr);
+                if summary.accepted.is_some() {
+                    stop.store(true, Ordering::Relaxed);
                 }
             }
             summary.rows.extend(pair);
