@@ -99,6 +99,7 @@ pub fn driver_variants(base: SolverConfig, guesses: &[i32]) -> Vec<SolverConfig>
     push(Driver::Sss, 0, false);
     push(Driver::Dual, 0, false);
     push(Driver::NullWindow, 0, false);
+    push(Driver::MtdfBracket, 0, false);
     push(Driver::Mtdf, 0, true);
     push(Driver::Pvs, 0, true);
     v
