@@ -157,13 +157,18 @@ macro_rules! core_entries {
                 $game,
                 generic::Driver::NullWindow,
             ),
+            core(
+                concat!($prefix, "-mtdf-bracket"),
+                $game,
+                generic::Driver::MtdfBracket,
+            ),
         ]
     };
 }
 
 /// The generic core's engines on treebench's own games: `chess-DRIVER`, `c4-DRIVER`,
 /// `tictactoe-DRIVER` for every driver of [`generic::Driver`].
-pub const CORE_ENGINES: [[Entry; 8]; 3] = [
+pub const CORE_ENGINES: [[Entry; 9]; 3] = [
     core_entries!(CoreGame::Chess, "chess"),
     core_entries!(CoreGame::Connect4, "c4"),
     core_entries!(CoreGame::TicTacToe, "tictactoe"),
@@ -481,12 +486,12 @@ mod tests {
     fn one_list_names_every_engine_once() {
         assert_eq!(
             names(),
-            "negamax, pvs, aspiration, mtdf, sss, dual, null-window, ttt-minimax, \
+            "negamax, pvs, aspiration, mtdf, sss, dual, null-window, mtdf-bracket, ttt-minimax, \
              ttt-alphabeta, ttt-tt, ttt-mtdf, ttt-pvs, ttt-sss, ttt-dual, tree-minimax, \
              tree-alphabeta, tree-tt, tree-mtdf, tree-pvs, tree-sss, tree-dual, \
              tree-sss-classic, ext:COMMAND, uci:COMMAND, chess-DRIVER, c4-DRIVER, \
              tictactoe-DRIVER (DRIVER: minimax, negamax, pvs, aspiration, mtdf, sss, dual, \
-             null-window, or the Monte Carlo uct, puct, mcts-solver)"
+             null-window, mtdf-bracket, or the Monte Carlo uct, puct, mcts-solver)"
         );
         let all: Vec<&str> = all_names().collect();
         for (i, name) in all.iter().enumerate() {

@@ -9,6 +9,7 @@
 //!   (MT-DUAL\*) from `−BOUND` (Plaat, Schaeffer, Pijls and de Bruin, "Best-first fixed-depth
 //!   minimax algorithms", Artificial Intelligence 87, 1996);
 //! - `null-window`: bisection of the interval still possible with null windows;
+//! - `mtdf-bracket`: the first two probes of `null-window`, then MTD(f) from the guess;
 //! - `minimax`: the brute-force oracle (one "probe", no pruning, no table).
 //!
 //! With iterative deepening (`id=on`) the driver runs at depth 1, 2, …, `depth`, the table kept
