@@ -17,6 +17,7 @@
 //! - [`Driver::NullWindow`]: bisection between the free bounds with null windows, midpoints
 //!   pulled away from zero towards the halves of the bounds (Pons' and BitBully's rule), which
 //!   first settles win/draw/loss and then refines.
+//! - [`Driver::MtdfBracket`]: the first two probes of `NullWindow`, then MTD(f) from the guess.
 //!
 //! The procedures themselves are [`super::root`]'s, shared with every search. Each root search is a *probe*: the drivers record its window, value, nodes and the interval
 //! of scores still possible after it in a [`Probe`] log (allocation-free once warm: the log is

@@ -291,13 +291,14 @@ impl<'a, S: WindowSearch> RootBounds<'a, S> {
     pub fn bracketed_mtd(&mut self, guess: i32) -> i32 {
         for _ in 0..2 {
             if !self.open() {
-                return self.inside(self.lower);
+                break;
             }
             let mid = self.s.midpoint(self.lower, self.upper);
             self.probe(mid, mid + 1);
         }
-        let g = self.inside(guess);
-        self.mtd(g)
+        // `mtd` keeps its windows inside what the probes left, and ends at once when they
+        // settled the value.
+        self.mtd(guess)
     }
 
     /// Bisection with null windows at the search's midpoint: a result `r ≤ mid` proves the value

@@ -293,13 +293,31 @@ fn replay_sprt(sprt: &Sprt, summary: &mut MatchSummary, penta: &mut Pentanomial)
         } else {
             (res, other)
         };
-        if summary.accepted.is_none() {
-            penta.add_pair(x, y);
-            let llr = sprt.llr(penta).unwrap_or(0.0);
-            summary.llr_path.push(llr);
-            summary.accepted = sprt.accepted(llr);
-        }
+        test_pair(
+            sprt,
+            (&mut summary.llr_path, &mut summary.accepted),
+            penta,
+            (x, y),
+        );
     }
+}
+
+/// Add one pair's results to the SPRT while it has no verdict: the LLR after it joins the path
+/// (a [`MatchSummary`]'s `llr_path`), and the verdict (its `accepted`) is taken if it crosses a
+/// bound. Whether the test has a verdict now.
+fn test_pair(
+    sprt: &Sprt,
+    (llr_path, accepted): (&mut Vec<f64>, &mut Option<Accepted>),
+    penta: &mut Pentanomial,
+    (x, y): (GameResult, GameResult),
+) -> bool {
+    if accepted.is_none() {
+        penta.add_pair(x, y);
+        let llr = sprt.llr(penta).unwrap_or(0.0);
+        llr_path.push(llr);
+        *accepted = sprt.accepted(llr);
+    }
+    accepted.is_some()
 }
 
 /// Play `todo` on `opts.concurrency` threads, writing each pair when both its games are done
@@ -335,17 +353,13 @@ fn play_all(
             writer.write_all(&pair)?;
             let (a, b) = (pair[0].first_slot, pair[0].second_slot);
             summary.played_pairs += 1;
-            if let (Some(s), Some(x), Some(y), None) = (
+            if let (Some(s), Some(x), Some(y)) = (
                 &opts.sprt,
                 pair[0].result_of(a.min(b)),
                 pair[1].result_of(a.min(b)),
-                summary.accepted,
             ) {
-                penta.add_pair(x, y);
-                let llr = s.llr(penta).unwrap_or(0.0);
-                summary.llr_path.push(llr);
-                summary.accepted = s.accepted(llr);
-                if summary.accepted.is_some() {
+                let test = (&mut summary.llr_path, &mut summary.accepted);
+                if test_pair(s, test, penta, (x, y)) {
                     stop.store(true, Ordering::Relaxed);
                 }
             }
