@@ -95,6 +95,11 @@ pub struct SearchConfig {
     /// board of even height ([`crate::game::connect4::Position::claimeven_ceiling`]); searches
     /// to the end of the game only.
     pub claimeven: bool,
+    /// The claimeven rule one move ahead ([`crate::game::connect4::Position::claimeven_floor_after`]):
+    /// at nodes where the second player is to move on a board of even height, a move after
+    /// which the first player cannot win by claimeven ends the node when beta is at or below
+    /// its bound (exact search, non-losing generation only).
+    pub claimeven_children: bool,
     /// At nodes with at most this many empty cells (`None`: never), bound the window by the
     /// fours still possible: a side whose stones and the empty cells hold no four can no
     /// longer win, so the side to move scores at most 0 if it is that side, at least 0 if
@@ -156,6 +161,7 @@ impl SearchConfig {
         mutant: Mutant::None,
         count: false,
         claimeven: true,
+        claimeven_children: true,
         no_four_max_left: None,
         forced_wins: true,
         forced_pass: true,

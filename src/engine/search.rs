@@ -339,9 +339,9 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     /// search only (with and without PVS), which keeps the 42 compiled sizes cheap to build.
     pub const MUTANTS_COMPILED: bool = (W == 7 && H == 6) || W * H <= 24;
 
-    /// Whether the default configuration has an instantiation of its own ([`DEF`]): for one
-    /// thread on the standard board.
-    pub const SPECIALISED: bool = W == 7 && H == 6 && !T::SHARED;
+    /// Whether the default configuration has an instantiation of its own ([`DEF`]): on the
+    /// standard board, for one thread and for the threads of a parallel solve.
+    pub const SPECIALISED: bool = W == 7 && H == 6;
 
     /// The configuration the search reads: [`SearchConfig::DEFAULT`], a constant, in the
     /// [`DEF`] instantiation.
@@ -393,6 +393,9 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         }
         if self.c::<M>().claimeven && depth == UNLIMITED {
             self.leaf_if::<M, _>(Self::claimeven::<M>(pos, &mut w))?;
+        }
+        if self.c::<M>().claimeven_children && depth == UNLIMITED && self.c::<M>().non_losing {
+            self.leaf_if::<M, _>(Self::claimeven_children(pos, &moves, &w))?;
         }
         if let Some(max_left) = self.c::<M>().no_four_max_left {
             if depth == UNLIMITED && pos.cells_left() <= max_left {

@@ -27,7 +27,7 @@ pub struct SolverConfig {
 }
 
 const OPTIONS: &str =
-    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, pfearly, wpair, evens, nofour, fwin, fpass, fixed, mutant, count, threads, smp";
+    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, pfearly, wpair, evens, evkids, nofour, fwin, fpass, fixed, mutant, count, threads, smp";
 
 impl SolverConfig {
     /// Parse `DRIVER[:key=value,...]` for the drivers of [`Driver::connect4_names`].
@@ -236,7 +236,7 @@ impl SolverConfig {
 }
 
 /// The on/off switches of the search, in the order the canonical spec prints them.
-const SWITCHES: [&str; 14] = [
+const SWITCHES: [&str; 15] = [
     "clamp",
     "nonlosing",
     "dthreat",
@@ -247,6 +247,7 @@ const SWITCHES: [&str; 14] = [
     "pfearly",
     "wpair",
     "evens",
+    "evkids",
     "fwin",
     "fpass",
     "fixed",
@@ -266,6 +267,7 @@ fn switch<'a>(s: &'a mut SearchConfig, key: &str) -> Option<&'a mut bool> {
         "pfearly" => &mut s.prefetch_early,
         "wpair" => &mut s.win_pairs,
         "evens" => &mut s.claimeven,
+        "evkids" => &mut s.claimeven_children,
         "fwin" => &mut s.forced_wins,
         "fpass" => &mut s.forced_pass,
         "fixed" => &mut s.fixed,

@@ -53,6 +53,26 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         ControlFlow::Continue(())
     }
 
+    /// Step 4e (`evkids`, exact search, second player to move on a board of even height): a
+    /// move after which the claimeven rule holds the first player to 0 or below scores at
+    /// least 0 for us (at least 1 when our claimed cells hold a four), so a beta at or below
+    /// that ends the node before any child is searched.
+    #[inline(always)]
+    pub(super) fn claimeven_children(
+        pos: &Position<W, H>,
+        m: &Moves,
+        w: &Window,
+    ) -> ControlFlow<i32> {
+        if w.beta <= 1 {
+            if let Some(floor) = pos.claimeven_floor_after(m.next) {
+                if floor >= w.beta {
+                    return ControlFlow::Break(floor);
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
     /// Step 4c (`nofour`): a side that cannot make a four any more cannot win: beta drops to 0
     /// when it is the side to move, alpha rises to 0 when it is the opponent.
     #[inline(always)]

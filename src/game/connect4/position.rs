@@ -411,6 +411,42 @@ impl<const W: usize, const H: usize> Position<W, H> {
         }
     }
 
+    /// The claimeven rule one move ahead, for the second player to move (an odd number of
+    /// stones, even height): a lower bound on the side to move's score, the best over the
+    /// children reached by `moves` (one bit each) of their [`Self::claimeven_ceiling`]
+    /// negated, or `None` when no child has one. After our move `mv` the first player's possible cells are
+    /// ours now less `mv`, plus the cell above `mv` if it is on an even row (playable in the
+    /// child, claimed by us before): the union and the intersection of these over `moves`
+    /// settle most nodes without a child's own test.
+    #[inline]
+    #[must_use]
+    pub const fn claimeven_floor_after(&self, moves: u64) -> Option<i32> {
+        if H % 2 != 0 || self.moves % 2 == 0 || moves == 0 {
+            return None;
+        }
+        let empty = Self::BOARD & !self.mask;
+        let claimed = self.current | (empty & Self::EVEN_ROWS & !self.possible());
+        let first = Self::BOARD & !claimed;
+        if Self::has_alignment(first & !moves) {
+            return None;
+        }
+        let mut best: Option<i32> = None;
+        let mut next = moves;
+        while next != 0 {
+            let mv = next & next.wrapping_neg();
+            next &= next - 1;
+            let theirs = (first & !mv) | ((mv << 1) & Self::BOARD & Self::EVEN_ROWS);
+            if !Self::has_alignment(theirs) {
+                let ours = Self::BOARD & !theirs;
+                if Self::has_alignment(ours) {
+                    return Some(1);
+                }
+                best = Some(0);
+            }
+        }
+        best
+    }
+
     /// Whether the side to move (`mover`) or its opponent could still make a four: whether its
     /// stones and the empty cells together hold one. `false` means that side can no longer
     /// win, whatever is played.
@@ -572,6 +608,17 @@ mod tests {
         }
 
         #[test]
+        fn claimeven_floor_after_equals_children(
+            cols in proptest::collection::vec(0usize..7, 0..42),
+            pick in proptest::prelude::any::<u64>(),
+        ) {
+            claimeven_floor_equals_children::<7, 6>(&cols, pick);
+            claimeven_floor_equals_children::<6, 4>(&cols, pick);
+            claimeven_floor_equals_children::<4, 4>(&cols, pick);
+            claimeven_floor_equals_children::<7, 5>(&cols, pick);
+        }
+
+        #[test]
         fn canonical_swap_equals_canonical(cols in proptest::collection::vec(0usize..7, 0..42)) {
             let mut p = B::new();
             for c in cols {
@@ -580,6 +627,40 @@ mod tests {
                     proptest::prop_assert_eq!(p.canonical_key_swap(), p.canonical_key());
                     proptest::prop_assert_eq!(B::mirror_bits_swap(p.key()), p.mirror().key());
                 }
+            }
+        }
+    }
+
+    /// [`Position::claimeven_floor_after`] against playing each move and taking the child's
+    /// [`Position::claimeven_ceiling`].
+    fn claimeven_floor_equals_children<const W: usize, const H: usize>(cols: &[usize], pick: u64) {
+        let mut p = Position::<W, H>::new();
+        for &c in cols {
+            let c = c % W;
+            if !p.can_play(c) || p.is_winning_move(c) {
+                continue;
+            }
+            p.play_col(c);
+            for moves in [
+                p.possible(),
+                p.possible_non_losing_moves(),
+                p.possible() & pick,
+            ] {
+                let mut want: Option<i32> = None;
+                let mut next = moves;
+                while next != 0 {
+                    let mv = next & next.wrapping_neg();
+                    next &= next - 1;
+                    let mut child = p;
+                    child.play(mv);
+                    if let Some(c) = child.claimeven_ceiling() {
+                        want = Some(want.map_or(-c, |w: i32| w.max(-c)));
+                    }
+                }
+                if H % 2 != 0 || p.nb_moves() % 2 == 0 {
+                    want = None;
+                }
+                assert_eq!(p.claimeven_floor_after(moves), want, "{W}x{H} {cols:?}");
             }
         }
     }
