@@ -392,7 +392,9 @@ impl<const W: usize, const H: usize> Position<W, H> {
     /// playable even-row cell for each the first player takes; so it gets its stones and every
     /// empty even-row cell not playable now. If the first player's possible cells (the rest)
     /// hold no four, it cannot win: at best a draw (0); if besides the second player's hold a
-    /// four, the second player wins (at best −1 for the first, a loss with the last stone).
+    /// four, the second player wins, by the time that four's highest cell is filled
+    /// ([`Self::claimeven_win_at_least`]: at best −1 for the first, a loss with the last
+    /// stone, or lower for a four in the lower rows).
     #[inline]
     #[must_use]
     pub const fn claimeven_ceiling(&self) -> Option<i32> {
@@ -404,11 +406,31 @@ impl<const W: usize, const H: usize> Position<W, H> {
         let first = Self::BOARD & !second;
         if Self::has_alignment(first) {
             None
-        } else if Self::has_alignment(second) {
-            Some(-1)
         } else {
-            Some(0)
+            Some(-Self::claimeven_win_at_least(second))
         }
+    }
+
+    /// The second player's lowest score when it plays claimeven on its cells `second` and the
+    /// first player cannot win: 0 without a four in `second`; with one, a win no later than
+    /// when that four's highest cell is filled. The cells above it stay empty until then, so
+    /// a four within the lowest `r` rows (`r` even) is complete by move `CELLS - (H - r)`, a
+    /// win with the second player's stone `(CELLS - (H - r)) / 2`: a score of
+    /// `(H - r + 2) / 2` (1 for a four anywhere, 2 within the lowest 4 rows of 6, 3 within 2).
+    #[inline]
+    #[must_use]
+    const fn claimeven_win_at_least(second: u64) -> i32 {
+        if !Self::has_alignment(second) {
+            return 0;
+        }
+        let mut r = 2;
+        while r < H {
+            if Self::has_alignment(second & (Self::BOTTOM * ((1u64 << r) - 1))) {
+                return ((H - r + 2) / 2) as i32;
+            }
+            r += 2;
+        }
+        1
     }
 
     /// The claimeven rule one move ahead, for the second player to move (an odd number of
@@ -437,11 +459,11 @@ impl<const W: usize, const H: usize> Position<W, H> {
             next &= next - 1;
             let theirs = (first & !mv) | ((mv << 1) & Self::BOARD & Self::EVEN_ROWS);
             if !Self::has_alignment(theirs) {
-                let ours = Self::BOARD & !theirs;
-                if Self::has_alignment(ours) {
-                    return Some(1);
-                }
-                best = Some(0);
+                let floor = Self::claimeven_win_at_least(Self::BOARD & !theirs);
+                best = match best {
+                    Some(b) if b >= floor => Some(b),
+                    _ => Some(floor),
+                };
             }
         }
         best
