@@ -235,7 +235,8 @@ impl SolverConfig {
     }
 }
 
-/// The on/off switches of the search, in the order the canonical spec prints them.
+/// The on/off switches of the search, in the order the canonical spec prints them: the last
+/// ([`AFTER_MUTANT`] on) after the mutant, the others before it.
 const SWITCHES: [&str; 15] = [
     "clamp",
     "nonlosing",
@@ -253,6 +254,9 @@ const SWITCHES: [&str; 15] = [
     "fixed",
     "count",
 ];
+
+/// Where the switches printed after the mutant start in [`SWITCHES`]: `count`.
+const AFTER_MUTANT: usize = SWITCHES.len() - 1;
 
 /// The field of the on/off switch `key`, `None` for another key.
 fn switch<'a>(s: &'a mut SearchConfig, key: &str) -> Option<&'a mut bool> {
@@ -431,11 +435,11 @@ impl fmt::Display for SolverConfig {
         let s = &self.search;
         let mut opts = self.table_options();
         opts.extend(self.driver_options());
-        opts.extend(changed_switches(s, &SWITCHES[5..13]));
+        opts.extend(changed_switches(s, &SWITCHES[5..AFTER_MUTANT]));
         if s.mutant != Mutant::None {
             opts.push(format!("mutant={}", s.mutant.name()));
         }
-        opts.extend(changed_switches(s, &SWITCHES[13..]));
+        opts.extend(changed_switches(s, &SWITCHES[AFTER_MUTANT..]));
         if self.threads != 1 {
             opts.push(format!("threads={}", self.threads));
             if self.smp != Smp::default() {
@@ -468,6 +472,7 @@ mod tests {
             "mtdf:nofour=16,evens=off",
             "mtdf:evens=off,fwin=off,fixed=off",
             "mtdf:fpass=off",
+            "mtdf:evkids=off,fixed=off,mutant=drop-move",
             "mtdf:mswap=off,inherit=off,pfearly=off,fixed=off",
             "aspiration:depth=6,eval=threats,id=on,guess=2,delta=3",
             "sss",

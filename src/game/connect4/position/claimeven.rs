@@ -20,14 +20,21 @@ impl<const W: usize, const H: usize> Position<W, H> {
         if H % 2 != 0 || self.moves % 2 != 0 {
             return None;
         }
-        let empty = Self::BOARD & !self.mask;
-        let second = (self.current ^ self.mask) | (empty & Self::EVEN_ROWS & !self.possible());
+        let second = (self.current ^ self.mask) | self.claimed_by_follow_up();
         let first = Self::BOARD & !second;
         if Self::has_alignment(first) {
             None
         } else {
             Some(-Self::claimeven_win_at_least(second))
         }
+    }
+
+    /// The empty cells the player not to move gets by answering every move in the same column,
+    /// on top of it: the empty even-row cells not playable now (even height).
+    #[inline]
+    #[must_use]
+    const fn claimed_by_follow_up(&self) -> u64 {
+        Self::BOARD & !self.mask & Self::EVEN_ROWS & !self.possible()
     }
 
     /// The second player's lowest score when it plays claimeven on its cells `second` and the
@@ -65,9 +72,7 @@ impl<const W: usize, const H: usize> Position<W, H> {
         if H % 2 != 0 || self.moves % 2 == 0 || moves == 0 {
             return None;
         }
-        let empty = Self::BOARD & !self.mask;
-        let claimed = self.current | (empty & Self::EVEN_ROWS & !self.possible());
-        let first = Self::BOARD & !claimed;
+        let first = Self::BOARD & !(self.current | self.claimed_by_follow_up());
         if Self::has_alignment(first & !moves) {
             return None;
         }
