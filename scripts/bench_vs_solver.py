@@ -76,8 +76,9 @@ class Proc:
 def read_set(path, every, lo, hi):
     out = []
     with open(path) as f:
-        for i, line in enumerate(f):
-            moves, score = line.split()
+        lines = [l for l in f if l.strip() and not l.startswith("#")]
+        for i, line in enumerate(lines):
+            moves, score = line.split()[:2]
             if i % every == 0 and lo <= len(moves) <= hi:
                 out.append((moves, int(score)))
     return out

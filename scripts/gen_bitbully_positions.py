@@ -11,6 +11,10 @@ convention says; otherwise they are excluded and the header says so.
 Each position is solved by BitBully with the opening book off and the transposition table reset
 before every solve, with all three drivers (mtdf, negamax, null_window); they must agree.
 
+With --min-remaining R only positions whose perfect play lasts at least R more moves are kept
+(Pons' rating of a set: his Begin-Hard set, held out here, keeps 28 to 42 remaining moves at 0 to
+14 stones); --drivers solves them with fewer of BitBully's drivers (they are slow on such positions).
+
 Output: `moves score` per line (moves are column digits 1..7, Pons' convention) preceded by `#`
 comment lines (generator, seed, bitbully version, checks of the convention examples).
 """
@@ -73,10 +77,21 @@ class Pos:
         return any(self.wins_at(c, len(self.grid[c]), p) for c in self.legal())
 
 
-def solve_all(agent: BitBully, moves: str) -> tuple[int, dict[str, tuple[int, int, float]]]:
+def remaining_moves(score: int, ply: int) -> int:
+    """Moves left under perfect play from a position of `ply` stones scored `score`, counted as
+    Pons rates his sets (one less than the stones still to be played: Begin-Easy 0-13,
+    Begin-Medium 14-27)."""
+    if score == 0:
+        return ROWS * COLS - ply - 1
+    winner_stones = (ROWS * COLS + 2) // 2 - abs(score)
+    winner_moves_first = (score > 0) == (ply % 2 == 0)
+    return 2 * winner_stones - (1 if winner_moves_first else 0) - ply - 1
+
+
+def solve_all(agent: BitBully, moves: str, drivers=DRIVERS) -> tuple[int, dict[str, tuple[int, int, float]]]:
     board = Board([int(ch) - 1 for ch in moves])
     out = {}
-    for d in DRIVERS:
+    for d in drivers:
         agent.reset_transposition_table()
         agent.reset_node_counter()
         t0 = time.perf_counter()
@@ -107,9 +122,15 @@ def main() -> int:
     ap.add_argument("--per-ply", type=int, default=10)
     ap.add_argument("--max-immediate", type=int, default=1, help="immediate wins kept per ply at most")
     ap.add_argument("--with-empty", action="store_true", help="also solve the empty board (mtdf, minutes)")
+    ap.add_argument("--min-remaining", type=int, default=0,
+                    help="keep only positions lasting at least this many more moves (Begin-Hard: 28)")
+    ap.add_argument("--drivers", default=",".join(DRIVERS), help="BitBully drivers that must agree")
     ap.add_argument("-o", "--output", default="tests/data/bitbully_scores.txt")
     args = ap.parse_args()
 
+    drivers = tuple(args.drivers.split(","))
+    if not drivers or any(d not in DRIVERS for d in drivers):
+        ap.error(f"--drivers: a comma-separated subset of {','.join(DRIVERS)}")
     agent = BitBully(opening_book=None)
     assert not agent.is_book_loaded()
     t_start = time.perf_counter()
@@ -147,7 +168,9 @@ def main() -> int:
             if immediate and imm_here >= args.max_immediate:
                 continue
             seen.add(moves)
-            score, _ = solve_all(agent, moves)
+            score, _ = solve_all(agent, moves, drivers)
+            if remaining_moves(score, ply) < args.min_remaining:
+                continue
             if immediate:
                 if score != (43 - ply) // 2:
                     imm_bad += 1
@@ -165,8 +188,9 @@ def main() -> int:
     with open(args.output, "w") as f:
         f.write(
             f"# generator=scripts/gen_bitbully_positions.py seed={args.seed} plies={args.min_ply}-{args.max_ply}"
-            f" per_ply={args.per_ply} bitbully={bitbully.__version__} book=off tt_reset=each"
-            f" drivers=mtdf,negamax,null_window(agree) n={len(rows)} gen_seconds={elapsed:.0f}\n"
+            f" per_ply={args.per_ply} min_remaining={args.min_remaining} bitbully={bitbully.__version__}"
+            f" book=off tt_reset=each drivers={','.join(drivers)}(agree) n={len(rows)}"
+            f" gen_seconds={elapsed:.0f}\n"
         )
         f.write("# convention examples: " + "; ".join(notes) + "\n")
         f.write(

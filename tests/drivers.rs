@@ -80,6 +80,7 @@ fn every_driver_and_switch_combination_solves_known_positions() {
         "nofour=on",
         "fwin=off,fpass=off",
         "evkids=off",
+        "useful=off",
     ];
     for driver in [
         "negamax",

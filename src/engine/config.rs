@@ -116,6 +116,10 @@ pub struct SearchConfig {
     /// its child at once, with the node's window, without a table lookup, ordering or storing
     /// (exact search only).
     pub forced_pass: bool,
+    /// With threat ordering, count only our useful winning cells after a move: not those
+    /// right above a winning cell of the opponent's (we never get to play there: the cell
+    /// below is the opponent's win or our block, and the opponent then blocks ours).
+    pub useful_threats: bool,
 }
 
 impl SearchConfig {
@@ -165,6 +169,7 @@ impl SearchConfig {
         no_four_max_left: None,
         forced_wins: true,
         forced_pass: true,
+        useful_threats: true,
     };
 
     /// Whether the search runs exactly as [`Self::DEFAULT`] does, so that it can take the

@@ -27,7 +27,7 @@ pub struct SolverConfig {
 }
 
 const OPTIONS: &str =
-    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, pfearly, wpair, evens, evkids, nofour, fwin, fpass, fixed, mutant, count, threads, smp";
+    "tt, ways, order, clamp, nonlosing, mirror, etc, dthreat, ttmin, prefetch, huge, depth, eval, id, guess, delta, mswap, inherit, pfearly, wpair, evens, evkids, nofour, fwin, fpass, useful, fixed, mutant, count, threads, smp";
 
 impl SolverConfig {
     /// Parse `DRIVER[:key=value,...]` for the drivers of [`Driver::connect4_names`].
@@ -237,7 +237,7 @@ impl SolverConfig {
 
 /// The on/off switches of the search, in the order the canonical spec prints them: the last
 /// ([`AFTER_MUTANT`] on) after the mutant, the others before it.
-const SWITCHES: [&str; 15] = [
+const SWITCHES: [&str; 16] = [
     "clamp",
     "nonlosing",
     "dthreat",
@@ -251,6 +251,7 @@ const SWITCHES: [&str; 15] = [
     "evkids",
     "fwin",
     "fpass",
+    "useful",
     "fixed",
     "count",
 ];
@@ -274,6 +275,7 @@ fn switch<'a>(s: &'a mut SearchConfig, key: &str) -> Option<&'a mut bool> {
         "evkids" => &mut s.claimeven_children,
         "fwin" => &mut s.forced_wins,
         "fpass" => &mut s.forced_pass,
+        "useful" => &mut s.useful_threats,
         "fixed" => &mut s.fixed,
         "count" => &mut s.count,
         _ => return None,

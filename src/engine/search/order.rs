@@ -70,7 +70,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
                 Ordering::Threats => {
                     let map = pos.winning_position_after(mv);
                     c.maps[col] = map;
-                    Self::threat_score(m, mv, map)
+                    self.threat_score::<M>(m, mv, map)
                 }
                 _ => 0,
             };
@@ -78,12 +78,18 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         }
     }
 
-    /// The threat ordering's score of `mv`, whose map of winning cells is `map`: two a cell,
+    /// The threat ordering's score of `mv`, whose map of winning cells is `map`: two a cell
+    /// (with [`SearchConfig::useful_threats`], a cell not right above one of the opponent's),
     /// one less for a move right below one of our winning cells (it would be blocked at once).
     #[inline(always)]
-    fn threat_score(m: &Moves, mv: u64, map: u64) -> u32 {
+    fn threat_score<const M: u8>(&self, m: &Moves, mv: u64, map: u64) -> u32 {
         let under_own = m.own & (mv << 1) != 0;
-        map.count_ones() * 2 + 1 - 2 * under_own as u32
+        let counted = if self.c::<M>().useful_threats {
+            map & !((m.theirs & !mv) << 1)
+        } else {
+            map
+        };
+        counted.count_ones() * 2 + 1 - 2 * under_own as u32
     }
 
     /// The child's table key for ETC (kept) and the prefetch (issued), where wanted.
@@ -138,7 +144,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             for j in k..n.min(k + 2) {
                 let map = maps[j - k];
                 c.maps[cols[j]] = map;
-                c.sorter.add(mvs[j], Self::threat_score(m, mvs[j], map));
+                c.sorter.add(mvs[j], self.threat_score::<M>(m, mvs[j], map));
             }
             k += 2;
         }
