@@ -78,18 +78,23 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         }
     }
 
-    /// The threat ordering's score of `mv`, whose map of winning cells is `map`: two a cell
-    /// (with [`SearchConfig::useful_threats`], a cell not right above one of the opponent's),
+    /// The threat ordering's score of `mv`, whose map of winning cells is `map`: two a cell,
     /// one less for a move right below one of our winning cells (it would be blocked at once).
+    /// With [`SearchConfig::useful_threats`], only the cells not right above one of the
+    /// opponent's count, and one more for each winning cell of the opponent's right above one
+    /// of them (now useless to it) and for each pair of them one above the other.
     #[inline(always)]
     fn threat_score<const M: u8>(&self, m: &Moves, mv: u64, map: u64) -> u32 {
-        let under_own = m.own & (mv << 1) != 0;
-        let counted = if self.c::<M>().useful_threats {
-            map & !((m.theirs & !mv) << 1)
-        } else {
-            map
-        };
-        counted.count_ones() * 2 + 1 - 2 * under_own as u32
+        // Right below our winning cell, which is then one of `map`'s: the sum stays positive.
+        let under_own = 2 * u32::from(m.own & (mv << 1) != 0);
+        if !self.c::<M>().useful_threats {
+            return map.count_ones() * 2 + 1 - under_own;
+        }
+        let theirs = m.theirs & !mv;
+        let useful = map & !(theirs << 1);
+        let made_useless = theirs & (useful << 1);
+        let stacked = useful & (useful << 1);
+        useful.count_ones() * 2 + made_useless.count_ones() + stacked.count_ones() + 1 - under_own
     }
 
     /// The child's table key for ETC (kept) and the prefetch (issued), where wanted.
