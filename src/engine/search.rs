@@ -81,7 +81,7 @@ const UNLIMITED: u32 = u32::MAX;
 mod bounds;
 mod eval;
 mod order;
-mod smp;
+pub mod smp;
 mod table;
 
 /// The search state: configuration, table and node counter. `T` is the table: the private
@@ -99,6 +99,8 @@ pub struct Searcher<const W: usize = 7, const H: usize = 6, T: Tt = Transpositio
     variant: u32,
     /// ... applied at nodes with at least this many empty cells.
     vary_min_left: u32,
+    /// Parallel search with ABDADA: busy marks at nodes with at least this many empty cells.
+    abdada_min_left: u32,
     /// When set, the search stops (returning meaningless values) once the clock passes it;
     /// checked every 2^14 nodes.
     deadline: Option<std::time::Instant>,
@@ -150,6 +152,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
             interior_by_ply: [0; 64],
             variant: 0,
             vary_min_left: u32::MAX,
+            abdada_min_left: smp::ABDADA_MIN_LEFT,
             deadline: None,
             stopped: false,
         }
@@ -161,6 +164,13 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     pub fn set_variation(&mut self, variant: u32, min_left: u32) {
         self.variant = variant;
         self.vary_min_left = min_left;
+    }
+
+    /// Parallel search with ABDADA: mark and defer children only at nodes with at least
+    /// `min_left` empty cells (default [`smp::ABDADA_MIN_LEFT`]). Ignored by a one-thread
+    /// searcher.
+    pub fn set_abdada_min_left(&mut self, min_left: u32) {
+        self.abdada_min_left = min_left;
     }
 
     /// The configuration.

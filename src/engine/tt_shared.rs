@@ -21,7 +21,9 @@
 //! [`BUSY_SLOTS`] keys (128 KiB, cache-resident), as in Kerrigan's "simplified ABDADA": a
 //! thread marks a child's key while it searches it, and siblings whose key is marked by
 //! another thread are deferred to the end of the move list. A lost mark (two keys on one bucket)
-//! or a stale one only changes the order children are searched in, never a value.
+//! or a stale one only changes the order children are searched in, never a value. Only the
+//! nodes within [`crate::engine::search::smp::ABDADA_PLIES`] plies of the root mark (and only
+//! those with at least [`crate::engine::search::smp::ABDADA_MIN_LEFT`] empty cells).
 //!
 //! # Stopping
 //!
@@ -177,10 +179,14 @@ impl Tt for Arc<SharedTable> {
     }
     #[inline(always)]
     fn leave(&self, key: u64) {
+        // A plain load and store, not a compare-exchange (a locked instruction at every child
+        // marked): a leave racing another thread's enter on the slot may clear that thread's
+        // mark, which only changes an order, as a lost mark does.
         let mark = key.wrapping_add(1);
-        let _ = self
-            .busy_mark(key)
-            .compare_exchange(mark, 0, Relaxed, Relaxed);
+        let b = self.busy_mark(key);
+        if b.load(Relaxed) == mark {
+            b.store(0, Relaxed);
+        }
     }
 }
 

@@ -8,8 +8,11 @@ use crate::game::connect4::Position;
 use std::ops::ControlFlow;
 
 /// ABDADA defers children only at nodes with at least this many empty cells: below, a subtree
-/// costs less than the busy marks' bookkeeping.
+/// costs less than the busy marks' bookkeeping ...
 pub const ABDADA_MIN_LEFT: u32 = 12;
+/// ... and at most this many plies below the root: deeper, the marks' stores (each a cache
+/// line the other threads read) cost more than the duplicated work they spare.
+pub const ABDADA_PLIES: u32 = 14;
 
 impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     /// Stop when the owner of the shared table asks (the main thread has its answer).
@@ -46,7 +49,8 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         if self.variant != 0 && left >= self.vary_min_left && n > 1 {
             moves[..n].rotate_left(self.variant as usize % n);
         }
-        let abdada = left >= ABDADA_MIN_LEFT && self.table.as_ref().is_some_and(|t| t.abdada());
+        let abdada =
+            left >= self.abdada_min_left && self.table.as_ref().is_some_and(|t| t.abdada());
         let mut deferred = [0u64; W];
         let mut n_deferred = 0;
         for pass in 0..2 {
