@@ -119,8 +119,8 @@ pub struct SearchConfig {
     /// With threat ordering, count only our useful winning cells after a move: not those
     /// right above a winning cell of the opponent's (we never get to play there: the cell
     /// below is the opponent's win or our block, and the opponent then blocks ours); and
-    /// count one more for each winning cell of the opponent's our useful ones make useless
-    /// (right above one of them) and for each pair of our useful ones one above the other.
+    /// count one more for each winning cell of the opponent's that is useless to it (right
+    /// above one of our useful ones) and for each pair of our useful ones one above the other.
     pub useful_threats: bool,
 }
 

@@ -82,7 +82,7 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     /// one less for a move right below one of our winning cells (it would be blocked at once).
     /// With [`SearchConfig::useful_threats`], only the cells not right above one of the
     /// opponent's count, and one more for each winning cell of the opponent's right above one
-    /// of them (now useless to it) and for each pair of them one above the other.
+    /// of them (useless to it) and for each pair of them one above the other.
     #[inline(always)]
     fn threat_score<const M: u8>(&self, m: &Moves, mv: u64, map: u64) -> u32 {
         // Right below our winning cell, which is then one of `map`'s: the sum stays positive.
