@@ -15,6 +15,21 @@ pub const ABDADA_MIN_LEFT: u32 = 12;
 pub const ABDADA_PLIES: u32 = 14;
 
 impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
+    /// Parallel search: search the children of nodes with at least `min_left` empty cells in
+    /// the order rotated by `variant` places (0: the usual order), so that the threads of a
+    /// Lazy SMP solve start on different subtrees. Ignored by a one-thread searcher.
+    pub fn set_variation(&mut self, variant: u32, min_left: u32) {
+        self.variant = variant;
+        self.vary_min_left = min_left;
+    }
+
+    /// Parallel search with ABDADA: mark and defer children only at nodes with at least
+    /// `min_left` empty cells (default [`ABDADA_MIN_LEFT`]). Ignored by a one-thread
+    /// searcher.
+    pub fn set_abdada_min_left(&mut self, min_left: u32) {
+        self.abdada_min_left = min_left;
+    }
+
     /// Stop when the owner of the shared table asks (the main thread has its answer).
     #[cold]
     #[inline(never)]
