@@ -7,7 +7,7 @@
 //! - [`Smp::Abdada`], ABDADA (Weill 1996, in the simplified form of Kerrigan): every thread
 //!   searches in the usual order, but a child other than the first that another thread is
 //!   searching is deferred until the node's other children are done (see
-//!   [`super::tt_shared`]), at nodes within [`ABDADA_PLIES`] plies of the root.
+//!   [`super::tt_shared`]), at nodes near the root ([`Searcher::set_abdada_root`]).
 //!
 //! Every entry of the shared table is a bound some search proved, so each thread's search is
 //! as exact as a one-thread search: the main thread's score is exact whatever the helpers did.
@@ -18,7 +18,6 @@
 //! signature.
 
 use super::drivers::{self, Driver, Probe};
-use super::search::smp::{ABDADA_MIN_LEFT, ABDADA_PLIES};
 use super::search::{SearchConfig, Searcher};
 use super::tt_shared::SharedTable;
 use crate::game::connect4::Position;
@@ -170,18 +169,14 @@ impl<const W: usize, const H: usize> Parallel<W, H> {
         let before = self.main.nodes();
         self.table.clear_stop();
         let vary_min_left = pos.cells_left().saturating_sub(VARY_PLIES);
-        let abdada_min_left = pos
-            .cells_left()
-            .saturating_sub(ABDADA_PLIES)
-            .max(ABDADA_MIN_LEFT);
-        self.main.set_abdada_min_left(abdada_min_left);
+        self.main.set_abdada_root(pos.cells_left());
         for (i, (h, _)) in self.helpers.iter_mut().enumerate() {
             let variant = match self.smp {
                 Smp::Lazy => i as u32 + 1,
                 Smp::Abdada => 0,
             };
             h.set_variation(variant, vary_min_left);
-            h.set_abdada_min_left(abdada_min_left);
+            h.set_abdada_root(pos.cells_left());
         }
         let (main, table) = (&mut self.main, &*self.table);
         let score = std::thread::scope(|sc| {

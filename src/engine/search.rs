@@ -81,7 +81,7 @@ const UNLIMITED: u32 = u32::MAX;
 mod bounds;
 mod eval;
 mod order;
-pub mod smp;
+mod smp;
 mod table;
 
 /// The search state: configuration, table and node counter. `T` is the table: the private

@@ -22,8 +22,8 @@
 //! thread marks a child's key while it searches it, and siblings whose key is marked by
 //! another thread are deferred to the end of the move list. A lost mark (two keys on one bucket)
 //! or a stale one only changes the order children are searched in, never a value. Only the
-//! nodes within [`crate::engine::search::smp::ABDADA_PLIES`] plies of the root mark (and only
-//! those with at least [`crate::engine::search::smp::ABDADA_MIN_LEFT`] empty cells).
+//! nodes near the root mark
+//! ([`Searcher::set_abdada_root`](crate::engine::search::Searcher::set_abdada_root)).
 //!
 //! # Stopping
 //!

@@ -9,10 +9,10 @@ use std::ops::ControlFlow;
 
 /// ABDADA defers children only at nodes with at least this many empty cells: below, a subtree
 /// costs less than the busy marks' bookkeeping ...
-pub const ABDADA_MIN_LEFT: u32 = 12;
+pub(super) const ABDADA_MIN_LEFT: u32 = 12;
 /// ... and at most this many plies below the root: deeper, the marks' stores (each a cache
 /// line the other threads read) cost more than the duplicated work they spare.
-pub const ABDADA_PLIES: u32 = 14;
+const ABDADA_PLIES: u32 = 14;
 
 impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
     /// Parallel search: search the children of nodes with at least `min_left` empty cells in
@@ -23,11 +23,12 @@ impl<const W: usize, const H: usize, T: Tt> Searcher<W, H, T> {
         self.vary_min_left = min_left;
     }
 
-    /// Parallel search with ABDADA: mark and defer children only at nodes with at least
-    /// `min_left` empty cells (default [`ABDADA_MIN_LEFT`]). Ignored by a one-thread
-    /// searcher.
-    pub fn set_abdada_min_left(&mut self, min_left: u32) {
-        self.abdada_min_left = min_left;
+    /// Parallel search with ABDADA, from a root with `root_left` empty cells: mark and defer
+    /// children only at nodes within [`ABDADA_PLIES`] plies of that root with at least
+    /// [`ABDADA_MIN_LEFT`] empty cells (without a root, from [`ABDADA_MIN_LEFT`] cells).
+    /// Ignored by a one-thread searcher.
+    pub fn set_abdada_root(&mut self, root_left: u32) {
+        self.abdada_min_left = root_left.saturating_sub(ABDADA_PLIES).max(ABDADA_MIN_LEFT);
     }
 
     /// Stop when the owner of the shared table asks (the main thread has its answer).
