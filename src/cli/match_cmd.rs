@@ -63,18 +63,18 @@ pub struct MatchArgs {
     /// Games played at once, each thread with its own engine instances.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
-    /// Stop early by an SPRT of the first engine against the second: `ELO0,ELO1`, or `nonreg`
-    /// ([-1.75, 0.25]) or `gain` ([0, 2]).
-    #[arg(long, value_parser = parse_sprt_bounds)]
+    /// Stop early by an SPRT of the first engine against the second: `ELO0,ELO1` (`-20,20`
+    /// needs no `=`), or `nonreg` ([-1.75, 0.25]) or `gain` ([0, 2]).
+    #[arg(long, value_parser = parse_sprt_bounds, allow_hyphen_values = true)]
     pub sprt: Option<(f64, f64)>,
     /// The SPRT's false-acceptance rate of H1.
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
     pub alpha: f64,
     /// The SPRT's false-acceptance rate of H0.
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
     pub beta: f64,
     /// Units of the SPRT bounds: `normalized` (fishtest's new tests) or `logistic`.
-    #[arg(long, default_value = "normalized", value_parser = parse_model)]
+    #[arg(long, default_value = "normalized", value_parser = parse_model, requires = "sprt")]
     pub elo_model: EloModel,
     /// At most this many games (kept ones included); an SPRT still open there is inconclusive.
     #[arg(long)]
@@ -118,6 +118,11 @@ pub fn parse_sprt_bounds(s: &str) -> Result<(f64, f64), String> {
         a.trim().parse().map_err(|_| bad())?,
         b.trim().parse().map_err(|_| bad())?,
     );
+    if !(a.is_finite() && b.is_finite()) {
+        return Err(format!(
+            "--sprt `{s}`: ELO0 and ELO1 must be finite numbers"
+        ));
+    }
     if a.partial_cmp(&b) != Some(std::cmp::Ordering::Less) {
         return Err(format!("--sprt `{s}`: ELO0 must be below ELO1"));
     }
@@ -135,13 +140,51 @@ pub fn parse_model(s: &str) -> Result<EloModel, String> {
     }
 }
 
+/// The most openings drawn at a ply (`--openings`).
+pub const MAX_OPENINGS: u32 = 1_000_000;
+
+/// Openings to draw per ply: `--openings`, cut to what `--max-games` can play (the plan plays
+/// openings in order, so the later ones would never be reached).
+fn openings_wanted(args: &MatchArgs) -> Result<u32> {
+    if args.openings == 0 || args.openings > MAX_OPENINGS {
+        bail!(
+            "--openings {}: expected 1 to {MAX_OPENINGS} openings a ply",
+            args.openings
+        );
+    }
+    let Some(games) = args.max_games else {
+        return Ok(args.openings);
+    };
+    if games < 2 {
+        bail!("--max-games {games}: a game pair needs 2 games");
+    }
+    let n = args.engines.len() as u64;
+    let pairings = if args.gauntlet {
+        n - 1
+    } else {
+        n * (n - 1) / 2
+    };
+    let openings = (games / 2).div_ceil(pairings.max(1));
+    Ok(args
+        .openings
+        .min(u32::try_from(openings).unwrap_or(u32::MAX)))
+}
+
 /// The plan of `args`: its game, seeded openings and budget.
 pub fn plan_of(args: &MatchArgs) -> Result<MatchPlan> {
+    if args.concurrency > match_play::MAX_CONCURRENCY {
+        bail!(
+            "--concurrency {}: at most {} games at once",
+            args.concurrency,
+            match_play::MAX_CONCURRENCY
+        );
+    }
     let game = match &args.game {
         Some(g) => GameKind::parse(g).map_err(anyhow::Error::msg)?,
         None => crate::engine::registry::build(&args.engines[0])?.game(),
     };
     let budget = Budget::of_tc(args.tc.as_deref()).map_err(anyhow::Error::msg)?;
+    let count = openings_wanted(args)?;
     let openings = if let Some(f) = &args.openings_file {
         crate::runner::experiment::file_positions(&f.to_string_lossy(), game, None)
             .map_err(|e| anyhow::anyhow!("--openings-file {}: {e}", f.display()))?
@@ -162,9 +205,9 @@ pub fn plan_of(args: &MatchArgs) -> Result<MatchPlan> {
             Some(b) => crate::engine::registry::build_on(solver, b)?,
             None => crate::engine::registry::build(solver)?,
         };
-        MatchPlan::balanced_openings(game, args.seed, &args.plies, args.openings, solver.as_mut())?
+        MatchPlan::balanced_openings(game, args.seed, &args.plies, count, solver.as_mut())?
     } else {
-        MatchPlan::seeded_openings(game, args.seed, &args.plies, args.openings)
+        MatchPlan::seeded_openings(game, args.seed, &args.plies, count)
     };
     if openings.is_empty() {
         bail!(
@@ -301,16 +344,30 @@ pub fn run(args: MatchArgs) -> Result<i32> {
     }
     let summary = match_play::run(&plan, &opts)?;
     if let Some(p) = &args.pgn {
-        match_play::pgn::write_pgn(&summary.rows, p).map_err(anyhow::Error::msg)?;
+        let all = [summary.rows.clone(), summary.beyond.clone()].concat();
+        match_play::pgn::write_pgn(&all, p).map_err(anyhow::Error::msg)?;
     }
     let mut out = vec![format!(
         "{}: {} games ({} pairs kept, {} played) -> {}",
         plan.game,
-        summary.rows.len(),
+        summary.rows.len() + summary.beyond.len(),
         summary.kept_pairs,
         summary.played_pairs,
         opts.games.display()
     )];
+    if summary.duplicates > 0 {
+        out.push(format!(
+            "{} repeated games of the resumed file dropped",
+            summary.duplicates
+        ));
+    }
+    if !summary.beyond.is_empty() {
+        let n = summary.beyond.len() / 2;
+        out.push(format!(
+            "{n} {} after the SPRT's verdict (in flight then): in the games file, not counted below",
+            if n == 1 { "pair finished" } else { "pairs finished" }
+        ));
+    }
     let tallies = match_play::tally(&summary.rows);
     for t in &tallies {
         for l in pairing_lines(&plan.engines, t) {

@@ -3,6 +3,7 @@
 
 use crate::engine::{registry, Engine, MoveLimit};
 use crate::game::GameKind;
+use crate::runner::match_play::rules::Referee;
 use crate::runner::measure::{measure_choice, Clock};
 use crate::util::exit;
 use anyhow::Result;
@@ -56,6 +57,8 @@ fn choice_line(engine: &mut dyn Engine, moves: &str) -> Result<String, String> {
     let t = measure_choice(engine, moves, &MoveLimit::Spec, Clock::Wall)
         .map_err(|f| f.error.to_string())?;
     let d = &t.decision;
+    Referee::check_move(engine.game(), moves, d.best.as_str())
+        .map_err(|e| format!("engine `{}` chose an {e}", engine.spec()))?;
     let na = |v: Option<String>| v.unwrap_or_else(|| "n/a".to_string());
     let proven = d.proven.map(|p| p.to_string()).or(d
         .proven_result()

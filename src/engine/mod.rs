@@ -279,6 +279,13 @@ pub trait Engine: Send {
     fn new_game(&mut self) {
         self.reset();
     }
+    /// Start what the engine runs in (an `ext:` or `uci:` process, with its handshake) now
+    /// rather than at its first position, so that a match or a gate finds an engine that
+    /// cannot start before it plays: [`EngineError::Failure`] naming the command. Nothing to
+    /// do for an engine in this process (the default).
+    fn start(&mut self) -> Result<(), EngineError> {
+        Ok(())
+    }
 }
 
 pub mod config;

@@ -77,6 +77,48 @@ pub struct GameDef {
         exclude_immediate_win: bool,
         pick: &mut dyn FnMut(u32) -> u32,
     ) -> Option<String>,
+    /// The rules as a referee reads them: the position's text read back, and its ending.
+    pub rules: fn(position: &str) -> Result<Status, String>,
+    /// The position after the legal move `mv` (its [`SearchGame::move_text`]) at `position`, as
+    /// text; an error for a move that is not legal there.
+    pub play: fn(position: &str, mv: &str) -> Result<String, String>,
+}
+
+/// A position of an open game as its referee sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Status {
+    /// The game goes on: its legal moves as text.
+    Moves(Vec<String>),
+    /// The game is over: its value for the side to move ([`SearchGame::terminal`] at ply 0).
+    Over(i32),
+}
+
+/// [`GameDef::rules`] of `G`.
+fn rules<G: OpenGame>(position: &str) -> Result<Status, String> {
+    let g = G::default();
+    let s = g.parse(position)?;
+    if let Some(v) = g.terminal(&s, 0) {
+        return Ok(Status::Over(v));
+    }
+    let mut moves = MoveList::default();
+    g.moves(&s, &mut moves);
+    Ok(Status::Moves(
+        moves
+            .as_slice()
+            .iter()
+            .map(|&m| g.move_text(&s, m))
+            .collect(),
+    ))
+}
+
+/// [`GameDef::play`] of `G`.
+fn play<G: OpenGame>(position: &str, mv: &str) -> Result<String, String> {
+    let g = G::default();
+    let s = g.parse(position)?;
+    let m = g
+        .parse_move(&s, mv)
+        .ok_or_else(|| format!("`{mv}` is not a legal move of {} here", G::NAME))?;
+    Ok(g.text(&g.play(&s, m)))
 }
 
 impl GameDef {
@@ -87,6 +129,8 @@ impl GameDef {
             name: G::NAME,
             max_ply: G::MAX_PLY,
             draw: draw::<G>,
+            rules: rules::<G>,
+            play: play::<G>,
         }
     }
 }

@@ -65,6 +65,9 @@ pub struct GamesReport {
     /// The logistic Elo difference and the half-width of its 95% interval (`None` without a
     /// complete pair).
     pub elo: Option<(f64, f64)>,
+    /// Pairs finished after the verdict (in flight when it was reached): in the games file,
+    /// not counted above.
+    pub beyond_pairs: u64,
     /// The games file.
     pub games_file: String,
 }
@@ -82,14 +85,9 @@ pub fn run(plan: &MatchPlan, opts: &MatchOptions) -> Result<GamesReport, MatchEr
     }
     let summary = match_play::run(plan, opts)?;
     let tally = match_play::tally(&summary.rows).into_iter().next();
-    Ok(report(
-        plan,
-        opts,
-        &sprt,
-        summary.llr_path,
-        summary.accepted,
-        tally,
-    ))
+    let mut r = report(plan, opts, &sprt, summary.llr_path, summary.accepted, tally);
+    r.beyond_pairs = summary.beyond.len() as u64 / 2;
+    Ok(r)
 }
 
 fn report(
@@ -134,6 +132,7 @@ fn report(
             .then(|| elo_estimate(&t.pairs).ok())
             .flatten()
             .map(|e| (e.elo, e.elo95)),
+        beyond_pairs: 0,
         games_file: opts.games.display().to_string(),
     }
 }
@@ -194,6 +193,13 @@ impl GamesReport {
             self.llr_bounds.1,
             self.llr_path.len()
         );
+        if self.beyond_pairs > 0 {
+            let _ = writeln!(
+                s,
+                "\n{} pairs finished after the verdict (in flight then): in the games file, not counted.",
+                self.beyond_pairs
+            );
+        }
         let _ = writeln!(s, "\nGames: {}", self.games_file);
         s
     }

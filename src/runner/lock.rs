@@ -26,6 +26,23 @@ pub fn lock_path(results: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// `path` with its links and `.`/`..` resolved; for a file that does not exist yet, its
+/// directory's canonical path joined with its name; `path` itself where neither resolves.
+#[must_use]
+pub fn canonical(path: &Path) -> PathBuf {
+    if let Ok(p) = std::fs::canonicalize(path) {
+        return p;
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    match (std::fs::canonicalize(dir), path.file_name()) {
+        (Ok(d), Some(name)) => d.join(name),
+        _ => path.to_path_buf(),
+    }
+}
+
 /// Why a lock could not be taken.
 #[derive(Debug)]
 pub enum LockError {
@@ -71,8 +88,11 @@ fn same_file(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
 }
 
 impl ResultsLock {
-    /// Take the lock of `results` or say who holds it.
+    /// Take the lock of `results` or say who holds it. The lock is the canonical path's
+    /// ([`canonical`]): two writers reaching one file through a link and its target, or two
+    /// spellings of a directory, take the same lock.
     pub fn acquire(results: &Path) -> Result<Self, LockError> {
+        let results = &canonical(results);
         let path = lock_path(results);
         let io = |source| LockError::Io {
             path: path.clone(),

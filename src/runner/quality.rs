@@ -32,6 +32,7 @@ use super::positions::Drawn;
 use super::record::{csv_schema, scan_rows, RecordError, RecordWriter};
 use super::variants::{sweep, sweep_values, SweepSpec};
 use crate::engine::{Engine, GameResult, MoveLimit};
+use crate::runner::match_play::rules::Referee;
 use serde::Deserialize;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -268,11 +269,10 @@ pub fn run(exp: &Experiment, opts: &RunOptions) -> Result<QualitySummary, RunErr
         _ => None,
     };
     let meta_file = paired::meta_path(&results);
+    let fresh = !(opts.resume && results.exists());
     let (meta, done) = start(exp, opts, &results, &meta_file)?;
     paired::write_meta(&meta_file, &meta)?;
     let mut writer = RecordWriter::<DecisionRecord>::open(&results, !done.is_empty())?;
-    let todo = todo(exp, opts.shard);
-    let bar = paired::progress_bar(exp, opts.progress, (todo.len() * engines.len()) as u64);
     let started = std::time::Instant::now();
     let mut summary = QualitySummary {
         results: results.clone(),
@@ -281,13 +281,53 @@ pub fn run(exp: &Experiment, opts: &RunOptions) -> Result<QualitySummary, RunErr
         referee_solved: 0,
         wall: Duration::ZERO,
     };
+    let judged = Judged {
+        referee: referee.as_mut(),
+        done: &done,
+    };
+    let decided = decide_positions(exp, opts, &mut engines, judged, &mut writer, &mut summary);
+    if decided.is_err() && fresh && summary.decisions == 0 {
+        // Nothing was decided: leave no header-only file that would ask the next run for
+        // --resume or --force and hide why this one failed.
+        drop(writer);
+        let _ = std::fs::remove_file(&results);
+        let _ = std::fs::remove_file(&meta_file);
+    }
+    decided?;
+    let mut meta = meta;
+    meta.finish();
+    paired::write_meta(&meta_file, &meta)?;
+    summary.referee_solved = referee.as_ref().map_or(0, MoveValueCache::solved);
+    summary.wall = started.elapsed();
+    Ok(summary)
+}
+
+/// The referee of a quality run (if any) and the decisions a resumed file already holds.
+struct Judged<'a> {
+    referee: Option<&'a mut MoveValueCache>,
+    done: &'a HashSet<(u32, u32, String)>,
+}
+
+/// Every position of the run in order: the referee's values, every engine's decision, each
+/// position's rows written as soon as they are made.
+fn decide_positions(
+    exp: &Experiment,
+    opts: &RunOptions,
+    engines: &mut [Box<dyn Engine>],
+    mut judged: Judged,
+    writer: &mut RecordWriter<DecisionRecord>,
+    summary: &mut QualitySummary,
+) -> Result<(), RunError> {
+    let quality = exp.quality.as_ref().expect("a quality experiment");
+    let todo = todo(exp, opts.shard);
+    let bar = paired::progress_bar(exp, opts.progress, (todo.len() * engines.len()) as u64);
     for (seq, d) in &todo {
-        let values = match referee.as_mut() {
+        let values = match judged.referee.as_mut() {
             Some(r) => Some(r.get(&d.moves).map_err(RunError::Refused)?.clone()),
             None => None,
         };
         check_known(quality, d, values.as_ref())?;
-        let rows = decide_all(exp, opts, &mut engines, *seq, d, values.as_ref(), &done)?;
+        let rows = decide_all(exp, opts, engines, *seq, d, values.as_ref(), judged.done)?;
         bar.inc(engines.len() as u64);
         if !rows.is_empty() {
             summary.positions += 1;
@@ -296,12 +336,7 @@ pub fn run(exp: &Experiment, opts: &RunOptions) -> Result<QualitySummary, RunErr
         }
     }
     bar.finish_and_clear();
-    let mut meta = meta;
-    meta.finish();
-    paired::write_meta(&meta_file, &meta)?;
-    summary.referee_solved = referee.as_ref().map_or(0, MoveValueCache::solved);
-    summary.wall = started.elapsed();
-    Ok(summary)
+    Ok(())
 }
 
 /// A positions file's score (Pons' sets) is an oracle of the referee too: the referee's value
@@ -355,15 +390,16 @@ fn decide_all(
         }
         let e = engines[which].as_mut();
         e.reset();
-        let t = measure_choice(e, &d.moves, &MoveLimit::Spec, opts.clock).map_err(|f| {
-            RunError::EngineFailure {
-                engine: spec.clone(),
-                ply: d.ply,
-                index: d.index,
-                moves: d.moves.clone(),
-                message: f.error.to_string(),
-            }
-        })?;
+        let failure = |message: String| RunError::EngineFailure {
+            engine: spec.clone(),
+            ply: d.ply,
+            index: d.index,
+            moves: d.moves.clone(),
+            message,
+        };
+        let t = measure_choice(e, &d.moves, &MoveLimit::Spec, opts.clock)
+            .map_err(|f| failure(f.error.to_string()))?;
+        Referee::check_move(exp.game, &d.moves, t.decision.best.as_str()).map_err(failure)?;
         let point = quality.point(spec);
         rows.push(DecisionRecord::new(exp, d, &point, slot as u32, &t, values));
     }

@@ -41,6 +41,17 @@ pub fn available_memory() -> Option<u64> {
     meminfo_available(&text)
 }
 
+/// This process's virtual memory in bytes (`/proc/self/statm`, Linux; 0 where it cannot be
+/// read): what was allocated, touched or not, so the growth over building engines is what they
+/// reserve.
+#[must_use]
+pub fn virtual_size() -> u64 {
+    std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|t| t.split_whitespace().next()?.parse::<u64>().ok())
+        .map_or(0, |pages| pages.saturating_mul(4096))
+}
+
 /// `MemAvailable` of a `/proc/meminfo` text, in bytes.
 fn meminfo_available(text: &str) -> Option<u64> {
     let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;

@@ -68,16 +68,22 @@ impl ExternalEngine {
         ))
     }
 
+    /// Start the process unless one runs.
+    fn spawn(&mut self) -> Result<(), EngineError> {
+        if self.proc.is_none() {
+            let p = Running::spawn(&self.cfg.argv).map_err(EngineError::Failure)?;
+            self.proc = Some(p);
+        }
+        Ok(())
+    }
+
     /// Send `moves`, read the answer: the solve and the `best=MOVE` field if there was one.
     fn ask(&mut self, moves: &str) -> Result<(Solve, Option<String>), EngineError> {
         let request = protocol::request(moves).map_err(EngineError::BadPosition)?;
         if self.cfg.fresh {
             self.proc = None;
         }
-        if self.proc.is_none() {
-            let p = Running::spawn(&self.cfg.argv).map_err(EngineError::Failure)?;
-            self.proc = Some(p);
-        }
+        self.spawn()?;
         let t0 = Instant::now();
         let p = self.proc.as_mut().expect("running");
         if let Err(e) = p.send(&request, self.cfg.fresh) {
@@ -166,9 +172,18 @@ impl Engine for ExternalEngine {
     }
 
     /// The answer's `best=MOVE` field (see [`protocol`]); the budget is the engine's own (a
-    /// clock is not sent: the harness times the answer). An answer without it: unsupported.
-    fn choose(&mut self, moves: &str, _limit: &MoveLimit) -> Result<Decision, EngineError> {
-        let (solve, best) = self.ask(moves)?;
+    /// clock is not sent: the harness times the answer). Under a clock the wait for the answer
+    /// ends at the side's time left: an engine still thinking then is killed and the move is
+    /// [`EngineError::Timeout`] (a loss on time); it restarts on the next position. An answer
+    /// without the field: unsupported.
+    fn choose(&mut self, moves: &str, limit: &MoveLimit) -> Result<Decision, EngineError> {
+        let spec_limit = self.limit;
+        if let MoveLimit::Clock { own, .. } = *limit {
+            self.limit = Some(spec_limit.map_or(own, |l| l.min(own)));
+        }
+        let asked = self.ask(moves);
+        self.limit = spec_limit;
+        let (solve, best) = asked?;
         let Some(best) = best else {
             return Err(EngineError::Unsupported(format!(
                 "engine `{}` answered without a `best=MOVE` field, so it cannot choose moves",
@@ -192,6 +207,15 @@ impl Engine for ExternalEngine {
 
     fn set_time_limit(&mut self, limit: Option<Duration>) {
         self.limit = limit;
+    }
+
+    /// The process (a `fresh` engine's is started and let go: each position starts its own).
+    fn start(&mut self) -> Result<(), EngineError> {
+        self.spawn()?;
+        if self.cfg.fresh {
+            self.proc = None;
+        }
+        Ok(())
     }
 
     fn external(&self) -> bool {

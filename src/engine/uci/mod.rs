@@ -172,7 +172,7 @@ impl UciEngine {
     }
 
     /// Start the process and complete the handshake.
-    fn start(&mut self) -> Result<(), EngineError> {
+    fn launch(&mut self) -> Result<(), EngineError> {
         let p = Running::spawn(&self.cfg.argv).map_err(EngineError::Failure)?;
         self.proc = Some(p);
         self.send("uci\n")?;
@@ -276,7 +276,7 @@ impl UciEngine {
     ) -> Result<(Search, String, Duration), EngineError> {
         self.info = SearchInfo::default();
         if self.proc.is_none() {
-            self.start()?;
+            self.launch()?;
         }
         if new_game {
             self.send("ucinewgame\n")?;
@@ -433,6 +433,14 @@ impl Engine for UciEngine {
     /// `ucinewgame` (with `isready`) before the next move.
     fn new_game(&mut self) {
         self.new_game = true;
+    }
+
+    /// The process and its handshake (`uci`, the options, `isready`).
+    fn start(&mut self) -> Result<(), EngineError> {
+        if self.proc.is_none() {
+            self.launch()?;
+        }
+        Ok(())
     }
 
     fn external(&self) -> bool {

@@ -1,5 +1,7 @@
 //! One game of a match: the engines move in turn within the budget until the rules end the
-//! game; a flag that falls, an illegal move or an engine failure loses, with the reason.
+//! game; a flag that falls or an illegal move loses, with the reason. An engine that fails
+//! (its process died, answered garbage or cannot choose moves) stops the match instead: its
+//! games would be forfeits that say nothing of its play.
 
 use super::record::{result_text, GameRecord};
 use super::rules::{Ending, Referee, Side};
@@ -7,6 +9,7 @@ use super::{MatchPlan, Opening};
 use crate::engine::{Engine, EngineError, MoveLimit};
 use crate::runner::measure::{measure_choice, Clock};
 use crate::stats::games::GameResult;
+use crate::util::limits;
 use std::time::Duration;
 
 /// What a move may cost in a match.
@@ -25,24 +28,31 @@ impl Budget {
         tc.map_or(Ok(Budget::Spec), Self::parse_tc)
     }
 
-    /// Parse `--tc`: `BASE+INC` in seconds (`10+0.1`), or `BASE` alone.
+    /// Parse `--tc`: `BASE+INC` in seconds (`10+0.1`), or `BASE` alone; the base above 0, the
+    /// increment 0 or more, each at most 30 days ([`limits::MAX_SECONDS`], as every other
+    /// time limit).
     pub fn parse_tc(text: &str) -> Result<Self, String> {
         let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
-        let secs = |s: &str| -> Result<Duration, String> {
+        let secs = |s: &str| -> Result<f64, String> {
             s.trim()
                 .parse::<f64>()
                 .ok()
                 .filter(|v| v.is_finite() && *v >= 0.0)
-                .map(Duration::from_secs_f64)
                 .ok_or_else(|| format!("--tc `{text}`: expected BASE+INC in seconds, e.g. 10+0.1"))
         };
-        let base = secs(base)?;
-        if base.is_zero() {
+        let (base, inc) = (secs(base)?, secs(inc)?);
+        if base == 0.0 {
             return Err(format!("--tc `{text}`: the base time must be positive"));
         }
+        let what = format!("--tc `{text}`:");
+        let increment = if inc == 0.0 {
+            Duration::ZERO
+        } else {
+            limits::seconds(&format!("{what} the increment"), inc)?
+        };
         Ok(Budget::Clock {
-            base,
-            increment: secs(inc)?,
+            base: limits::seconds(&format!("{what} the base"), base)?,
+            increment,
         })
     }
 }
@@ -64,7 +74,7 @@ fn or_dash<T: ToString>(v: Option<T>) -> String {
 /// Play one game from `opening`, `engines[0]` on the first side (White) and `engines[1]` on
 /// the other. Tables are cleared first (`new_game`); each side has its own clock. The record's
 /// pair, round, slots and engine columns are left for the caller. Errors for an opening the
-/// rules refuse and for an engine that cannot choose moves (a match cannot use it).
+/// rules refuse and for an engine that fails or cannot choose moves (a match cannot use it).
 pub fn play_game(
     plan: &MatchPlan,
     opening: &Opening,
@@ -101,13 +111,16 @@ pub fn play_game(
         let engine = &mut *sides[side.index()];
         let t = match measure_choice(engine, &position, &limit, Clock::Wall) {
             Ok(t) => t,
-            Err(f) if matches!(f.error, EngineError::Unsupported(_)) => {
-                return Err(format!("cannot play a match: {}", f.error));
-            }
             Err(f) if f.error == EngineError::Timeout => {
                 break Some((side, "time", "time forfeit".to_string()))
             }
-            Err(f) => break Some((side, "failure", f.error.to_string())),
+            Err(f) => {
+                return Err(format!(
+                    "engine `{}` cannot play position `{position}`: {}",
+                    engine.spec(),
+                    f.error
+                ))
+            }
         };
         if let Budget::Clock { increment, .. } = plan.budget {
             let used = Duration::from_nanos(t.wall_nanos);
@@ -236,18 +249,17 @@ mod tests {
             ("0-1", "illegal", 0)
         );
         assert!(r.reason.starts_with("illegal move 1"), "{}", r.reason);
-        // O (second) fails at its first move: the first side wins
+        // O (second) fails at its first move: not a result, the match stops
         let (mut x, mut o) = (
             Fixed(Ok("5")),
             Fixed(Err(EngineError::Failure("crashed".into()))),
         );
+        let e = play_game(&plan(), &opening("12"), [&mut x, &mut o]).unwrap_err();
+        assert!(e.contains("crashed") && e.contains("`fixed`"), "{e}");
+        // a loss on time stays a result
+        let (mut x, mut o) = (Fixed(Ok("5")), Fixed(Err(EngineError::Timeout)));
         let r = play_game(&plan(), &opening("12"), [&mut x, &mut o]).unwrap();
-        assert_eq!(
-            (r.result.as_str(), r.termination.as_str()),
-            ("1-0", "failure")
-        );
-        assert_eq!((r.plies, r.moves.as_str()), (1, "5"));
-        assert!(r.reason.contains("crashed"), "{}", r.reason);
+        assert_eq!((r.result.as_str(), r.termination.as_str()), ("1-0", "time"));
         // an engine that cannot choose stops the match
         let (mut x, mut o) = (
             Fixed(Err(EngineError::Unsupported("no".into()))),
@@ -274,5 +286,11 @@ mod tests {
             })
         );
         assert!(Budget::parse_tc("0+1").is_err() && Budget::parse_tc("x").is_err());
+        // past 30 days: refused with the range, never a panic (was exit 101)
+        for tc in ["1e20", "1+1e19", "1+5e18", "2592001", "inf", "1+nan"] {
+            let e = Budget::parse_tc(tc).unwrap_err();
+            assert!(e.contains(tc), "{tc}: {e}");
+        }
+        assert!(Budget::parse_tc("2592000+2592000").is_ok());
     }
 }

@@ -14,9 +14,10 @@ use crate::engine::{registry, spec::SpecError, Engine, GameKind};
 use crate::runner::lock::{LockError, ResultsLock};
 use crate::runner::positions::positions_for_ply;
 use crate::runner::record::{scan_rows, RecordError, RecordWriter};
-use crate::stats::games::{Accepted, GameResult, Pentanomial, Sprt};
+use crate::stats::games::{Accepted, Pentanomial, Sprt};
 pub use game::{play_game, Budget};
 pub use record::{crosstable_row, points_table, tally, GameRecord, Tally};
+use rules::Referee;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -33,6 +34,9 @@ pub enum MatchError {
     Locked(#[from] LockError),
     #[error("{0}")]
     Refused(String),
+    /// An engine that cannot start, died or cannot play: the match stops (exit 2).
+    #[error("{0}")]
+    Engine(String),
 }
 
 /// One opening: a position drawn at a ply.
@@ -193,27 +197,45 @@ pub struct MatchOptions {
 /// What a match run did.
 #[derive(Debug, Clone)]
 pub struct MatchSummary {
-    /// Every game in the file, kept and new.
+    /// Every game the figures count: kept and new, up to the SPRT's verdict.
     pub rows: Vec<GameRecord>,
+    /// Games of pairs that come after the SPRT's verdict in the plan's order (in flight when
+    /// it was reached): written to the games file, never counted in the verdict, the Elo or
+    /// the tables.
+    pub beyond: Vec<GameRecord>,
     /// Pairs kept from a resumed file.
     pub kept_pairs: u64,
     /// Pairs played in this run.
     pub played_pairs: u64,
-    /// The SPRT's LLR after each pair, kept pairs first (two-engine SPRT matches only).
+    /// Games of a resumed file dropped as repeats of a game already read (same pair, round).
+    pub duplicates: u64,
+    /// The SPRT's LLR after each pair, in the plan's order (two-engine SPRT matches only).
     pub llr_path: Vec<f64>,
     /// The hypothesis the SPRT accepted; `None` without an SPRT or when it did not stop.
     pub accepted: Option<Accepted>,
 }
 
-/// Check the engines: each builds, and plays the plan's game.
-fn check_engines(plan: &MatchPlan) -> Result<(), MatchError> {
+/// The most games at once: each thread builds its own engines.
+pub const MAX_CONCURRENCY: usize = 256;
+
+/// Check the engines: each builds, plays the plan's game and starts (a process that cannot
+/// start is an error now, not a forfeit of every game); and `concurrency` copies of them fit
+/// the memory available.
+fn check_engines(plan: &MatchPlan, concurrency: usize) -> Result<(), MatchError> {
     if plan.engines.len() < 2 {
         return Err(MatchError::Refused(
             "a match needs at least two engines".into(),
         ));
     }
+    if concurrency > MAX_CONCURRENCY {
+        return Err(MatchError::Refused(format!(
+            "--concurrency {concurrency}: at most {MAX_CONCURRENCY} games at once"
+        )));
+    }
+    let before = crate::util::limits::virtual_size();
+    let mut built = Vec::new();
     for spec in &plan.engines {
-        let e = build(plan.game, spec)?;
+        let mut e = build(plan.game, spec)?;
         if e.game() != plan.game {
             return Err(MatchError::Refused(format!(
                 "engine `{spec}` plays {}, not {}",
@@ -221,8 +243,20 @@ fn check_engines(plan: &MatchPlan) -> Result<(), MatchError> {
                 plan.game
             )));
         }
+        e.start()
+            .map_err(|err| MatchError::Engine(format!("engine `{spec}` cannot start: {err}")))?;
+        built.push(e);
     }
-    Ok(())
+    let set = crate::util::limits::virtual_size().saturating_sub(before);
+    let need = u128::from(set) * concurrency.max(1) as u128;
+    crate::util::limits::check_fits(
+        &format!(
+            "--concurrency {concurrency} (each game's engines take {} MiB)",
+            set >> 20
+        ),
+        need,
+    )
+    .map_err(MatchError::Refused)
 }
 
 fn build(game: GameKind, spec: &str) -> Result<Box<dyn Engine>, SpecError> {
@@ -232,9 +266,9 @@ fn build(game: GameKind, spec: &str) -> Result<Box<dyn Engine>, SpecError> {
     }
 }
 
-/// Run the match `plan` into `opts.games`.
-pub fn run(plan: &MatchPlan, opts: &MatchOptions) -> Result<MatchSummary, MatchError> {
-    check_engines(plan)?;
+/// Refuse what cannot run before the games file is touched: the SPRT's engines, the shard,
+/// and every opening (the game's rules must accept it).
+fn check_plan(plan: &MatchPlan, opts: &MatchOptions) -> Result<(), MatchError> {
     if opts.sprt.is_some() && plan.engines.len() != 2 {
         return Err(MatchError::Refused(
             "an SPRT needs exactly two engines".into(),
@@ -247,10 +281,28 @@ pub fn run(plan: &MatchPlan, opts: &MatchOptions) -> Result<MatchSummary, MatchE
             )));
         }
     }
+    if opts.max_pairs == Some(0) {
+        return Err(MatchError::Refused(
+            "--max-games: a game pair needs at least 2 games".into(),
+        ));
+    }
+    for o in &plan.openings {
+        Referee::new(plan.game, &o.moves).map_err(MatchError::Refused)?;
+    }
+    check_engines(plan, opts.concurrency)
+}
+
+/// Run the match `plan` into `opts.games`. Errors before any game for a plan that cannot run;
+/// an engine that fails during the match stops it with [`MatchError::Engine`] after the pairs
+/// finished so far are written.
+pub fn run(plan: &MatchPlan, opts: &MatchOptions) -> Result<MatchSummary, MatchError> {
+    check_plan(plan, opts)?;
     let _lock = ResultsLock::acquire(&opts.games)?;
+    let games = &opts.games;
     let jobs = plan.jobs();
-    let kept = start(plan, opts, &jobs)?;
+    let (kept, duplicates) = start(plan, opts, &jobs)?;
     let done: std::collections::HashSet<u32> = kept.iter().map(|r| r.pair).collect();
+    let created = !games.exists();
     let mut writer = open_games(opts, &kept)?;
     let mut todo: Vec<PairJob> = jobs
         .into_iter()
@@ -261,130 +313,217 @@ pub fn run(plan: &MatchPlan, opts: &MatchOptions) -> Result<MatchSummary, MatchE
         todo.truncate(m.saturating_sub(done.len() as u64) as usize);
     }
     let mut summary = MatchSummary {
-        rows: kept,
+        rows: Vec::new(),
+        beyond: Vec::new(),
         kept_pairs: done.len() as u64,
         played_pairs: 0,
+        duplicates,
         llr_path: Vec::new(),
         accepted: None,
     };
-    let mut penta = Pentanomial::default();
-    if let Some(s) = &opts.sprt {
-        replay_sprt(s, &mut summary, &mut penta);
+    let mut feed = Feed::new(opts.sprt, &kept, &todo);
+    for pair in kept.chunks(2) {
+        feed.add([pair[0].clone(), pair[1].clone()], false, &mut summary)?;
     }
-    if summary.accepted.is_none() {
-        play_all(plan, opts, &todo, &mut writer, &mut summary, &mut penta)?;
+    let played = match summary.accepted {
+        None => play_all(plan, opts, &todo, &mut writer, &mut summary, &mut feed),
+        Some(_) => Ok(()),
+    };
+    feed.finish(&mut summary);
+    if played.is_err() && created && summary.played_pairs == 0 {
+        drop(writer);
+        let _ = std::fs::remove_file(games);
     }
-    Ok(summary)
+    played.map(|()| summary)
 }
 
-/// The SPRT over the kept pairs, in the file's order: the LLR after each up to the first bound
-/// it crosses, and the verdict there (a resumed match that had stopped does not play on). Pairs
-/// after the crossing (in flight when the match stopped) count in the tallies, not in the test.
-fn replay_sprt(sprt: &Sprt, summary: &mut MatchSummary, penta: &mut Pentanomial) {
-    let mut halves: std::collections::HashMap<u32, GameResult> = Default::default();
-    for r in &summary.rows {
-        let Some(res) = r.result_of(0) else { continue };
-        let Some(other) = halves.remove(&r.pair) else {
-            halves.insert(r.pair, res);
-            continue;
-        };
-        let (x, y) = if r.round == 1 {
-            (other, res)
-        } else {
-            (res, other)
-        };
-        test_pair(
+/// The pairs as the figures count them: in the plan's order (the order of the pair numbers),
+/// whatever order they finish in, so that a match's SPRT verdict, Elo and tables are the same
+/// on every rerun at any concurrency. With an SPRT each pair in turn extends the LLR path
+/// until a bound is crossed; the pairs after that one are `beyond`.
+struct Feed {
+    sprt: Option<Sprt>,
+    /// The pair numbers of the run (kept and to play), ascending.
+    order: Vec<u32>,
+    next: usize,
+    /// Finished pairs waiting for an earlier one, and whether this run played them.
+    waiting: std::collections::HashMap<u32, ([GameRecord; 2], bool)>,
+    penta: Pentanomial,
+}
+
+impl Feed {
+    fn new(sprt: Option<Sprt>, kept: &[GameRecord], todo: &[PairJob]) -> Self {
+        let mut order: Vec<u32> = kept.iter().step_by(2).map(|r| r.pair).collect();
+        order.extend(todo.iter().map(|j| j.pair));
+        order.sort_unstable();
+        Feed {
             sprt,
-            (&mut summary.llr_path, &mut summary.accepted),
-            penta,
-            (x, y),
-        );
+            order,
+            next: 0,
+            waiting: Default::default(),
+            penta: Pentanomial::default(),
+        }
     }
-}
 
-/// Add one pair's results to the SPRT while it has no verdict: the LLR after it joins the path
-/// (a [`MatchSummary`]'s `llr_path`), and the verdict (its `accepted`) is taken if it crosses a
-/// bound. Whether the test has a verdict now.
-fn test_pair(
-    sprt: &Sprt,
-    (llr_path, accepted): (&mut Vec<f64>, &mut Option<Accepted>),
-    penta: &mut Pentanomial,
-    (x, y): (GameResult, GameResult),
-) -> bool {
-    if accepted.is_none() {
-        penta.add_pair(x, y);
-        let llr = sprt.llr(penta).unwrap_or(0.0);
-        llr_path.push(llr);
-        *accepted = sprt.accepted(llr);
+    /// A finished pair (its two games, round 0 first; `played` in this run, not kept from the
+    /// file): counted once every pair before it in the plan's order is, or `beyond` when the
+    /// SPRT decided before it.
+    fn add(
+        &mut self,
+        pair: [GameRecord; 2],
+        played: bool,
+        s: &mut MatchSummary,
+    ) -> Result<(), MatchError> {
+        self.waiting.insert(pair[0].pair, (pair, played));
+        while let Some((p, _)) = self
+            .order
+            .get(self.next)
+            .and_then(|n| self.waiting.remove(n))
+        {
+            self.next += 1;
+            if s.accepted.is_some() {
+                s.beyond.extend(p);
+                continue;
+            }
+            if let Some(sprt) = &self.sprt {
+                let lo = p[0].first_slot.min(p[0].second_slot);
+                if let (Some(x), Some(y)) = (p[0].result_of(lo), p[1].result_of(lo)) {
+                    self.penta.add_pair(x, y);
+                    let llr = sprt.llr(&self.penta).map_err(|e| {
+                        MatchError::Refused(format!("the SPRT's LLR cannot be computed: {e}"))
+                    })?;
+                    s.llr_path.push(llr);
+                    s.accepted = sprt.accepted(llr);
+                }
+            }
+            s.rows.extend(p);
+        }
+        Ok(())
     }
-    accepted.is_some()
+
+    /// Pairs played in this run that wait for an earlier one still in flight.
+    fn held(&self) -> usize {
+        self.waiting.values().filter(|(_, played)| *played).count()
+    }
+
+    /// Whether the SPRT has decided.
+    fn decided(&self, s: &MatchSummary) -> bool {
+        self.sprt.is_some() && s.accepted.is_some()
+    }
+
+    /// The pairs still waiting for an earlier one that never finished (the match stopped):
+    /// beyond the verdict, or, without one, counted in the plan's order.
+    fn finish(&mut self, s: &mut MatchSummary) {
+        let mut rest: Vec<[GameRecord; 2]> = self.waiting.drain().map(|(_, (p, _))| p).collect();
+        rest.sort_by_key(|p| p[0].pair);
+        for p in rest {
+            if s.accepted.is_some() {
+                s.beyond.extend(p);
+            } else {
+                s.rows.extend(p);
+            }
+        }
+    }
 }
 
 /// Play `todo` on `opts.concurrency` threads, writing each pair when both its games are done
-/// and updating the SPRT after each until it accepts a hypothesis: the LLR path ends at the
-/// verdict's LLR, and the pairs still in flight then are written and tallied only.
+/// and feeding it to the figures ([`Feed`]) until the SPRT accepts a hypothesis. A thread
+/// hands over a finished pair before it starts the next, so at most one pair a thread is in
+/// flight at the verdict. An engine failure stops the match once the pairs in flight are
+/// written.
 fn play_all(
     plan: &MatchPlan,
     opts: &MatchOptions,
     todo: &[PairJob],
     writer: &mut RecordWriter<GameRecord>,
     summary: &mut MatchSummary,
-    penta: &mut Pentanomial,
+    feed: &mut Feed,
 ) -> Result<(), MatchError> {
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<Result<[GameRecord; 2], MatchError>>();
+    let (next, stop, held) = (
+        AtomicUsize::new(0),
+        AtomicBool::new(false),
+        AtomicUsize::new(0),
+    );
+    let (tx, rx) = mpsc::sync_channel::<Handed>(0);
     let threads = opts.concurrency.max(1).min(todo.len().max(1));
     std::thread::scope(|scope| -> Result<(), MatchError> {
         for _ in 0..threads {
             let tx = tx.clone();
-            let (next, stop) = (&next, &stop);
-            scope.spawn(move || worker(plan, todo, next, stop, &tx));
+            let shared = Shared {
+                next: &next,
+                stop: &stop,
+                held: &held,
+                window: 2 * threads,
+            };
+            scope.spawn(move || worker(plan, todo, &shared, &tx));
         }
         drop(tx);
-        for pair in rx {
-            let pair = match pair {
-                Ok(p) => p,
-                Err(e) => {
-                    stop.store(true, Ordering::Relaxed);
-                    return Err(e);
-                }
+        let mut failed = None;
+        for (pair, ack) in rx {
+            let taken = match pair {
+                Ok(pair) => take_in(pair, writer, summary, feed),
+                Err(e) => Err(e),
             };
-            writer.write_all(&pair)?;
-            let (a, b) = (pair[0].first_slot, pair[0].second_slot);
-            summary.played_pairs += 1;
-            if let (Some(s), Some(x), Some(y)) = (
-                &opts.sprt,
-                pair[0].result_of(a.min(b)),
-                pair[1].result_of(a.min(b)),
-            ) {
-                let test = (&mut summary.llr_path, &mut summary.accepted);
-                if test_pair(s, test, penta, (x, y)) {
-                    stop.store(true, Ordering::Relaxed);
-                }
+            if let Err(e) = taken {
+                failed.get_or_insert(e);
             }
-            summary.rows.extend(pair);
+            if failed.is_some() || feed.decided(summary) {
+                stop.store(true, Ordering::Relaxed);
+            }
+            held.store(feed.held(), Ordering::Relaxed);
+            let _ = ack.send(());
         }
-        Ok(())
+        failed.map_or(Ok(()), Err)
     })
 }
 
-/// A thread's loop: take the next pair, play both its games with this thread's engines.
-fn worker(
-    plan: &MatchPlan,
-    todo: &[PairJob],
-    next: &AtomicUsize,
-    stop: &AtomicBool,
-    tx: &mpsc::Sender<Result<[GameRecord; 2], MatchError>>,
-) {
+/// A finished pair (or why it could not be played) with the way to tell its thread that the
+/// pair was taken in: the thread waits for that before it looks at the stop flag again.
+type Handed = (Result<[GameRecord; 2], MatchError>, mpsc::SyncSender<()>);
+
+/// Write a finished pair and feed it to the figures.
+fn take_in(
+    pair: [GameRecord; 2],
+    writer: &mut RecordWriter<GameRecord>,
+    summary: &mut MatchSummary,
+    feed: &mut Feed,
+) -> Result<(), MatchError> {
+    writer.write_all(&pair)?;
+    summary.played_pairs += 1;
+    feed.add(pair, true, summary)
+}
+
+/// What the threads of a match share: the next pair to take, the stop flag, and how many
+/// finished pairs wait for an earlier one (a thread takes no new pair while `window` do, so
+/// threads run at most that far ahead of a slow one, and of an SPRT's verdict).
+struct Shared<'a> {
+    next: &'a AtomicUsize,
+    stop: &'a AtomicBool,
+    held: &'a AtomicUsize,
+    window: usize,
+}
+
+/// A thread's loop: take the next pair, play both its games with this thread's engines, hand
+/// the pair over and wait until it is taken in (so a verdict it brings stops this thread
+/// before another pair starts).
+fn worker(plan: &MatchPlan, todo: &[PairJob], shared: &Shared, tx: &mpsc::SyncSender<Handed>) {
     let mut engines: Vec<Option<Box<dyn Engine>>> = plan.engines.iter().map(|_| None).collect();
-    while !stop.load(Ordering::Relaxed) {
-        let Some(job) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
+    let (ack_tx, ack_rx) = mpsc::sync_channel(1);
+    loop {
+        while shared.held.load(Ordering::Relaxed) >= shared.window
+            && !shared.stop.load(Ordering::Relaxed)
+        {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        if shared.stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let Some(job) = todo.get(shared.next.fetch_add(1, Ordering::Relaxed)) else {
             return;
         };
         let result = play_pair(plan, job, &mut engines);
         let failed = result.is_err();
-        if tx.send(result).is_err() || failed {
+        if tx.send((result, ack_tx.clone())).is_err() || failed || ack_rx.recv().is_err() {
             return;
         }
     }
@@ -403,7 +542,7 @@ fn play_pair(
     }
     let mut game = |first: u32, second: u32, round: u32| -> Result<GameRecord, MatchError> {
         let (x, y) = two_mut(engines, first as usize, second as usize);
-        let mut rec = play_game(plan, &job.opening, [x, y]).map_err(MatchError::Refused)?;
+        let mut rec = play_game(plan, &job.opening, [x, y]).map_err(MatchError::Engine)?;
         rec.seed = plan.seed;
         rec.pair = job.pair;
         rec.round = round;
@@ -454,12 +593,14 @@ fn open_games(
 }
 
 /// The games kept from the file: none for a new file; with `--resume`, the complete pairs of
-/// the existing file (checked against the plan), a pair with one game dropped.
+/// the existing file (checked against the plan), a pair with one game dropped, sorted by pair
+/// and round; and how many games were dropped as repeats of one already read (a file that
+/// holds a pair twice, e.g. appended to by hand), each named in a warning.
 fn start(
     plan: &MatchPlan,
     opts: &MatchOptions,
     jobs: &[PairJob],
-) -> Result<Vec<GameRecord>, MatchError> {
+) -> Result<(Vec<GameRecord>, u64), MatchError> {
     let exists = opts.games.exists();
     if exists && !opts.resume && !opts.force {
         return Err(MatchError::Refused(format!(
@@ -468,33 +609,59 @@ fn start(
         )));
     }
     if !(exists && opts.resume) {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), 0));
     }
     let rows: Vec<GameRecord> = scan_rows::<GameRecord>(&opts.games)?
         .records
         .into_iter()
         .map(|(r, _)| r)
         .collect();
-    let mut rounds: std::collections::HashMap<u32, u32> = Default::default();
-    for r in &rows {
-        let job = jobs.get(r.pair as usize).filter(|j| {
-            let slots = if r.round == 0 { (j.a, j.b) } else { (j.b, j.a) };
-            slots == (r.first_slot, r.second_slot)
-                && j.opening.moves == r.opening
-                && plan.engines[r.first_slot as usize] == r.first
-                && r.seed == plan.seed
-        });
-        if job.is_none() {
-            return Err(MatchError::Refused(format!(
-                "cannot resume {}: pair {} does not match this match's plan (engines, openings or seed changed)",
+    let mut seen: std::collections::HashMap<(u32, u32), ()> = Default::default();
+    let mut kept = Vec::with_capacity(rows.len());
+    let mut duplicates = 0;
+    for r in rows {
+        check_resumed(plan, opts, jobs, &r)?;
+        if seen.insert((r.pair, r.round.min(1)), ()).is_some() {
+            eprintln!(
+                "warning: {}: pair {} round {} is in the file twice; the repeat is dropped",
                 opts.games.display(),
-                r.pair
-            )));
+                r.pair,
+                r.round
+            );
+            duplicates += 1;
+            continue;
         }
-        *rounds.entry(r.pair).or_default() |= 1 << r.round.min(1);
+        kept.push(r);
     }
-    Ok(rows
-        .into_iter()
-        .filter(|r| rounds.get(&r.pair) == Some(&3))
-        .collect())
+    let mut rounds: std::collections::HashMap<u32, u32> = Default::default();
+    for r in &kept {
+        *rounds.entry(r.pair).or_default() += 1;
+    }
+    kept.retain(|r| rounds.get(&r.pair) == Some(&2));
+    kept.sort_by_key(|r| (r.pair, r.round));
+    Ok((kept, duplicates))
+}
+
+/// A resumed file's row must be a game of this plan: its pair's opening, slots, engines, seed.
+fn check_resumed(
+    plan: &MatchPlan,
+    opts: &MatchOptions,
+    jobs: &[PairJob],
+    r: &GameRecord,
+) -> Result<(), MatchError> {
+    let job = jobs.get(r.pair as usize).filter(|j| {
+        let slots = if r.round == 0 { (j.a, j.b) } else { (j.b, j.a) };
+        slots == (r.first_slot, r.second_slot)
+            && j.opening.moves == r.opening
+            && plan.engines[r.first_slot as usize] == r.first
+            && r.seed == plan.seed
+    });
+    match job {
+        Some(_) => Ok(()),
+        None => Err(MatchError::Refused(format!(
+            "cannot resume {}: pair {} does not match this match's plan (engines, openings or seed changed)",
+            opts.games.display(),
+            r.pair
+        ))),
+    }
 }

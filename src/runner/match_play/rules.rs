@@ -1,11 +1,13 @@
 //! The referee of match play: a game's rules decide when a game is over and who won (Connect-4:
-//! four in a row or a full board; tic-tac-toe: three in a row or a full board; chess through
-//! cozy-chess: mate, stalemate, the 50-move rule, threefold repetition, insufficient material).
+//! four in a row or a full board; tic-tac-toe: three in a row or a full board; random trees: a
+//! leaf's value; chess through cozy-chess: mate, stalemate, the 50-move rule, threefold
+//! repetition, insufficient material; a game added in one file: its own `terminal`).
 
 use crate::game::chess::{ChessPosition, Status};
 use crate::game::connect4::board::{column_of_char, with_board};
 use crate::game::connect4::{BoardSize, Position};
-use crate::game::{Game, GameKind, TicTacToe};
+use crate::game::open::Status as OpenStatus;
+use crate::game::{Game, GameDef, GameKind, RandomTree, TicTacToe};
 
 /// One of the two sides of a game: the side that moves first in the game (White, Connect-4's
 /// first player, X) and the other.
@@ -54,21 +56,35 @@ pub struct Referee {
 
 #[derive(Debug, Clone)]
 enum State {
-    /// Connect-4 and tic-tac-toe: the move string, one character a move.
+    /// Connect-4, tic-tac-toe and random trees: the move string, one character a move.
     Chars(String),
     /// Chess with its history (repetitions).
     Chess(Box<ChessPosition>),
+    /// A game added in one file: its position's text, and whether the side to move is the
+    /// side that moved first from the opening ([`Side::First`] is that side: an open game's
+    /// text need not say whose turn it is in the game's own terms).
+    Open {
+        def: &'static GameDef,
+        position: String,
+        first: bool,
+    },
 }
 
 impl Referee {
     /// A game from `opening` (a position's text: a move string, or for chess UCI moves or a
-    /// FEN). Errors for games match play does not support (random trees, open games), an
-    /// opening that does not parse, or one where the game is already over.
+    /// FEN, or an open game's text). Errors for an opening that does not parse, or one where
+    /// the game is already over.
     pub fn new(kind: GameKind, opening: &str) -> Result<Self, String> {
         let state = match kind {
-            GameKind::Connect4(_) | GameKind::TicTacToe => State::Chars(String::new()),
+            GameKind::Connect4(_) | GameKind::TicTacToe | GameKind::RandomTree(_) => {
+                State::Chars(String::new())
+            }
             GameKind::Chess => State::Chess(Box::new(ChessPosition::parse(opening)?)),
-            other => return Err(format!("match play does not support the game {other}")),
+            GameKind::Open(def) => State::Open {
+                def,
+                position: opening.to_string(),
+                first: true,
+            },
         };
         let mut r = Self {
             kind,
@@ -82,7 +98,7 @@ impl Referee {
             }
         }
         if r.ending.is_none() {
-            r.ending = r.chess_ending();
+            r.ending = r.chess_ending().or(r.open_ending()?);
         }
         if r.ending.is_some() {
             return Err(format!("opening `{opening}`: the game is already over"));
@@ -90,8 +106,17 @@ impl Referee {
         Ok(r)
     }
 
+    /// Whether `mv` is a legal move at `position`: the rules' word on a move an engine chose
+    /// outside a game (quality runs, `moves --choose`), so that an illegal move is illegal
+    /// everywhere.
+    pub fn check_move(kind: GameKind, position: &str, mv: &str) -> Result<(), String> {
+        Referee::new(kind, position)?
+            .play(mv)
+            .map_err(|e| format!("illegal move `{mv}` at position `{position}`: {e}"))
+    }
+
     /// The position as an engine reads it ([`crate::engine::Engine::choose`]): the move string,
-    /// or for chess `FEN moves ...` or the UCI moves from the start.
+    /// or for chess `FEN moves ...` or the UCI moves from the start, or an open game's text.
     #[must_use]
     pub fn position(&self) -> String {
         match &self.state {
@@ -103,6 +128,7 @@ impl Referee {
                     None => p.moves().join(" "),
                 }
             }
+            State::Open { position, .. } => position.clone(),
         }
     }
 
@@ -112,6 +138,7 @@ impl Referee {
         let first = match &self.state {
             State::Chars(s) => s.len() % 2 == 0,
             State::Chess(p) => p.board().side_to_move() == cozy_chess::Color::White,
+            State::Open { first, .. } => *first,
         };
         if first {
             Side::First
@@ -133,29 +160,69 @@ impl Referee {
             return Err("the game is over".to_string());
         }
         let mover = self.to_move();
-        match (&mut self.state, self.kind) {
+        let (after, rule) = match (&mut self.state, self.kind) {
             (State::Chars(s), GameKind::Connect4(size)) => {
-                let step = connect4_step(size, s, mv)?;
+                let v = connect4_step(size, s, mv)?;
                 s.push_str(mv);
-                self.ending = step.map(|win| Ending {
-                    winner: win.then_some(mover),
-                    rule: if win { "four in a row" } else { "full board" },
-                });
+                (
+                    v,
+                    if v == Some(0) {
+                        "full board"
+                    } else {
+                        "four in a row"
+                    },
+                )
+            }
+            (State::Chars(s), GameKind::RandomTree(t)) => {
+                let tree = RandomTree::new(t.branching, t.depth, 0)?;
+                let v = textbook_step(&tree, s, mv)?;
+                s.push_str(mv);
+                (v, "leaf")
             }
             (State::Chars(s), _) => {
-                let step = tictactoe_step(s, mv)?;
+                let v = textbook_step(&TicTacToe::new(), s, mv)?;
                 s.push_str(mv);
-                self.ending = step.map(|win| Ending {
-                    winner: win.then_some(mover),
-                    rule: if win { "three in a row" } else { "full board" },
-                });
+                (
+                    v,
+                    if v == Some(0) {
+                        "full board"
+                    } else {
+                        "three in a row"
+                    },
+                )
             }
             (State::Chess(p), _) => {
                 p.play(mv)?;
                 self.ending = self.chess_ending();
+                return Ok(());
             }
-        }
+            (
+                State::Open {
+                    def,
+                    position,
+                    first,
+                },
+                _,
+            ) => {
+                *position = (def.play)(position, mv)?;
+                *first = !*first;
+                self.ending = self.open_ending()?;
+                return Ok(());
+            }
+        };
+        self.ending = after.map(|v| ended(mover, v, rule));
         Ok(())
+    }
+
+    /// An open game: the ending its rules give at the position (`None` while it goes on).
+    fn open_ending(&self) -> Result<Option<Ending>, String> {
+        let State::Open { def, position, .. } = &self.state else {
+            return Ok(None);
+        };
+        Ok(match (def.rules)(position)? {
+            OpenStatus::Over(v) => Some(ended(self.to_move().other(), -v, "the game's end")),
+            OpenStatus::Moves(_) => None,
+        })
     }
 
     /// Chess: the ending the position's status gives (the loser of a checkmate is to move).
@@ -184,16 +251,27 @@ impl Referee {
     }
 }
 
-/// Connect-4: `Some(true)` when `mv` wins, `Some(false)` when it fills the board, `None` when
-/// the game goes on; an error for a malformed or illegal move.
-fn connect4_step(size: BoardSize, moves: &str, mv: &str) -> Result<Option<bool>, String> {
+/// The ending after `mover` moved into a finished game whose value for `mover` is `v` (the
+/// side then to move has `-v`): a win for the side with a positive value, else a draw.
+fn ended(mover: Side, v: i32, rule: &'static str) -> Ending {
+    let winner = match v.signum() {
+        1 => Some(mover),
+        -1 => Some(mover.other()),
+        _ => None,
+    };
+    Ending { winner, rule }
+}
+
+/// Connect-4: after `mv`, `Some(1)` when it wins (for the mover), `Some(0)` when it fills the
+/// board, `None` when the game goes on; an error for a malformed or illegal move.
+fn connect4_step(size: BoardSize, moves: &str, mv: &str) -> Result<Option<i32>, String> {
     with_board!(size, |W, H| { connect4_step_on::<W, H>(moves, mv) })
 }
 
 fn connect4_step_on<const W: usize, const H: usize>(
     moves: &str,
     mv: &str,
-) -> Result<Option<bool>, String> {
+) -> Result<Option<i32>, String> {
     let mut chars = mv.chars();
     let col = match (
         chars.next().and_then(|c| column_of_char(c, W)),
@@ -207,28 +285,26 @@ fn connect4_step_on<const W: usize, const H: usize>(
         return Err(format!("column `{mv}` is full"));
     }
     if pos.is_winning_move(col) {
-        return Ok(Some(true));
+        return Ok(Some(1));
     }
     pos.play_col(col);
-    Ok((pos.nb_moves() >= Position::<W, H>::CELLS).then_some(false))
+    Ok((pos.nb_moves() >= Position::<W, H>::CELLS).then_some(0))
 }
 
-/// Tic-tac-toe, as [`connect4_step`].
-fn tictactoe_step(moves: &str, mv: &str) -> Result<Option<bool>, String> {
-    let game = TicTacToe::new();
-    let s = crate::game::replay(&game, moves)?;
-    let cell = match mv.as_bytes() {
+/// A textbook game (tic-tac-toe, a random tree) after `mv` (a move character `1`-`9`): the
+/// value for the mover when it ends the game, `None` when it goes on; an error for a
+/// malformed or illegal move.
+fn textbook_step<G: Game>(game: &G, moves: &str, mv: &str) -> Result<Option<i32>, String> {
+    let s = crate::game::replay(game, moves)?;
+    let m = match mv.as_bytes() {
         [c @ b'1'..=b'9'] => c - b'1',
-        _ => return Err(format!("`{mv}` is not a cell 1-9")),
+        _ => return Err(format!("`{mv}` is not a move 1-9")),
     };
-    if !game.moves(&s).contains(&cell) {
-        return Err(format!("cell `{mv}` is taken"));
+    if !game.moves(&s).contains(&m) {
+        return Err(format!("move `{mv}` is not legal here"));
     }
-    let after = game.play(&s, cell);
-    if !game.is_terminal(&after) {
-        return Ok(None);
-    }
-    Ok(Some(game.utility(&after) != 0))
+    let after = game.play(&s, m);
+    Ok(game.is_terminal(&after).then(|| -game.utility(&after)))
 }
 
 #[cfg(test)]
@@ -258,6 +334,10 @@ mod tests {
         t.play("3").unwrap();
         let e = t.ending().unwrap();
         assert_eq!((e.winner, e.rule), (Some(Side::First), "three in a row"));
+        assert!(Referee::check_move(GameKind::TicTacToe, "1425", "3").is_ok());
+        let e = Referee::check_move(GameKind::TicTacToe, "1425", "1").unwrap_err();
+        assert!(e.starts_with("illegal move `1` at position `1425`"), "{e}");
+        assert!(Referee::check_move(GameKind::CONNECT4, "44", "9").is_err());
         let mut d = Referee::new(GameKind::TicTacToe, "15237468").unwrap();
         d.play("9").unwrap();
         assert_eq!(d.ending().unwrap().winner, None, "a full board draws");

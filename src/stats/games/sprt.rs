@@ -27,6 +27,13 @@ pub enum EloModel {
     Normalized,
 }
 
+/// The widest normalized bound (nElo) an SPRT on game pairs accepts: 2/3 of
+/// [`NELO_PER_T`] (≈ 231.6). `MLE_t_value` starts from the uniform distribution on the five
+/// pair scores (mean ½, σ² = ⅛), where every constraint term bᵢ = aᵢ − ½ − t(σ² + (aᵢ − μ)²)/(2σ)
+/// is at or below 0 once t ≥ 2√2/3, i.e. at a pair t-value of nElo·√2/[`NELO_PER_T`] ≥ 2√2/3:
+/// the fit fails on every count from that bound on (fishtest raises there too).
+pub const MAX_NORMALIZED_ELO: f64 = NELO_PER_T * 2.0 / 3.0;
+
 /// The hypothesis an SPRT accepts when its LLR leaves the bounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Accepted {
@@ -63,6 +70,14 @@ impl Sprt {
         }
         let scores_ok = model == EloModel::Normalized
             || (expected_score(elo0) > 0.0 && expected_score(elo1) < 1.0);
+        let reach = MAX_NORMALIZED_ELO;
+        if model == EloModel::Normalized && (elo0.abs() >= reach || elo1.abs() >= reach) {
+            return Err(StatsError::Invalid(format!(
+                "normalized SPRT bounds must lie within ±{reach:.1} nElo (got {elo0}, {elo1}): \
+                 fishtest's fit of a game-pair distribution reaches no further; \
+                 use logistic bounds (--elo-model logistic) for larger differences"
+            )));
+        }
         if !(elo0 < elo1 && alpha > 0.0 && beta > 0.0 && alpha + beta < 1.0 && scores_ok) {
             return Err(StatsError::Invalid(format!(
                 "SPRT needs elo0 < elo1, alpha, beta > 0, alpha + beta < 1 \
@@ -410,14 +425,23 @@ mod tests {
         assert!(bad(0.0, 2.0, 0.5, 0.5, EloModel::Logistic));
         assert!(bad(0.0, 1e6, 0.05, 0.05, EloModel::Logistic));
         assert_eq!(Sprt::fishtest(f64::NAN, 2.0), Err(StatsError::NonFinite));
-        // A normalized bound no distribution on the cells reaches: an error, as in fishtest.
-        let far = Sprt::fishtest(0.0, 500.0).unwrap();
-        assert!(matches!(
-            far.llr(&Pentanomial {
-                counts: [1, 2, 3, 2, 1]
-            }),
-            Err(StatsError::Invalid(_))
-        ));
+        // A normalized bound the fit cannot reach is refused up front with the range (the
+        // LLR path was all 0.000 at 232 and beyond, and the gate read "inconclusive").
+        for far in [232.0, 500.0] {
+            let e = Sprt::fishtest(0.0, far).unwrap_err().to_string();
+            assert!(e.contains("231.6") && e.contains("logistic"), "{e}");
+            assert!(Sprt::fishtest(-far, 0.0).is_err());
+        }
+        // just inside it the fit works on every kind of count
+        let near = Sprt::fishtest(-231.0, 231.0).unwrap();
+        for counts in [
+            [1, 2, 3, 2, 1],
+            [0, 0, 0, 0, 9],
+            [9, 0, 0, 0, 0],
+            [0, 0, 5, 0, 0],
+        ] {
+            assert!(near.llr(&Pentanomial { counts }).is_ok(), "{counts:?}");
+        }
         let bad_probs = [0.5, 0.6, -0.1, 0.0, 0.0];
         assert!(simulate_sprt(&s, &bad_probs, 0, 1, 10).is_err());
         assert!(simulate_sprt(&s, &[0.3; 5], 0, 1, 10).is_err());
