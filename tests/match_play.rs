@@ -19,6 +19,7 @@ fn plan(game: GameKind, engines: &[&str], plies: &[u32], openings: u32) -> Match
         openings: MatchPlan::seeded_openings(game, 7, plies, openings),
         budget: Budget::Spec,
         max_plies: 200,
+        adjudication: Default::default(),
     }
 }
 

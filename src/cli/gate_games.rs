@@ -87,6 +87,7 @@ fn plan(args: &GateArgs, game: crate::game::GameKind, engines: Vec<String>) -> R
         openings,
         budget,
         max_plies: match_play::DEFAULT_MAX_PLIES,
+        adjudication: Default::default(),
     })
 }
 

@@ -3,8 +3,10 @@
 //! verdict, and for more than two engines a crosstable.
 
 use crate::engine::GameKind;
-use crate::runner::match_play::{self, Budget, MatchOptions, MatchPlan, MatchSummary, Tally};
-use crate::stats::games::{elo_estimate, normalized_elo, Accepted, EloModel, Sprt};
+use crate::runner::match_play::{
+    self, adjudicate, Budget, MatchOptions, MatchPlan, MatchSummary, Tally,
+};
+use crate::stats::games::{elo_estimate, normalized_elo, ratings, Accepted, EloModel, Sprt};
 use crate::util::exit;
 use anyhow::{bail, Result};
 use clap::Args;
@@ -38,7 +40,8 @@ pub struct MatchArgs {
     #[arg(long, conflicts_with = "openings_file")]
     pub balanced: bool,
     /// Openings from a file instead of seeded ones, every position of it in order: chess FEN
-    /// or EPD lines (a test suite's `bm`/`am` are ignored), Connect-4 Pons' `MOVES SCORE` lines.
+    /// or EPD lines (a test suite's `bm`/`am` are ignored) or a PGN file (each game's last
+    /// position), Connect-4 Pons' `MOVES SCORE` lines, a known-values file of an added game.
     #[arg(long, value_name = "FILE")]
     pub openings_file: Option<PathBuf>,
     /// A clock per side, `BASE+INC` in seconds (`10+0.1`); without it each move has the budget
@@ -82,6 +85,15 @@ pub struct MatchArgs {
     /// A game that reaches this many moves after its opening is drawn by adjudication.
     #[arg(long, default_value_t = match_play::DEFAULT_MAX_PLIES)]
     pub max_plies: u32,
+    /// Adjudicate a loss when both engines score the game at least SCORE for one side for
+    /// MOVES moves each in a row (cutechess's `-resign movecount=MOVES score=SCORE`; chess
+    /// scores in centipawns): `MOVES,SCORE`.
+    #[arg(long, value_name = "MOVES,SCORE", value_parser = adjudicate::parse_resign)]
+    pub resign: Option<adjudicate::Resign>,
+    /// Adjudicate a draw from full move AFTER on when both engines score the game within SCORE
+    /// of level for MOVES moves each in a row (cutechess's `-draw`): `AFTER,MOVES,SCORE`.
+    #[arg(long, value_name = "AFTER,MOVES,SCORE", value_parser = adjudicate::parse_draw)]
+    pub draw: Option<adjudicate::Draw>,
     /// Chess: also write every game of the games file (kept and new) as PGN to this file.
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<PathBuf>,
@@ -89,6 +101,10 @@ pub struct MatchArgs {
     /// directory; `--resume` on a finished match redraws it without playing.
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
+    /// The engine the rating list of a round robin or gauntlet is anchored on (its Elo is 0):
+    /// a spec of the list or its number from 1; default the first engine.
+    #[arg(long, value_name = "ENGINE")]
+    pub anchor: Option<String>,
     /// Short labels of the engines for the report, comma-separated in the engines' order
     /// (default: derived from the specs); the full specs stay in its engines table.
     #[arg(long, value_delimiter = ',', requires = "report")]
@@ -222,6 +238,10 @@ pub fn plan_of(args: &MatchArgs) -> Result<MatchPlan> {
         openings,
         budget,
         max_plies: args.max_plies,
+        adjudication: adjudicate::Adjudication {
+            resign: args.resign,
+            draw: args.draw,
+        },
     })
 }
 
@@ -295,6 +315,55 @@ pub fn crosstable(engines: &[String], tallies: &[Tally]) -> Vec<String> {
         out.push(format!(
             "  {:>2}  {:<name_w$}{cells}  {total:>10}",
             i + 1,
+            engines[i]
+        ));
+    }
+    out
+}
+
+/// The engine `--anchor` names (a spec of the list, or its number from 1); 0 without it.
+fn anchor_of(args: &MatchArgs, engines: &[String]) -> Result<usize> {
+    let Some(a) = &args.anchor else {
+        return Ok(0);
+    };
+    if let Some(i) = engines.iter().position(|e| e == a) {
+        return Ok(i);
+    }
+    match a.parse::<usize>() {
+        Ok(k) if (1..=engines.len()).contains(&k) => Ok(k - 1),
+        _ => bail!(
+            "--anchor `{a}`: not an engine of this match (give its spec or its number 1..{})",
+            engines.len()
+        ),
+    }
+}
+
+/// The rating list: every engine's Elo against `anchor` (0) by maximum likelihood over all
+/// games, with its 95% interval, best first.
+pub fn rating_lines(engines: &[String], tallies: &[Tally], anchor: usize) -> Vec<String> {
+    let pairings = match_play::record::pairing_scores(tallies);
+    let head = format!(
+        "rating list (logistic Elo by maximum likelihood over all games, one virtual draw a \
+         pairing; anchored at {} = 0; 95% intervals):",
+        engines[anchor]
+    );
+    let r = match ratings(engines.len(), &pairings, anchor) {
+        Ok(r) => r,
+        Err(e) => return vec![head, format!("  n/a ({e})")],
+    };
+    let mut order: Vec<usize> = (0..engines.len()).collect();
+    order.sort_by(|&x, &y| r[y].elo.total_cmp(&r[x].elo));
+    let mut out = vec![head];
+    for (rank, i) in order.into_iter().enumerate() {
+        let interval = if i == anchor {
+            "(anchor)".to_string()
+        } else {
+            format!("± {:.1}", r[i].elo95)
+        };
+        out.push(format!(
+            "  {:>2}. {:+8.1} {interval:<10} {}",
+            rank + 1,
+            r[i].elo,
             engines[i]
         ));
     }
@@ -378,6 +447,8 @@ pub fn run(args: MatchArgs) -> Result<i32> {
         for l in crosstable(&plan.engines, &tallies) {
             out.push(l);
         }
+        let anchor = anchor_of(&args, &plan.engines)?;
+        out.extend(rating_lines(&plan.engines, &tallies, anchor));
     }
     if let Some(s) = &opts.sprt {
         out.push(sprt_line(s, &summary));
@@ -413,7 +484,7 @@ fn method(args: &MatchArgs, plan: &MatchPlan) -> String {
             format!(
                 "{} seeded openings ({} per ply at plies {}, seed {}{})",
                 plan.openings.len(),
-                args.openings,
+                openings_wanted(args).unwrap_or(args.openings),
                 plies.join(", "),
                 plan.seed,
                 if args.balanced {
@@ -424,10 +495,25 @@ fn method(args: &MatchArgs, plan: &MatchPlan) -> String {
             )
         }
     };
+    let mut adjudicated = String::new();
+    if let Some(r) = args.resign {
+        adjudicated.push_str(&format!(
+            " A game both engines scored at least {} for one side for {} moves each in a row was \
+             adjudicated a win for that side.",
+            r.score, r.moves
+        ));
+    }
+    if let Some(d) = args.draw {
+        adjudicated.push_str(&format!(
+            " From move {} on, a game both engines scored within {} of level for {} moves each in \
+             a row was adjudicated a draw.",
+            d.after, d.score, d.moves
+        ));
+    }
     format!(
         "{}: game pairs from {openings}, each opening played twice with the colours swapped; \
          {}; {}; {} game(s) at once; a game reaching {} moves after its opening is drawn by \
-         adjudication.",
+         adjudication.{adjudicated}",
         plan.game,
         budget_text(args),
         if plan.gauntlet {
@@ -465,6 +551,7 @@ fn write_report(
             args.labels.clone()
         },
         rows: &summary.rows,
+        anchor: anchor_of(args, &plan.engines)?,
         sprt: opts
             .sprt
             .map(|s| (s, summary.llr_path.clone(), summary.accepted)),

@@ -9,7 +9,7 @@ use super::page::{write_page, Page};
 use super::plot::{EloIntervals, Figure, LlrPath, PairingElo};
 use super::RenderError;
 use crate::runner::match_play::{crosstable_row, points_table, tally, GameRecord, Tally};
-use crate::stats::games::{elo_estimate, normalized_elo, wilson_interval, Accepted, Sprt};
+use crate::stats::games::{elo_estimate, normalized_elo, ratings, wilson_interval, Accepted, Sprt};
 use crate::table::{Column, Table};
 
 /// What a match report shows.
@@ -24,6 +24,8 @@ pub struct MatchReport<'a> {
     pub rows: &'a [GameRecord],
     /// The SPRT, the LLR after each pair and its verdict (two-engine SPRT matches).
     pub sprt: Option<(Sprt, Vec<f64>, Option<Accepted>)>,
+    /// The engine the rating list is anchored on (more than two engines).
+    pub anchor: usize,
     /// What was played: game, openings, budget, concurrency.
     pub method: String,
     /// The command that plays (or, with `--resume`, redraws) it.
@@ -103,6 +105,47 @@ fn crosstable(r: &MatchReport<'_>, tallies: &[Tally]) -> Table {
         cells.extend(points);
         cells.push(total);
         t.push_row(cells);
+    }
+    t
+}
+
+/// The rating list: each engine's Elo against the anchor by maximum likelihood over all
+/// games ([`ratings`]), with its 95% interval, best first.
+fn rating_table(r: &MatchReport<'_>, tallies: &[Tally]) -> Table {
+    let pairings = crate::runner::match_play::record::pairing_scores(tallies);
+    let mut t = Table::new(vec![
+        Column::right("rank"),
+        Column::left("engine"),
+        Column::right("Elo"),
+        Column::right("± 95%"),
+    ]);
+    t.title = format!(
+        "{}: rating list (anchored at {} = 0)",
+        r.name, r.labels[r.anchor]
+    );
+    t.notes = vec![
+        "Logistic Elo by maximum likelihood over all games (Bradley-Terry, as ordo and \
+         BayesElo), one virtual draw a pairing; intervals from the likelihood's curvature, \
+         games taken as independent."
+            .to_string(),
+    ];
+    let Ok(rs) = ratings(r.engines.len(), &pairings, r.anchor) else {
+        return t;
+    };
+    let mut order: Vec<usize> = (0..r.engines.len()).collect();
+    order.sort_by(|&x, &y| rs[y].elo.total_cmp(&rs[x].elo));
+    for (rank, i) in order.into_iter().enumerate() {
+        let half = if i == r.anchor {
+            "anchor".to_string()
+        } else {
+            format!("{:.1}", rs[i].elo95)
+        };
+        t.push_row(vec![
+            (rank + 1).to_string(),
+            r.labels[i].clone(),
+            format!("{:+.1}", rs[i].elo),
+            half,
+        ]);
     }
     t
 }
@@ -234,6 +277,7 @@ pub fn write_match_report(r: &MatchReport<'_>, dir: &Path) -> Result<Vec<PathBuf
         ),
     ];
     if r.engines.len() > 2 {
+        tables.push((format!("{stem}_ratings"), rating_table(r, &tallies)));
         tables.push((format!("{stem}_crosstable"), crosstable(r, &tallies)));
     }
     tables.push((format!("{stem}_endings"), endings_table(r)));

@@ -24,10 +24,12 @@
 //! `games/binomial.rs` Wilson and McNemar (all re-exported here).
 
 mod binomial;
+mod rating;
 mod sprt;
 
 pub use binomial::{mcnemar_exact, wilson_interval, McNemar, MAX_MCNEMAR_PAIRS};
-pub use sprt::{simulate_sprt, Accepted, EloModel, Sprt, SprtRun};
+pub use rating::{ratings, PairingScore, Rating};
+pub use sprt::{simulate_sprt, Accepted, EloModel, Sprt, SprtRun, MAX_NORMALIZED_ELO};
 
 use std::f64::consts::SQRT_2;
 

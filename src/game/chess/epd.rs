@@ -112,10 +112,14 @@ pub fn parse_positions(file: &str, text: &str) -> Result<Vec<FilePosition>, Stri
     Ok(out)
 }
 
-/// Read the positions file at `path`.
+/// Read the positions file at `path`: EPD or FEN lines, or a PGN file (each game's last
+/// position, [`super::pgn`]).
 pub fn read_positions(path: &Path) -> Result<Vec<FilePosition>, String> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+    if super::pgn::looks_like_pgn(&text) {
+        return super::pgn::parse_positions(&name, &text);
+    }
     parse_positions(&name, &text)
 }
 

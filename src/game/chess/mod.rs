@@ -14,6 +14,7 @@
 
 pub mod epd;
 pub mod eval;
+pub mod pgn;
 pub mod san;
 pub mod search_game;
 

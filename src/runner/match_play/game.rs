@@ -60,6 +60,8 @@ impl Budget {
 /// Per-move columns of a game, collected as it goes.
 #[derive(Default)]
 struct MoveLog {
+    /// Each move's score for its mover, for adjudication.
+    values: Vec<Option<i32>>,
     moves: Vec<String>,
     nodes: Vec<String>,
     micros: Vec<String>,
@@ -90,12 +92,23 @@ pub fn play_game(
         Budget::Spec => [Duration::ZERO; 2],
     };
     let mut log = MoveLog::default();
+    let first_moved_first = referee.to_move() == Side::First;
     let forfeit = loop {
         if referee.ending().is_some() {
             break None;
         }
         if log.moves.len() as u32 >= plan.max_plies {
-            referee.adjudicate_draw("ply cap");
+            referee.adjudicate(None, "ply cap");
+            break None;
+        }
+        if let Some(v) = plan
+            .adjudication
+            .judge(&log.values, first_moved_first, opening.ply)
+        {
+            let winner = v
+                .first_wins
+                .map(|f| if f { Side::First } else { Side::Second });
+            referee.adjudicate(winner, v.rule);
             break None;
         }
         let side = referee.to_move();
@@ -140,6 +153,7 @@ pub fn play_game(
         }
         let d = &t.decision;
         log.moves.push(mv);
+        log.values.push(d.value);
         log.nodes.push(or_dash(d.nodes));
         log.micros.push((t.wall_nanos / 1000).to_string());
         log.scores.push(or_dash(d.value));
@@ -172,7 +186,7 @@ fn outcome(
     match (forfeit, ending) {
         (Some((loser, kind, reason)), _) => (first_result(Some(loser.other())), kind, reason),
         (None, Some(Ending { winner, rule })) => {
-            let kind = if rule == "ply cap" {
+            let kind = if rule == "ply cap" || rule.ends_with("adjudication") {
                 "adjudication"
             } else {
                 "rules"
@@ -228,6 +242,7 @@ mod tests {
             openings: Vec::new(),
             budget: Budget::Spec,
             max_plies: 9,
+            adjudication: Default::default(),
         }
     }
 

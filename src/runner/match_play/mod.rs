@@ -5,7 +5,9 @@
 //! resumed keeping its completed pairs, split into shards, and played on several threads (each
 //! with its own engine instances); a two-engine match may stop early by an SPRT.
 
+pub mod adjudicate;
 pub mod game;
+pub mod merge;
 pub mod pgn;
 pub mod record;
 pub mod rules;
@@ -71,6 +73,8 @@ pub struct MatchPlan {
     pub budget: Budget,
     /// A game that reaches this many moves after its opening is drawn by adjudication.
     pub max_plies: u32,
+    /// Adjudication by the engines' agreed scores (none by default).
+    pub adjudication: adjudicate::Adjudication,
 }
 
 /// One game pair of the plan: an opening for a pairing; engine `a` moves first in round 0.

@@ -2,7 +2,7 @@
 //! pairing of engines (W/D/L, pentanomial pair counts).
 
 use crate::runner::record::csv_schema;
-use crate::stats::games::{GameResult, Pentanomial, Trinomial};
+use crate::stats::games::{GameResult, PairingScore, Pentanomial, Trinomial};
 
 csv_schema! {
     /// One game of a match: one row of a games file.
@@ -15,10 +15,10 @@ csv_schema! {
     round: u32 => "0: the pair's first game; 1: the game with the colours swapped.",
     first_slot: u32 => "The first side's engine: its place in the match's engine list (0 = first listed).",
     second_slot: u32 => "The second side's engine: its place in the match's engine list.",
-    first: String => "The engine playing the side that moves first (White, Connect-4's first player, X).",
+    first: String => "The engine playing the side that moves first (White, Connect-4's first player, X; in a game added in one file, the side to move at the opening).",
     second: String => "The engine playing the other side.",
     result: String => "1-0, 0-1 or 1/2-1/2: the first side's points first.",
-    termination: String => "rules (the game's rules ended it), illegal (an illegal move lost), time (a flag fell), failure (the engine failed), adjudication (the ply cap drew it).",
+    termination: String => "rules (the game's rules ended it), illegal (an illegal move lost), time (a flag fell), failure (the engine failed), adjudication (the ply cap drew it, or the engines' agreed scores: `--resign`, `--draw`).",
     reason: String => "The rule or the offence: four in a row, checkmate, threefold repetition, illegal move 8 (column full), ...",
     plies: u32 => "Moves played in the game after the opening.",
     moves: String => "The moves played after the opening, space-separated.",
@@ -156,4 +156,19 @@ pub fn points_table(n: usize, tallies: &[Tally]) -> Vec<Vec<Option<(f64, u64)>>>
         pts[t.b as usize][t.a as usize] = Some((g.games() as f64 - a_pts, g.games()));
     }
     pts
+}
+
+/// Each pairing's points for its first engine and its games: what a rating list is fitted to
+/// ([`crate::stats::games::ratings`]).
+#[must_use]
+pub fn pairing_scores(tallies: &[Tally]) -> Vec<PairingScore> {
+    tallies
+        .iter()
+        .map(|t| PairingScore {
+            a: t.a as usize,
+            b: t.b as usize,
+            points: t.games.wins() as f64 + 0.5 * t.games.draws() as f64,
+            games: t.games.games() as f64,
+        })
+        .collect()
 }

@@ -245,9 +245,10 @@ impl Referee {
         Some(Ending { winner, rule })
     }
 
-    /// End the game by adjudication (the ply cap): a draw with this rule.
-    pub fn adjudicate_draw(&mut self, rule: &'static str) {
-        self.ending.get_or_insert(Ending { winner: None, rule });
+    /// End the game by adjudication (the ply cap, the engines' agreed scores): `winner` wins
+    /// (`None`: a draw) by this rule.
+    pub fn adjudicate(&mut self, winner: Option<Side>, rule: &'static str) {
+        self.ending.get_or_insert(Ending { winner, rule });
     }
 }
 
