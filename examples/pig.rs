@@ -450,8 +450,8 @@ fn reductions(max_depth: u32) {
         game.turns,
         states.len()
     );
-    println!("| ordering | depth | expectimax nodes | Star1 nodes | Star1 cut | Star2 nodes | Star2 cut | Star2 scouts | chance cutoffs (Star1 / Star2) |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("| ordering | depth | expectimax nodes | Star1 nodes | Star1 cut | Star2 nodes | Star2 cut | Star2 scouts | chance cutoffs (Star1 / Star2) | table hits (E / S1 / S2) |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     let orders = [
         ("random", MoveOrder::Random(1)),
         ("good (hint)", MoveOrder::Hint),
@@ -471,7 +471,7 @@ fn reductions(max_depth: u32) {
             assert!(ev == v1 && ev == v2, "drivers disagree at depth {depth}");
             let cut = |n: u64| 100.0 * (1.0 - n as f64 / e.nodes as f64);
             println!(
-                "| {name} | {depth} | {} | {} | {:.1}% | {} | {:.1}% | {} | {} / {} |",
+                "| {name} | {depth} | {} | {} | {:.1}% | {} | {:.1}% | {} | {} / {} | {} / {} / {} |",
                 e.nodes,
                 s1.nodes,
                 cut(s1.nodes),
@@ -479,7 +479,10 @@ fn reductions(max_depth: u32) {
                 cut(s2.nodes),
                 s2.scouts,
                 s1.chance_cutoffs,
-                s2.chance_cutoffs
+                s2.chance_cutoffs,
+                e.table_hits,
+                s1.table_hits,
+                s2.table_hits
             );
         }
     }

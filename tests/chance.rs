@@ -120,6 +120,31 @@ fn the_table_saves_nodes_without_changing_values() {
 }
 
 #[test]
+fn the_table_finds_the_transpositions_of_a_turn() {
+    // Pig's key packs [s0, s1, turn, mover, done, dice] into bytes; taken modulo the table size
+    // it put every node of a turn in one bucket, and the table saved 1% of expectiminimax's
+    // nodes here (79,546 of 80,446); with the key mixed it saves 74% (21,145)
+    let g = Pig {
+        target: 20,
+        turns: 4,
+        wins: false,
+    };
+    let positions: Vec<_> = pig::sample_positions(&g, &[0, 6, 12], 8, 40)
+        .into_iter()
+        .map(|p| p.1)
+        .collect();
+    let cfg = |table| ChanceConfig {
+        order: MoveOrder::Random(1),
+        table,
+        ..ChanceConfig::new(ChanceDriver::Expectimax)
+    };
+    let (on, v_on) = pig::run_config(&g, cfg(true), &positions, 3);
+    let (off, v_off) = pig::run_config(&g, cfg(false), &positions, 3);
+    assert_eq!(v_on, v_off);
+    assert!(2 * on.nodes < off.nodes, "{on:?} {off:?}");
+}
+
+#[test]
 fn expectimax_exploits_a_random_opponent_and_minimax_resists_an_adversary() {
     let g = Pig {
         target: 30,

@@ -17,6 +17,7 @@
 //! Depth counts players' moves; a chance node passes its depth on. A table entry decides a node
 //! only at its own depth, so the table never changes a value.
 
+use super::tt;
 use crate::game::chance::{ChanceGame, NodeKind, Outcomes, Q};
 use crate::game::{MoveList, MAX_MOVES};
 
@@ -142,6 +143,14 @@ const EMPTY: Entry = Entry {
 /// Entries of the table (always-replace, one entry a bucket).
 pub const TABLE_SIZE: usize = 1 << 15;
 
+/// The bucket of `key`: the generic core's mixer ([`tt::bucket`]), since a game's own key
+/// packs its fields into bytes (Pig's low two bytes are the two scores: taken modulo the table
+/// size, every node of one turn would share one bucket).
+#[inline]
+fn bucket(key: u64) -> usize {
+    tt::bucket(key, TABLE_SIZE as u64 - 1)
+}
+
 /// Searches positions of one chance game with one configuration.
 pub struct ChanceSearcher<'g, G: ChanceGame> {
     game: &'g G,
@@ -155,6 +164,7 @@ pub struct ChanceSearcher<'g, G: ChanceGame> {
     den: i128,
 }
 
+/// The random ordering's scores (a pseudo-random draw from a key, not a table's bucket).
 fn mix(mut x: u64) -> u64 {
     x ^= x >> 33;
     x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
@@ -225,7 +235,7 @@ impl<'g, G: ChanceGame> ChanceSearcher<'g, G> {
     }
 
     fn lookup(&self, key: u64, depth: u32, alpha: Q, beta: Q) -> Option<Q> {
-        let e = self.table.get(key as usize % TABLE_SIZE)?;
+        let e = self.table.get(bucket(key))?;
         if e.key != key || e.depth != depth || e.generation != self.generation {
             return None;
         }
@@ -246,7 +256,7 @@ impl<'g, G: ChanceGame> ChanceSearcher<'g, G> {
             _ if v >= beta => (v, self.hi),
             _ => (v, v),
         };
-        if let Some(e) = self.table.get_mut(key as usize % TABLE_SIZE) {
+        if let Some(e) = self.table.get_mut(bucket(key)) {
             *e = Entry {
                 key,
                 depth,
@@ -490,5 +500,40 @@ fn exact<G: ChanceGame>(g: &G, s: &G::State, depth: u32, den: i128) -> Q {
         vals.max().expect("a decision node with no move")
     } else {
         vals.min().expect("a decision node with no move")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    /// Distinct buckets of `keys` in the chance table.
+    fn spread(keys: impl Iterator<Item = u64>) -> usize {
+        keys.map(bucket).collect::<HashSet<_>>().len()
+    }
+
+    #[test]
+    fn keys_that_differ_only_in_high_bits_spread_over_the_table() {
+        // bits 32..63 only: taken modulo the table size, all 4096 would share bucket 0
+        let n = 4096u64;
+        assert!(spread((0..n).map(|i| i << 32)) >= n as usize / 2);
+        let odd = (0..n).map(|i| i.wrapping_mul(0x2545_f491_4f6c_dd1d) & !0xffff_ffff);
+        assert!(spread(odd) >= n as usize / 2);
+        // Pig's key, [s0, s1, turn, mover, done, dice] in its low bytes: every node of one turn
+        // (one pair of scores) used to share one bucket
+        let turn = (0..20u64).flat_map(|t| {
+            (0..8u64).flat_map(move |done| {
+                (0..3u64).map(move |dice| {
+                    7 | 3 << 8 | t << 16 | (done & 1) << 24 | done << 32 | dice << 40
+                })
+            })
+        });
+        let keys: Vec<u64> = turn.collect();
+        assert!(
+            spread(keys.iter().copied()) >= keys.len() / 2,
+            "{}",
+            spread(keys.iter().copied())
+        );
     }
 }

@@ -12,6 +12,20 @@
 /// What a stored value means (exact, lower or upper bound): the one `Bound` of every table.
 pub use crate::engine::tt::Bound;
 
+/// The bucket of `key` in a table of `mask + 1` buckets (a power of two): the generic core's
+/// one key mixer, for every table keyed by a game's own key
+/// ([`SearchGame::key`](crate::game::SearchGame::key),
+/// [`ChanceGame::key`](crate::game::chance::ChanceGame::key)). A multiply-shift that keeps
+/// the product's high half, so every key bit below `32 + log2(buckets)` moves the bucket. The
+/// low bits of a Zobrist key would do, but a game's own keys (small integers, or fields packed
+/// into bytes) are not spread: taken as they are, keys that differ only above the mask would
+/// all share one bucket.
+#[inline]
+#[must_use]
+pub fn bucket(key: u64, mask: u64) -> usize {
+    ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) & mask) as usize
+}
+
 /// One entry.
 #[derive(Debug, Clone, Copy)]
 pub struct Entry<M: Copy> {
@@ -93,9 +107,7 @@ impl<M: Copy> TranspositionTable<M> {
 
     #[inline]
     fn bucket(&self, key: u64) -> usize {
-        // the high bits: the low bits of a Zobrist key are as good, but a game's own keys
-        // (a small integer) may not be
-        ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) & self.mask) as usize
+        bucket(key, self.mask)
     }
 
     /// The entry stored for `key`, if any.
