@@ -93,8 +93,10 @@ impl SearchGame for Nim {
         heap as usize * 16 + take as usize
     }
 
+    /// `h2-3`: take 3 from heap 2 (a move's text is one word of at most 8 characters: the
+    /// games file and the move values separate moves by spaces).
     fn move_text(&self, _s: &[u8; HEAPS], (heap, take): (u8, u8)) -> String {
-        format!("take {take} from heap {}", heap + 1)
+        format!("h{}-{take}", heap + 1)
     }
 }
 

@@ -56,19 +56,38 @@ fn an_engine_that_cannot_start_or_dies_is_exit_2_not_a_result() {
     let o = treebench(
         &dir,
         &[
-            "gate", "--sprt", "0,10", "--candidate", "c4-mtdf:depth=2", "--baseline", missing,
+            "gate",
+            "--sprt",
+            "0,10",
+            "--candidate",
+            "c4-mtdf:depth=2",
+            "--baseline",
+            missing,
         ],
     );
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    assert!(text(&o).contains("`ext:/nonexistent/prog` cannot start"), "{}", text(&o));
+    assert!(
+        text(&o).contains("`ext:/nonexistent/prog` cannot start"),
+        "{}",
+        text(&o)
+    );
     assert!(!text(&o).contains("PASS"), "{}", text(&o));
-    let o = treebench(&dir, &["match", "c4-mtdf:depth=2", missing, "--games", "m.csv"]);
+    let o = treebench(
+        &dir,
+        &["match", "c4-mtdf:depth=2", missing, "--games", "m.csv"],
+    );
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    assert!(!dir.join("m.csv").exists(), "no games file for a match that never started");
+    assert!(
+        !dir.join("m.csv").exists(),
+        "no games file for a match that never started"
+    );
     // an engine that dies on its third position: the match stops with exit 2 naming it, the
     // pairs finished before stay in the file
     let die = py_engine(&dir, "die");
-    let o = treebench(&dir, &["match", &die, "c4-mtdf:depth=1", "--games", "d.csv"]);
+    let o = treebench(
+        &dir,
+        &["match", &die, "c4-mtdf:depth=1", "--games", "d.csv"],
+    );
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("cannot play position"), "{}", text(&o));
     assert!(text(&o).contains("exit status 9"), "{}", text(&o));
@@ -83,8 +102,19 @@ fn the_sprt_verdict_and_figures_are_the_same_at_any_concurrency() {
         let o = treebench(
             &dir,
             &[
-                "match", "c4-mtdf:depth=2", "c4-mtdf:depth=1", "--plies", "4,6,8", "--openings",
-                "200", "--sprt", "0,20", "--concurrency", c, "--games", file,
+                "match",
+                "c4-mtdf:depth=2",
+                "c4-mtdf:depth=1",
+                "--plies",
+                "4,6,8",
+                "--openings",
+                "200",
+                "--sprt",
+                "0,20",
+                "--concurrency",
+                c,
+                "--games",
+                file,
             ],
         );
         assert_eq!(o.status.code(), Some(0), "{}", text(&o));
@@ -97,7 +127,10 @@ fn the_sprt_verdict_and_figures_are_the_same_at_any_concurrency() {
             .collect()
     };
     let one = run("1", "c1.csv");
-    assert!(one.contains("after 44 pairs: H1 accepted at pair 44"), "{one}");
+    assert!(
+        one.contains("after 44 pairs: H1 accepted at pair 44"),
+        "{one}"
+    );
     assert!(one.contains("88 games (0 pairs kept, 44 played)"), "{one}");
     for (c, f) in [("1", "c1b.csv"), ("2", "c2.csv"), ("3", "c3.csv")] {
         let other = run(c, f);
@@ -106,8 +139,14 @@ fn the_sprt_verdict_and_figures_are_the_same_at_any_concurrency() {
         let beyond = other
             .lines()
             .find(|l| l.contains("after the SPRT's verdict"))
-            .map_or(0, |l| l.split(' ').next().unwrap().parse::<usize>().unwrap());
-        assert_eq!(rows, 88 + 2 * beyond, "every game played is in the file:\n{other}");
+            .map_or(0, |l| {
+                l.split(' ').next().unwrap().parse::<usize>().unwrap()
+            });
+        assert_eq!(
+            rows,
+            88 + 2 * beyond,
+            "every game played is in the file:\n{other}"
+        );
         assert!(beyond < 2 * 3, "threads ran far past the verdict:\n{other}");
     }
     // a resumed file holding a pair twice counts it once, with a warning
@@ -122,12 +161,25 @@ fn the_sprt_verdict_and_figures_are_the_same_at_any_concurrency() {
     let resumed = treebench(
         &dir,
         &[
-            "match", "c4-mtdf:depth=2", "c4-mtdf:depth=1", "--plies", "4,6,8", "--openings",
-            "200", "--sprt", "0,20", "--games", "c1.csv", "--resume",
+            "match",
+            "c4-mtdf:depth=2",
+            "c4-mtdf:depth=1",
+            "--plies",
+            "4,6,8",
+            "--openings",
+            "200",
+            "--sprt",
+            "0,20",
+            "--games",
+            "c1.csv",
+            "--resume",
         ],
     );
     let t = text(&resumed);
-    assert!(t.contains("2 repeated games of the resumed file dropped"), "{t}");
+    assert!(
+        t.contains("2 repeated games of the resumed file dropped"),
+        "{t}"
+    );
     assert!(t.contains("in the file twice"), "{t}");
     assert_eq!(figures(&one), figures(&t), "{t}");
 }
@@ -136,7 +188,13 @@ fn the_sprt_verdict_and_figures_are_the_same_at_any_concurrency() {
 fn number_options_are_refused_out_of_range_before_use() {
     let dir = scratch("trust-numbers");
     let m = |extra: &[&str]| {
-        let mut a = vec!["match", "c4-mtdf:depth=2", "c4-mtdf:depth=1", "--games", "n.csv"];
+        let mut a = vec![
+            "match",
+            "c4-mtdf:depth=2",
+            "c4-mtdf:depth=1",
+            "--games",
+            "n.csv",
+        ];
         a.extend_from_slice(extra);
         treebench(&dir, &a)
     };
@@ -150,7 +208,10 @@ fn number_options_are_refused_out_of_range_before_use() {
         (&["--sprt", "0,inf"][..], "finite"),
         (&["--sprt", "0,232"][..], "231.6"),
         (&["--concurrency", "100000"][..], "at most 256"),
-        (&["--openings", "4294967295", "--max-games", "4"][..], "1000000"),
+        (
+            &["--openings", "4294967295", "--max-games", "4"][..],
+            "1000000",
+        ),
         (&["--resign", "0,100"][..], "--resign"),
     ] {
         let o = m(args);
@@ -163,15 +224,33 @@ fn number_options_are_refused_out_of_range_before_use() {
     let o = treebench(
         &dir,
         &[
-            "gate", "--sprt", "0,232", "--candidate", "c4-mtdf:depth=2", "--baseline",
-            "c4-mtdf:depth=1", "--max-games", "200",
+            "gate",
+            "--sprt",
+            "0,232",
+            "--candidate",
+            "c4-mtdf:depth=2",
+            "--baseline",
+            "c4-mtdf:depth=1",
+            "--max-games",
+            "200",
         ],
     );
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     // negative bounds need no `=`; a huge opening count is cut to what --max-games plays
-    let o = m(&["--sprt", "-20,20", "--max-games", "4", "--openings", "1000000"]);
+    let o = m(&[
+        "--sprt",
+        "-20,20",
+        "--max-games",
+        "4",
+        "--openings",
+        "1000000",
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-    assert!(text(&o).contains("4 games (0 pairs kept, 2 played)"), "{}", text(&o));
+    assert!(
+        text(&o).contains("4 games (0 pairs kept, 2 played)"),
+        "{}",
+        text(&o)
+    );
     // a sweep range is refused before it is expanded
     let exp = common::write_exp(
         &dir,
@@ -191,7 +270,14 @@ fn a_hung_engine_loses_on_time_and_an_illegal_move_is_illegal_everywhere() {
     let o = treebench(
         &dir,
         &[
-            "match", &hang, "c4-mtdf:depth=1", "--openings", "2", "--tc", "1+0.1", "--games",
+            "match",
+            &hang,
+            "c4-mtdf:depth=1",
+            "--openings",
+            "2",
+            "--tc",
+            "1+0.1",
+            "--games",
             "h.csv",
         ],
     );
@@ -204,7 +290,11 @@ fn a_hung_engine_loses_on_time_and_an_illegal_move_is_illegal_everywhere() {
     let bad = py_engine(&dir, "bad");
     let o = treebench(&dir, &["moves", "--choose", "--engine", &bad, "4444"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    assert!(text(&o).contains("illegal move `9` at position `4444`"), "{}", text(&o));
+    assert!(
+        text(&o).contains("illegal move `9` at position `4444`"),
+        "{}",
+        text(&o)
+    );
     let body = format!(
         "seed = 1\nplies = [8]\npositions = 2\nengines = [{bad:?}, \"c4-uct:playouts=20\"]\n[quality]\nreferee = \"mtdf\"\n"
     );
@@ -215,7 +305,11 @@ fn a_hung_engine_loses_on_time_and_an_illegal_move_is_illegal_everywhere() {
     assert!(text(&o).contains("illegal move `9`"), "{}", text(&o));
     // the failed run left no header-only file: the next run fails for the same reason
     let again = run();
-    assert!(text(&again).contains("illegal move `9`"), "{}", text(&again));
+    assert!(
+        text(&again).contains("illegal move `9`"),
+        "{}",
+        text(&again)
+    );
 }
 
 #[test]
@@ -225,8 +319,15 @@ fn one_file_one_lock_and_merge_joins_shards_once() {
     let mut child = common::bin()
         .current_dir(&*dir)
         .args([
-            "match", "c4-mtdf:depth=3", "c4-mtdf:depth=2", "--openings", "3000", "--plies",
-            "4,6", "--games", "long.csv",
+            "match",
+            "c4-mtdf:depth=3",
+            "c4-mtdf:depth=2",
+            "--openings",
+            "3000",
+            "--plies",
+            "4,6",
+            "--games",
+            "long.csv",
         ])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -236,19 +337,37 @@ fn one_file_one_lock_and_merge_joins_shards_once() {
     std::os::unix::fs::symlink(dir.join("long.csv"), dir.join("link.csv")).unwrap();
     let o = treebench(
         &dir,
-        &["match", "c4-mtdf:depth=3", "c4-mtdf:depth=2", "--games", "link.csv", "--force"],
+        &[
+            "match",
+            "c4-mtdf:depth=3",
+            "c4-mtdf:depth=2",
+            "--games",
+            "link.csv",
+            "--force",
+        ],
     );
     common::signal(child.id(), "-KILL");
     let _ = child.wait();
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    assert!(text(&o).contains("is being written by another treebench process"), "{}", text(&o));
+    assert!(
+        text(&o).contains("is being written by another treebench process"),
+        "{}",
+        text(&o)
+    );
     // two shards merged into one file: every pair once, in order
     let shard = |k: &str, f: &str| {
         let o = treebench(
             &dir,
             &[
-                "match", "c4-mtdf:depth=2", "c4-mtdf:depth=1", "--openings", "5", "--shard", k,
-                "--games", f,
+                "match",
+                "c4-mtdf:depth=2",
+                "c4-mtdf:depth=1",
+                "--openings",
+                "5",
+                "--shard",
+                k,
+                "--games",
+                f,
             ],
         );
         assert_eq!(o.status.code(), Some(0), "{}", text(&o));
@@ -266,9 +385,22 @@ fn one_file_one_lock_and_merge_joins_shards_once() {
     // the merged file resumes as the whole match: nothing left to play
     let o = treebench(
         &dir,
-        &["match", "c4-mtdf:depth=2", "c4-mtdf:depth=1", "--openings", "5", "--games", "all.csv", "--resume"],
+        &[
+            "match",
+            "c4-mtdf:depth=2",
+            "c4-mtdf:depth=1",
+            "--openings",
+            "5",
+            "--games",
+            "all.csv",
+            "--resume",
+        ],
     );
-    assert!(text(&o).contains("(5 pairs kept, 0 played)"), "{}", text(&o));
+    assert!(
+        text(&o).contains("(5 pairs kept, 0 played)"),
+        "{}",
+        text(&o)
+    );
 }
 
 #[test]
@@ -277,8 +409,18 @@ fn a_round_robin_ends_with_a_rating_list_anchored_on_a_named_engine() {
     let o = treebench(
         &dir,
         &[
-            "match", "c4-mtdf:depth=1", "c4-mtdf:depth=3", "c4-uct:playouts=100", "--openings",
-            "6", "--plies", "4,8", "--anchor", "c4-mtdf:depth=1", "--games", "rr.csv",
+            "match",
+            "c4-mtdf:depth=1",
+            "c4-mtdf:depth=3",
+            "c4-uct:playouts=100",
+            "--openings",
+            "6",
+            "--plies",
+            "4,8",
+            "--anchor",
+            "c4-mtdf:depth=1",
+            "--games",
+            "rr.csv",
         ],
     );
     let t = text(&o);
@@ -290,11 +432,25 @@ fn a_round_robin_ends_with_a_rating_list_anchored_on_a_named_engine() {
         .skip(1)
         .collect();
     assert_eq!(list.len(), 3, "{t}");
-    assert!(list.iter().any(|l| l.contains("+0.0 (anchor)") && l.contains("depth=1")));
-    assert!(list[0].contains("c4-mtdf:depth=3"), "the deepest search first: {t}");
+    assert!(list
+        .iter()
+        .any(|l| l.contains("+0.0 (anchor)") && l.contains("depth=1")));
+    assert!(
+        list[0].contains("c4-mtdf:depth=3"),
+        "the deepest search first: {t}"
+    );
     let o = treebench(
         &dir,
-        &["match", "c4-mtdf:depth=1", "c4-mtdf:depth=3", "c4-uct:playouts=100", "--anchor", "x", "--games", "x.csv"],
+        &[
+            "match",
+            "c4-mtdf:depth=1",
+            "c4-mtdf:depth=3",
+            "c4-uct:playouts=100",
+            "--anchor",
+            "x",
+            "--games",
+            "x.csv",
+        ],
     );
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }
@@ -311,16 +467,33 @@ fn pgn_openings_and_score_adjudication() {
     let o = treebench(
         &dir,
         &[
-            "match", "chess-mtdf:depth=1", "chess-mtdf:depth=2", "--openings-file", "book.pgn",
-            "--resign", "2,300", "--draw", "1,2,20", "--max-plies", "60", "--games", "c.csv",
+            "match",
+            "chess-mtdf:depth=1",
+            "chess-mtdf:depth=2",
+            "--openings-file",
+            "book.pgn",
+            "--resign",
+            "2,300",
+            "--draw",
+            "1,2,20",
+            "--max-plies",
+            "60",
+            "--games",
+            "c.csv",
         ],
     );
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let rows = common::csv_rows(&dir.join("c.csv"));
     assert_eq!(rows.len() - 1, 4);
     let opening = |r: &Vec<String>| r[3].clone();
-    assert!(opening(&rows[1]).starts_with("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2"), "{rows:?}");
-    assert!(opening(&rows[3]).starts_with("rnbqkbnr/ppp1pppp/8/3p4/2PP4"), "{rows:?}");
+    assert!(
+        opening(&rows[1]).starts_with("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2"),
+        "{rows:?}"
+    );
+    assert!(
+        opening(&rows[3]).starts_with("rnbqkbnr/ppp1pppp/8/3p4/2PP4"),
+        "{rows:?}"
+    );
     let adjudicated = rows[1..]
         .iter()
         .filter(|r| r[11] == "adjudication" && r[12].ends_with("adjudication"))
@@ -328,7 +501,13 @@ fn pgn_openings_and_score_adjudication() {
     assert!(adjudicated > 0, "no game adjudicated by scores: {rows:?}");
     let o = Command::new(BIN)
         .current_dir(&*dir)
-        .args(["match", "chess-mtdf:depth=1", "chess-mtdf:depth=2", "--openings-file", "bad.pgn"])
+        .args([
+            "match",
+            "chess-mtdf:depth=1",
+            "chess-mtdf:depth=2",
+            "--openings-file",
+            "bad.pgn",
+        ])
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(2));

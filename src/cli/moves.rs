@@ -2,7 +2,6 @@
 //! Connect-4 solver: the referee of quality runs), or with `--choose` the move an engine chooses.
 
 use crate::engine::{registry, Engine, MoveLimit};
-use crate::game::GameKind;
 use crate::runner::match_play::rules::Referee;
 use crate::runner::measure::{measure_choice, Clock};
 use crate::util::exit;
@@ -13,7 +12,9 @@ use std::io::{BufRead, Write};
 #[derive(Debug, Args)]
 pub struct MovesArgs {
     /// Engine spec: one that scores every move (the Connect-4 solver: `mtdf`, exact; with
-    /// `depth=N,eval=threats`, to its horizon), or with `--choose` any engine that chooses moves.
+    /// `depth=N,eval=threats`, to its horizon; any game's generic-core drivers, `nim-mtdf`,
+    /// exact when their depth reaches the end of the game), or with `--choose` any engine that
+    /// chooses moves. Values that are estimates end with `estimate`.
     #[arg(long, short, default_value = "mtdf")]
     pub engine: String,
     /// Print the engine's chosen move instead of every move's value:
@@ -24,8 +25,9 @@ pub struct MovesArgs {
     /// Board size `WIDTHxHEIGHT` (Connect-4).
     #[arg(long, default_value = "7x6")]
     pub board: crate::game::connect4::BoardSize,
-    /// Positions (Connect-4 move strings; a chess position per argument). Without any, one per
-    /// line from stdin (the first field of the line; a chess line whole).
+    /// Positions of the engine's game, one per argument. Without any, one per line from stdin
+    /// (chess and added games: the whole line up to a tab; Connect-4 and the textbook games:
+    /// the first word).
     pub moves: Vec<String>,
 }
 
@@ -44,8 +46,13 @@ fn values_line(engine: &mut dyn Engine, moves: &str) -> Result<String, String> {
         .iter()
         .map(|(m, s)| format!("{}:{s}", m.as_str()))
         .collect();
+    let estimate = if engine.exact() == Some(false) {
+        " estimate"
+    } else {
+        ""
+    };
     Ok(format!(
-        "{moves}\tvalue {best} optimal {} moves {}",
+        "{moves}\tvalue {best} optimal {} moves {}{estimate}",
         optimal.join(","),
         all.join(" ")
     ))
@@ -77,17 +84,10 @@ fn choice_line(engine: &mut dyn Engine, moves: &str) -> Result<String, String> {
 
 pub fn run(args: MovesArgs) -> Result<i32> {
     let mut engine = registry::build_on(&args.engine, args.board)?;
-    let chess = engine.game() == GameKind::Chess;
     let positions: Vec<String> = if args.moves.is_empty() {
         let mut v = Vec::new();
         for line in std::io::stdin().lock().lines() {
-            let line = line?;
-            let p = if chess {
-                line.trim()
-            } else {
-                line.split_whitespace().next().unwrap_or("")
-            };
-            v.push(p.to_string());
+            v.push(engine.game().position_of_line(&line?).to_string());
         }
         v
     } else {

@@ -29,9 +29,11 @@ pub struct SolveArgs {
     /// columns past 9 are written a, b, c.
     #[arg(long, default_value = "7x6")]
     pub board: crate::game::connect4::BoardSize,
-    /// Move strings (columns 1..W from the left; a, b, c past 9; for a `uci:` engine one chess
-    /// position per argument: `"e2e4 e7e5"` or a FEN). Without any, read one position per line from stdin; extra
-    /// whitespace-separated fields are ignored, so Pons' test-set files can be piped in.
+    /// Positions in the engine's game (Connect-4: columns 1..W from the left, a, b, c past 9;
+    /// chess: `"e2e4 e7e5"` or a FEN; a game added in one file: its own text). Without any,
+    /// read one position per line from stdin: for chess and added games the whole line up to a
+    /// tab, for Connect-4 and the textbook games the first word (Pons' `MOVES SCORE` files pipe
+    /// in). A value that is an estimate (a depth-limited search) ends with `estimate(depth=D)`.
     pub moves: Vec<String>,
 }
 
@@ -79,7 +81,8 @@ fn solve_line(
                 } else {
                     String::new()
                 };
-                writeln!(out, "{moves} {} {nodes} {micros}{extra}", m.score)?;
+                let estimate = estimate_field(engine);
+                writeln!(out, "{moves} {} {nodes} {micros}{extra}{estimate}", m.score)?;
             }
             out.flush()?;
             Ok(true)
@@ -88,6 +91,27 @@ fn solve_line(
             eprintln!("line {n}: {}", f.error);
             Ok(false)
         }
+    }
+}
+
+/// ` estimate` after a value that is not exact (a depth-limited search, Monte Carlo:
+/// [`Engine::exact`]), with the depth where the engine has one; empty for an exact value and
+/// for an engine that cannot say.
+fn estimate_field(engine: &dyn Engine) -> String {
+    if engine.exact() != Some(false) {
+        return String::new();
+    }
+    let spec = engine.spec();
+    let depth = crate::engine::spec::parse_spec(&spec)
+        .ok()
+        .and_then(|(_, opts)| {
+            opts.iter()
+                .find(|(k, _)| *k == "depth")
+                .map(|(_, v)| v.to_string())
+        });
+    match depth {
+        Some(d) => format!(" estimate(depth={d})"),
+        None => " estimate".to_string(),
     }
 }
 
@@ -149,12 +173,7 @@ pub fn run(args: SolveArgs) -> Result<i32> {
             let line = line?;
             all_good &= match std::str::from_utf8(&line) {
                 Ok(text) => {
-                    // A chess position (moves or FEN) is the whole line.
-                    let moves = if engine.game() == GameKind::Chess {
-                        text.trim()
-                    } else {
-                        text.split_whitespace().next().unwrap_or("")
-                    };
+                    let moves = engine.game().position_of_line(text);
                     solve_line(
                         engine.as_mut(),
                         i + 1,

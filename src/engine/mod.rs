@@ -279,6 +279,14 @@ pub trait Engine: Send {
     fn new_game(&mut self) {
         self.reset();
     }
+    /// Whether every value this engine answers is the position's exact value: `Some(true)`
+    /// for a search to the end of the game (an exact solver; a generic-core search whose depth
+    /// reaches the game's longest game), `Some(false)` for an estimate (a depth-limited search,
+    /// Monte Carlo), `None` where the engine cannot say (another process, the default). Only an
+    /// exact engine can be a referee; an estimate is marked as one where it is printed.
+    fn exact(&self) -> Option<bool> {
+        None
+    }
     /// Start what the engine runs in (an `ext:` or `uci:` process, with its handshake) now
     /// rather than at its first position, so that a match or a gate finds an engine that
     /// cannot start before it plays: [`EngineError::Failure`] naming the command. Nothing to

@@ -452,6 +452,28 @@ pub fn build_on(
     }
 }
 
+/// The spec prefix of the generic core's engines on `game` (`c4`, `chess`, `tictactoe`, an
+/// added game's name: `nim-mtdf`); `None` for a game without them (random trees).
+#[must_use]
+pub fn prefix_of(game: GameKind) -> Option<&'static str> {
+    match game {
+        GameKind::Chess => Some(CoreGame::Chess.prefix()),
+        GameKind::Connect4(_) => Some(CoreGame::Connect4.prefix()),
+        GameKind::TicTacToe => Some(CoreGame::TicTacToe.prefix()),
+        GameKind::Open(def) => Some(def.name),
+        GameKind::RandomTree(_) => None,
+    }
+}
+
+/// Build the engine `spec` names to play `game`: on a Connect-4 board of another size through
+/// [`build_on`], else [`build`]. The one way commands that know their game build an engine.
+pub fn build_for(spec: &str, game: GameKind) -> Result<Box<dyn Engine>, SpecError> {
+    match game.board() {
+        Some(b) => build_on(spec, b),
+        None => build(spec),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -56,6 +56,19 @@ impl GameKind {
         })
     }
 
+    /// The position a line of text names (a line of standard input for `solve` and `moves`):
+    /// for chess and games added in one file, whose positions may hold spaces, the line up to
+    /// its first tab (a known-values file's `POSITION<TAB>VALUE` line reads as its position),
+    /// trimmed; for Connect-4 and the textbook games, whose positions are one word, the first
+    /// word (Pons' `MOVES SCORE` lines pipe in).
+    #[must_use]
+    pub fn position_of_line(self, line: &str) -> &str {
+        match self {
+            GameKind::Chess | GameKind::Open(_) => line.split('\t').next().unwrap_or("").trim(),
+            _ => line.split_whitespace().next().unwrap_or(""),
+        }
+    }
+
     /// Longest game in plies.
     #[must_use]
     pub fn max_ply(&self) -> u32 {
@@ -131,6 +144,16 @@ impl std::fmt::Display for GameKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_is_a_position_of_its_game() {
+        assert_eq!(GameKind::CONNECT4.position_of_line("4453 -2"), "4453");
+        assert_eq!(
+            GameKind::Chess.position_of_line(" e2e4 e7e5 \n"),
+            "e2e4 e7e5"
+        );
+        assert_eq!(GameKind::TicTacToe.position_of_line("15 x"), "15");
+    }
 
     #[test]
     fn game_parse() {

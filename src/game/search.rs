@@ -119,7 +119,9 @@ pub trait SearchGame {
     fn report(&self, v: i32) -> i32 {
         v
     }
-    /// A move as text (for messages and the best move of a search).
+    /// A move as text: one word of 1 to 8 ASCII characters, no space, no `:` (games files,
+    /// move values and the line protocol separate moves by spaces; `verify` checks it), unique
+    /// among the position's moves.
     fn move_text(&self, s: &Self::State, m: Self::Move) -> String;
     /// The legal move whose [`SearchGame::move_text`] is `text`, or `None` (not a legal move
     /// here): how a move chosen by an engine is checked and played. The default searches the

@@ -47,7 +47,12 @@ pub fn canonical(path: &Path) -> PathBuf {
 #[derive(Debug)]
 pub enum LockError {
     /// Another process writes the file.
-    Held { results: PathBuf, pid: Option<u32> },
+    Held {
+        results: PathBuf,
+        pid: Option<u32>,
+        /// The lock file (beside the file's canonical path).
+        lock: PathBuf,
+    },
     Io {
         path: PathBuf,
         source: std::io::Error,
@@ -57,7 +62,7 @@ pub enum LockError {
 impl std::fmt::Display for LockError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            LockError::Held { results, pid } => {
+            LockError::Held { results, pid, lock } => {
                 let who = pid.map_or_else(
                     || "another treebench process".to_string(),
                     |p| format!("another treebench process (pid {p})"),
@@ -66,7 +71,7 @@ impl std::fmt::Display for LockError {
                     f,
                     "{} is being written by {who}; wait for it to finish or stop it (lock {})",
                     results.display(),
-                    lock_path(results).display()
+                    lock.display()
                 )
             }
             LockError::Io { path, source } => write!(f, "{}: {source}", path.display()),
@@ -92,8 +97,7 @@ impl ResultsLock {
     /// ([`canonical`]): two writers reaching one file through a link and its target, or two
     /// spellings of a directory, take the same lock.
     pub fn acquire(results: &Path) -> Result<Self, LockError> {
-        let results = &canonical(results);
-        let path = lock_path(results);
+        let path = lock_path(&canonical(results));
         let io = |source| LockError::Io {
             path: path.clone(),
             source,
@@ -117,6 +121,7 @@ impl ResultsLock {
                     return Err(LockError::Held {
                         results: results.to_path_buf(),
                         pid: text.trim().parse().ok(),
+                        lock: path.clone(),
                     });
                 }
                 Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),

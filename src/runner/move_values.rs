@@ -1,16 +1,17 @@
-//! The referee of quality runs: the exact score of every legal move at a Connect-4 position,
-//! from an exact solver's [`Engine::score_moves`], cached in a file beside the results so that a
-//! sweep over budgets (and a second run) solves each position once.
+//! The referee of quality runs: the exact score of every legal move at a position, from an
+//! exact engine's [`Engine::score_moves`] (Connect-4's solver, or a search to the end of any
+//! game of the generic core), cached in a file beside the results so that a sweep over budgets
+//! (and a second run) solves each position once.
 //!
 //! The file (`results/<name>.moves.tsv`): a header line
-//! `# treebench move values: board 7x6, referee mtdf`, then one line a position,
-//! `MOVES<TAB>4:-2 3:-5 5:-5 ...`: each legal move's character and its exact score for the side
-//! to move (Pons' convention), centre first. Lines are appended and flushed one by one, so an
+//! `# treebench move values: board 7x6, referee mtdf` (another game: `game NAME`), then one line
+//! a position, `POSITION<TAB>4:-2 3:-5 5:-5 ...`: each legal move's text and its exact score for
+//! the side to move (Connect-4: Pons' convention, centre first). Lines are appended and flushed one by one, so an
 //! interrupted run loses at most the line being written: a torn last line (no newline) is
 //! dropped when the file is read again. A file of another board or referee is refused.
 
 use crate::engine::{registry, Engine, GameResult};
-use crate::game::connect4::BoardSize;
+use crate::game::GameKind;
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -97,11 +98,14 @@ pub struct MoveValueCache {
 }
 
 impl MoveValueCache {
-    /// Open (or create) the cache file `path` of `board`, solving with the engine `referee`
-    /// (an exact solver, e.g. `mtdf`).
-    pub fn open(path: &Path, board: BoardSize, referee: &str) -> Result<Self, String> {
-        let header = format!("# treebench move values: board {board}, referee {referee}");
-        let engine = registry::build_on(referee, board).map_err(|e| e.0)?;
+    /// Open (or create) the cache file `path` of `game`, solving with the engine `referee`
+    /// (an exact one, e.g. `mtdf`).
+    pub fn open(path: &Path, game: GameKind, referee: &str) -> Result<Self, String> {
+        let header = match game.board() {
+            Some(board) => format!("# treebench move values: board {board}, referee {referee}"),
+            None => format!("# treebench move values: game {game}, referee {referee}"),
+        };
+        let engine = registry::build_for(referee, game).map_err(|e| e.0)?;
         let known = read_known(path, &header)?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -218,7 +222,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("treebench-mv-{}", std::process::id()));
         let path = dir.join("m.tsv");
         let _ = std::fs::remove_dir_all(&dir);
-        let b = BoardSize::STANDARD;
+        let b = GameKind::CONNECT4;
         let mut c = MoveValueCache::open(&path, b, "mtdf").unwrap();
         let got = c.get("4455").unwrap().clone();
         assert_eq!(got.value(), 18, "Pons: 4455 scores 18");

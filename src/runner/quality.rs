@@ -63,6 +63,34 @@ pub struct CurvePoint {
     pub budget: Option<u64>,
 }
 
+/// A referee must be exact: an engine of `game` whose every value is the position's exact
+/// value ([`Engine::exact`]: an exact solver, or a search to the end of the game), which scores
+/// every move. A depth-limited search or an estimate is refused, naming what would serve.
+fn check_referee(spec: &str, game: crate::game::GameKind) -> Result<(), String> {
+    let bad = |why: String| format!("[quality] referee `{spec}`: {why}");
+    let e = crate::engine::registry::build_for(spec, game).map_err(|e| bad(e.0))?;
+    if e.game() != game {
+        return Err(bad(format!("plays {}, not {game}", e.game())));
+    }
+    if e.exact() != Some(true) {
+        let hint = match game {
+            crate::game::GameKind::Connect4(_) => {
+                "an exact solver without `depth` (`mtdf`)".to_string()
+            }
+            g => format!(
+                "a search to the end of the game (depth {} or more, e.g. `{}-mtdf:depth={}`)",
+                g.max_ply(),
+                crate::engine::registry::prefix_of(g).unwrap_or("GAME"),
+                g.max_ply()
+            ),
+        };
+        return Err(bad(format!(
+            "not exact (a depth-limited search or an estimate); a referee is {hint}"
+        )));
+    }
+    Ok(())
+}
+
 /// A validated quality plan: the referee and every engine's curve.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Quality {
@@ -77,15 +105,13 @@ impl Quality {
     /// and the referee (Connect-4's default `mtdf`).
     pub fn new(spec: &QualitySpec, game: crate::game::GameKind) -> Result<Self, String> {
         let referee = match (&spec.referee, game.board()) {
-            (Some(r), Some(_)) => Some(r.clone()),
+            (Some(r), _) => Some(r.clone()),
             (None, Some(_)) => Some("mtdf".to_string()),
-            (Some(r), None) => {
-                return Err(format!(
-                    "[quality] referee `{r}`: an exact referee exists for Connect-4 only"
-                ))
-            }
             (None, None) => None,
         };
+        if let Some(r) = &referee {
+            check_referee(r, game)?;
+        }
         let mut points = Vec::new();
         for s in &spec.sweeps {
             let values = sweep_values(&s.values).map_err(|e| format!("[quality] sweep: {e}"))?;
@@ -261,12 +287,12 @@ pub fn run(exp: &Experiment, opts: &RunOptions) -> Result<QualitySummary, RunErr
     let results = dir.join(format!("{stem}.csv"));
     let _lock = ResultsLock::acquire(&results)?;
     let mut engines = paired::build_engines(exp)?;
-    let mut referee = match (&quality.referee, exp.game.board()) {
-        (Some(r), Some(board)) => {
+    let mut referee = match &quality.referee {
+        Some(r) => {
             let cache = dir.join(format!("{}.moves.tsv", exp.name));
-            Some(MoveValueCache::open(&cache, board, r).map_err(RunError::Refused)?)
+            Some(MoveValueCache::open(&cache, exp.game, r).map_err(RunError::Refused)?)
         }
-        _ => None,
+        None => None,
     };
     let meta_file = paired::meta_path(&results);
     let fresh = !(opts.resume && results.exists());

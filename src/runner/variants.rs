@@ -205,7 +205,7 @@ pub fn sweep(bases: &[String], option: &str, values: &[String]) -> Result<Vec<Va
 /// The values of a sweep: a list of strings or numbers, or a range string (`"12-24:2"`).
 pub fn sweep_values(v: &toml::Value) -> Result<Vec<String>, String> {
     match v {
-        toml::Value::String(s) if s.contains('-') => Ok(super::experiment::parse_range(s)?
+        toml::Value::String(s) if s.contains('-') => Ok(crate::util::limits::parse_range(s)?
             .into_iter()
             .map(|n| n.to_string())
             .collect()),

@@ -223,6 +223,11 @@ impl<const W: usize, const H: usize> Engine for Connect4Engine<W, H> {
         Ok(out)
     }
 
+    /// Exact unless a `depth` limits the search.
+    fn exact(&self) -> Option<bool> {
+        Some(self.cfg.search.max_depth.is_none())
+    }
+
     /// The best move of [`Engine::score_moves`] (an exact solver plays perfectly: it wins
     /// fastest and loses slowest; a depth-limited one plays the best move of its horizon), ties
     /// to the move nearer the centre.

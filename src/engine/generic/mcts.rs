@@ -454,6 +454,11 @@ where
         )))
     }
 
+    /// Monte Carlo values are estimates.
+    fn exact(&self) -> Option<bool> {
+        Some(false)
+    }
+
     fn choose(&mut self, moves: &str, limit: &MoveLimit) -> Result<Decision, EngineError> {
         let root = self.game.parse(moves).map_err(EngineError::BadPosition)?;
         if self.game.terminal(&root, 0).is_some() {

@@ -48,6 +48,8 @@ use std::time::Duration;
 pub struct Outcome<M> {
     /// The value in the game's reported convention ([`SearchGame::report`]).
     pub value: i32,
+    /// The value as the search found it (the core's convention, before [`SearchGame::report`]).
+    pub raw: i32,
     /// The exact value when the search proved it ([`SearchGame::proven`]).
     pub proven: Option<i32>,
     /// A move that achieves the value (`None` at a finished game).
@@ -133,6 +135,7 @@ impl<G: SearchGame> Solver<G> {
         let s = &self.searcher;
         Outcome {
             value: s.game.report(v),
+            raw: v,
             proven: s.game.proven(v),
             best,
             depth,
@@ -229,6 +232,49 @@ where
         self.last
     }
 
+    /// A search to the configured depth is exact when that depth reaches the end of the
+    /// game's longest game from its start ([`GameKind::max_ply`]).
+    fn exact(&self) -> Option<bool> {
+        Some(self.solver.config().depth >= self.kind.max_ply())
+    }
+
+    /// Each legal move's value: the search of the position after it (same configuration, the
+    /// table kept across the moves), negated, in the game's reported convention.
+    fn score_moves(&mut self, moves: &str) -> Result<Vec<(MoveText, i32)>, EngineError> {
+        let root = self
+            .solver
+            .game()
+            .parse(moves)
+            .map_err(EngineError::BadPosition)?;
+        let game = self.solver.game();
+        if game.terminal(&root, 0).is_some() {
+            return Err(EngineError::BadPosition(format!(
+                "`{moves}`: the game is over"
+            )));
+        }
+        let mut list = crate::game::MoveList::default();
+        game.moves(&root, &mut list);
+        let mut out = Vec::with_capacity(list.len());
+        for &m in list.as_slice() {
+            let game = self.solver.game();
+            let text = game.move_text(&root, m);
+            let child = game.play(&root, m);
+            let raw = match game.terminal(&child, 1) {
+                Some(v) => v,
+                None => {
+                    let found = self.solver.search(&child).raw;
+                    self.solver.game().from_table(found, 1)
+                }
+            };
+            let game = self.solver.game();
+            let text = MoveText::new(&text).ok_or_else(|| {
+                EngineError::Failure(format!("`{moves}`: the move text `{text}` is too long"))
+            })?;
+            out.push((text, game.report(-raw)));
+        }
+        Ok(out)
+    }
+
     /// The move of the root search (see [`drivers`]: the move of the probe that established
     /// the value): at the configured depth, or under a clock by iterative deepening within the
     /// move's share of the clock ([`MoveLimit::allotment`]).
@@ -240,10 +286,21 @@ where
                 "`{moves}`: the game is over"
             )));
         }
-        let out = match limit.allotment() {
+        let mut out = match limit.allotment() {
             None => self.solver.search(&root),
             Some(allot) => self.solver.search_within(&root, allot),
         };
+        if out.best.is_none() {
+            // The table kept from the game's earlier moves ended the root with a bound that has
+            // no move (an upper bound): search again from a cleared table, which finds one.
+            self.solver.reset();
+            let nodes = out.nodes;
+            out = match limit.allotment() {
+                None => self.solver.search(&root),
+                Some(allot) => self.solver.search_within(&root, allot),
+            };
+            out.nodes += nodes;
+        }
         self.last = Some(out.counters);
         let game = self.solver.game();
         let best = out.best.map(|m| game.move_text(&root, m));

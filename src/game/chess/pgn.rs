@@ -138,7 +138,7 @@ mod tests {
         assert_eq!(ps.len(), 2);
         let ruy = ChessPosition::parse("e2e4 e7e5 g1f3 b8c6 f1b5").unwrap();
         assert_eq!(ps[0].fen, ruy.fen());
-        assert_eq!((ps[0].line, ps[1].line), (1, 8));
+        assert_eq!((ps[0].line, ps[1].line), (1, 7));
         let castled = ChessPosition::parse("8/8/8/4k3/8/8/8/4K2R w K - 0 1 moves e1g1 e5d5");
         assert_eq!(ps[1].fen, castled.unwrap().fen());
     }

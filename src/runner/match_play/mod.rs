@@ -264,10 +264,7 @@ fn check_engines(plan: &MatchPlan, concurrency: usize) -> Result<(), MatchError>
 }
 
 fn build(game: GameKind, spec: &str) -> Result<Box<dyn Engine>, SpecError> {
-    match game.board() {
-        Some(b) => registry::build_on(spec, b),
-        None => registry::build(spec),
-    }
+    registry::build_for(spec, game)
 }
 
 /// Refuse what cannot run before the games file is touched: the SPRT's engines, the shard,
