@@ -285,26 +285,21 @@ pub(super) fn game_and_board(
     let game = match (&args.game, exp) {
         (Some(g), _) => GameKind::parse(g).map_err(anyhow::Error::msg)?,
         (None, Some(e)) => e.game,
-        (None, None) => GameKind::CONNECT4,
+        // the game of the engines named (an added game's `nim-mtdf` plays nim)
+        (None, None) => match args.candidate.as_ref().or(args.baseline.as_ref()) {
+            Some(spec) => crate::engine::registry::build(spec)?.game(),
+            None => GameKind::CONNECT4,
+        },
     };
     if let (Some(e), true) = (exp, args.game.is_some()) {
         if e.game != game {
             bail!("--game {game}: the experiment's game is {}", e.game);
         }
     }
-    if game == GameKind::Chess && args.board.is_some() {
-        bail!("--board: chess has no board size");
+    if game.board().is_none() && args.board.is_some() {
+        bail!("--board: {game} has no board size");
     }
-    let exp_board = match exp {
-        Some(e) if e.game == GameKind::Chess => None,
-        Some(e) => Some(e.game.board().with_context(|| {
-            format!(
-                "experiment `{}` plays {}: the gate compares Connect-4 engines",
-                e.name, e.game
-            )
-        })?),
-        None => None,
-    };
+    let exp_board = exp.and_then(|e| e.game.board());
     let board = match (args.board, exp_board) {
         (Some(b), Some(e)) if b != e => {
             bail!("--board {b}: the experiment's positions are on {e}")
@@ -326,10 +321,9 @@ fn position_set(
             format!("experiment `{}`", e.name),
         ));
     }
-    let g = if game == GameKind::Chess {
-        game
-    } else {
-        GameKind::Connect4(board)
+    let g = match game {
+        GameKind::Connect4(_) => GameKind::Connect4(board),
+        g => g,
     };
     gate::builtin_positions_for(g).with_context(|| format!("no built-in position set for {g}"))
 }

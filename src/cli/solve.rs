@@ -101,15 +101,7 @@ fn estimate_field(engine: &dyn Engine) -> String {
     if engine.exact() != Some(false) {
         return String::new();
     }
-    let spec = engine.spec();
-    let depth = crate::engine::spec::parse_spec(&spec)
-        .ok()
-        .and_then(|(_, opts)| {
-            opts.iter()
-                .find(|(k, _)| *k == "depth")
-                .map(|(_, v)| v.to_string())
-        });
-    match depth {
+    match engine.depth_limit() {
         Some(d) => format!(" estimate(depth={d})"),
         None => " estimate".to_string(),
     }

@@ -287,6 +287,11 @@ pub trait Engine: Send {
     fn exact(&self) -> Option<bool> {
         None
     }
+    /// The depth its searches stop at, where one limits them (the printed depth of an
+    /// estimate); `None` for a search to the end, Monte Carlo and engines that cannot say.
+    fn depth_limit(&self) -> Option<u32> {
+        None
+    }
     /// Start what the engine runs in (an `ext:` or `uci:` process, with its handshake) now
     /// rather than at its first position, so that a match or a gate finds an engine that
     /// cannot start before it plays: [`EngineError::Failure`] naming the command. Nothing to

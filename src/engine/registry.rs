@@ -382,8 +382,10 @@ pub fn build(spec: &str) -> Result<Box<dyn Engine>, SpecError> {
         let (_, opts) = parse_spec(spec)?;
         // a small game is searched to the end unless the spec says otherwise
         let max_ply = engines.game.max_ply.to_string();
-        let small = engines.game.max_ply <= crate::game::open::SEARCH_TO_END_PLIES;
-        let end = small.then_some(("depth", max_ply.as_str()));
+        let end = engines
+            .game
+            .end_in_reach
+            .then_some(("depth", max_ply.as_str()));
         let opts: Vec<(&str, &str)> = end.into_iter().chain(opts.iter().copied()).collect();
         let cfg = generic::Config::with_options(driver, &opts).map_err(in_spec)?;
         return (engines.build)(GameKind::Open(&engines.game), cfg).map_err(in_spec);

@@ -11,8 +11,9 @@ use super::search::{MoveList, SearchGame};
 use std::sync::RwLock;
 
 /// An added game whose longest game ([`OpenGame::MAX_PLY`]) is at most this many plies is
-/// searched to the end by default: its drivers' default depth is `MAX_PLY` (a 4x4 board's 16
-/// plies take seconds with a table), else the generic core's default (4).
+/// searched to the end by default ([`OpenGame::END_IN_REACH`]): its drivers' default depth is
+/// `MAX_PLY` (a 4x4 board's 16 plies take seconds with a table), else the generic core's
+/// default (4).
 pub const SEARCH_TO_END_PLIES: u32 = 16;
 
 /// What an open game adds to [`SearchGame`]: its name, a start position that seeded positions
@@ -23,6 +24,11 @@ pub trait OpenGame: SearchGame + Copy + Default + Send + Sync + 'static {
     const NAME: &'static str;
     /// Longest game from [`OpenGame::start`] in plies: experiment plies must lie below it.
     const MAX_PLY: u32;
+    /// Whether a search to the end ([`OpenGame::MAX_PLY`] plies) is within reach, so that the
+    /// game's drivers search to the end by default (their values then exact); else their
+    /// default depth is the generic core's (4) and their values are estimates. Default: games
+    /// of at most [`SEARCH_TO_END_PLIES`] plies.
+    const END_IN_REACH: bool = Self::MAX_PLY <= SEARCH_TO_END_PLIES;
     /// `verify --game NAME`: brute-force minimax is the oracle at these `(depth, quiescence)`.
     const ORACLE_DEPTHS: &'static [(u32, bool)] = &[(1, false), (2, false), (3, false)];
     /// `verify --game NAME`: the drivers and variants are compared at this `(depth, quiescence)`.
@@ -68,6 +74,8 @@ pub struct GameDef {
     pub name: &'static str,
     /// [`OpenGame::MAX_PLY`].
     pub max_ply: u32,
+    /// [`OpenGame::END_IN_REACH`].
+    pub end_in_reach: bool,
     /// Position `ply` of a seeded draw: `ply` moves from the start, each chosen by
     /// `pick(n)` (uniform in `0..n`); `None` when the walk ends the game, or, with
     /// `exclude_immediate_win`, reaches a position the side to move wins at once
@@ -128,6 +136,7 @@ impl GameDef {
         GameDef {
             name: G::NAME,
             max_ply: G::MAX_PLY,
+            end_in_reach: G::END_IN_REACH,
             draw: draw::<G>,
             rules: rules::<G>,
             play: play::<G>,
@@ -189,6 +198,8 @@ pub struct KnownValue {
     pub value: i32,
     /// Its ply (moves from the start), where the file gives it.
     pub ply: Option<u32>,
+    /// Its line in the file (from 1).
+    pub line: usize,
 }
 
 /// Read a known-values file: one `POSITION<TAB>VALUE[<TAB>PLY]` line per position (the
@@ -231,6 +242,7 @@ pub fn read_known_values(path: &std::path::Path) -> Result<Vec<KnownValue>, Stri
             position: position.trim().to_string(),
             value,
             ply,
+            line: i + 1,
         });
     }
     if out.is_empty() {

@@ -142,6 +142,12 @@ pub trait SearchGame {
     /// proven, i.e. when it comes from finished games only and not from a horizon evaluation
     /// (chess: a mate score); `None` for a heuristic value, and for every value of a game that
     /// cannot tell them apart (the default). Quality runs score an engine's proofs by it.
+    ///
+    /// The contract: whenever a search of any depth returns `v` and `proven(v)` is `Some(x)`,
+    /// `x` is the position's exact value (what a search to the end gives). A game whose
+    /// evaluation can take the values of finished games (a disc difference) cannot tell and
+    /// must keep the default. `verify --game NAME` checks the contract against the search to
+    /// the end on its seeded positions.
     fn proven(&self, v: i32) -> Option<i32> {
         let _ = v;
         None

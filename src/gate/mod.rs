@@ -97,8 +97,9 @@ pub fn builtin_chess_positions() -> Vec<Drawn> {
         .collect()
 }
 
-/// The built-in position set of a game: the gate set (7×6), a board's seeded set, or the chess
-/// set; `None` for games without one.
+/// The built-in position set of a game: the gate set (7×6), a board's seeded set, the chess
+/// set, or for every other game its seeded positions (seed 424242, four a ply at plies 1 to
+/// half its longest game); `None` when none can be drawn.
 #[must_use]
 pub fn builtin_positions_for(game: GameKind) -> Option<(Vec<Drawn>, String)> {
     match game {
@@ -121,7 +122,18 @@ pub fn builtin_positions_for(game: GameKind) -> Option<(Vec<Drawn>, String)> {
                 b.cells() / 2 + 1
             ),
         )),
-        _ => None,
+        g => {
+            let last = (g.max_ply() / 2).max(1);
+            let set: Vec<Drawn> = (1..=last)
+                .flat_map(|ply| crate::runner::positions::positions_for_ply(g, 424_242, ply, 4, true))
+                .collect();
+            (!set.is_empty()).then(|| {
+                (
+                    set,
+                    format!("{g} gate set, seed 424242, 4 a ply at plies 1–{last}"),
+                )
+            })
+        }
     }
 }
 

@@ -119,6 +119,8 @@ pub struct GenericFailure {
     pub engine: String,
     pub expected: i32,
     pub got: i32,
+    /// Where the expected value comes from when it is a file's (`known.tsv:12`).
+    pub source: Option<String>,
 }
 
 /// What one mutant did.
@@ -156,7 +158,12 @@ pub struct GenericReport {
     pub end_of_game: Option<super::open::EndOfGame>,
     /// Why the searches were not run (an added game whose rules failed the structural checks).
     pub not_run: Option<String>,
+    /// The game's longest game in plies (an added game's `MAX_PLY`; 0 where not used).
+    pub max_ply: u32,
 }
+
+/// Failures of one check printed in full; the rest are counted.
+const SHOWN_FAILURES: usize = 5;
 
 impl GenericReport {
     /// Every check passed and every mutant was caught.
@@ -165,7 +172,12 @@ impl GenericReport {
         // full quiescence must have checked some position where it was tried
         let full_qs = self.full_qs_out_of_reach == 0 || self.full_qs_checked > 0;
         let structure = self.structure.as_ref().is_none_or(|s| s.failure_count == 0);
+        let length = self
+            .end_of_game
+            .as_ref()
+            .is_none_or(|e| e.unfinished_count == 0);
         full_qs
+            && length
             && structure
             && self.not_run.is_none()
             && self.failures.is_empty()
@@ -209,6 +221,7 @@ pub(super) fn compare<G: SearchGame + Clone>(
                 engine: describe(c),
                 expected,
                 got,
+                source: None,
             });
         }
     }
@@ -323,6 +336,7 @@ fn full_qs<G: SearchGame>(
             engine: format!("oracle depth={depth}, quiescence by alpha-beta"),
             expected: truth,
             got: expected,
+            source: None,
         });
     }
     true
@@ -384,10 +398,14 @@ impl std::fmt::Display for GenericReport {
             .iter()
             .map(|(d, q)| format!("{d}{}", if *q { "+qs" } else { "" }))
             .collect();
+        let positions = match (&self.not_run, &self.structure) {
+            (Some(_), Some(s)) => s.positions,
+            _ => self.positions,
+        };
         writeln!(
             f,
-            "verify the generic core ({}), {} positions\n",
-            self.game, self.positions
+            "verify the generic core ({}), {positions} positions\n",
+            self.game
         )?;
         writeln!(f, "| check | searches | result |")?;
         writeln!(f, "|---|---:|---|")?;
@@ -436,12 +454,15 @@ impl std::fmt::Display for GenericReport {
         if let Some(e) = &self.end_of_game {
             let ends = ["closed form", "end of game", "known values"];
             let k: usize = ends.iter().map(|c| fails(c)).sum();
-            let status = if k == 0 {
+            let ended = if k == 0 {
                 "passed".to_string()
             } else {
                 format!("FAILED on {k}")
             };
-            writeln!(f, "{}", e.row(status))?;
+            writeln!(f, "{}", e.row(ended))?;
+            for row in e.more_rows(self.max_ply, status("proven")) {
+                writeln!(f, "{row}")?;
+            }
         }
         let pct = 100.0 * self.draft_ge_differ as f64 / self.draft_ge_searches.max(1) as f64;
         writeln!(
@@ -473,12 +494,40 @@ impl GenericReport {
                 x.rule, x.position, x.detail
             )?;
         }
+        let mut shown: Vec<(&str, usize)> = Vec::new();
         for x in &self.failures {
+            let n = match shown.iter_mut().find(|(c, _)| *c == x.check) {
+                Some((_, n)) => n,
+                None => {
+                    shown.push((x.check, 0));
+                    &mut shown.last_mut().expect("pushed").1
+                }
+            };
+            *n += 1;
+            if *n > SHOWN_FAILURES {
+                continue;
+            }
+            let source = x.source.as_ref().map_or(String::new(), |s| format!(" ({s})"));
             writeln!(
                 f,
-                "\nFAILED {}: position `{}`, engine {}: expected {}, got {}",
+                "\nFAILED {}: position `{}`{source}, engine {}: expected {}, got {}",
                 x.check, x.position, x.engine, x.expected, x.got
             )?;
+        }
+        for (check, n) in shown.into_iter().filter(|(_, n)| *n > SHOWN_FAILURES) {
+            writeln!(
+                f,
+                "\n... and {} more failures of `{check}` ({n} in all; the first {SHOWN_FAILURES} above)",
+                n - SHOWN_FAILURES
+            )?;
+        }
+        if let Some(e) = &self.end_of_game {
+            for p in &e.unfinished {
+                writeln!(
+                    f,
+                    "\nFAILED game length: position `{p}` is not over at MAX_PLY plies from the start"
+                )?;
+            }
         }
         Ok(())
     }

@@ -7,13 +7,20 @@
 //! - the end of the game: every driver and variant searched to the end against an exact value,
 //!   from the game's closed form where it has one, else from brute force to the end within
 //!   [`END_BUDGET`] nodes (the positions out of reach are counted and named in the table), and
-//!   from a known-values file where one is given (`--known FILE`).
+//!   from a known-values file where one is given (`--known FILE`); brute force to the end also
+//!   checks [`OpenGame::MAX_PLY`]: a line still going on `MAX_PLY` plies from the start is a
+//!   failure naming the position (a search "to the end" would stop short there);
+//! - [`SearchGame::proven`]'s contract: a proven value of a search at
+//!   [`OpenGame::CHECK_DEPTH`] must be the exact value;
+//! - whether any value was checked against a source outside the game's own `terminal()` (a
+//!   closed form, a known-values file): without one a terminal value from the wrong side passes
+//!   every check here, and the report says so in its own row.
 
 use super::generic::GenericReport;
-use super::generic::{compare, minimax_full_qs, variants, verify_game, GenericFailure};
+use super::generic::{compare, variants, verify_game, GenericFailure};
 use super::structure::check_structure;
 use crate::engine::generic::Config;
-use crate::game::{GameKind, KnownValue, OpenGame, SearchGame};
+use crate::game::{GameKind, KnownValue, MoveList, OpenGame};
 use crate::runner::positions::positions_for_ply;
 use std::path::Path;
 
@@ -34,7 +41,18 @@ pub struct EndOfGame {
     pub known: Option<(String, usize)>,
     /// Searches compared with an exact value.
     pub searches: usize,
+    /// Positions of lines still going on [`OpenGame::MAX_PLY`] plies from the start (at most
+    /// [`KEEP_UNFINISHED`] kept) and how many in all: `MAX_PLY` is too small.
+    pub unfinished: Vec<String>,
+    pub unfinished_count: usize,
+    /// Depth-limited searches whose proven value was checked against the exact one, and how
+    /// many proved a value at all.
+    pub proven_searches: usize,
+    pub proven_claims: usize,
 }
+
+/// The unfinished positions named in the report.
+const KEEP_UNFINISHED: usize = 5;
 
 impl EndOfGame {
     /// The row of the verify table, with `status` (passed / FAILED on k).
@@ -48,6 +66,31 @@ impl EndOfGame {
             "| end of game (every driver and variant searched to the end = the exact value: {} seeded positions by the closed form, {} by brute force to the end; {} out of reach of brute force ({END_BUDGET} nodes), not checked to the end{known}) | {} | {status} |",
             self.closed_form, self.brute_force, self.out_of_reach, self.searches
         )
+    }
+
+    /// The rows of the game's length, `proven()` and the outside source.
+    #[must_use]
+    pub fn more_rows(&self, max_ply: u32, proven_status: String) -> Vec<String> {
+        let length = match self.unfinished_count {
+            0 => "passed".to_string(),
+            k => format!("FAILED on {k}: lines still going on {max_ply} plies from the start (MAX_PLY too small)"),
+        };
+        let outside = if self.closed_form > 0 || self.known.is_some() {
+            "passed (closed form or known values)".to_string()
+        } else {
+            "NONE: no closed form and no --known file; every value was checked only against the game's own terminal() and evaluate(), so a value from the wrong side would pass: give a known-values file".to_string()
+        };
+        vec![
+            format!(
+                "| game length (every brute-force line to the end is over within MAX_PLY = {max_ply} plies) | {} | {length} |",
+                self.brute_force
+            ),
+            format!(
+                "| proven() (a proven value of a search at CHECK_DEPTH = the exact value; {} proved one) | {} | {proven_status} |",
+                self.proven_claims, self.proven_searches
+            ),
+            format!("| values against an outside source | | {outside} |"),
+        ]
     }
 }
 
@@ -93,7 +136,7 @@ pub fn verify_open<G: OpenGame>(
         let closed_form = game.closed_form(&root);
         let (check, exact) = match closed_form {
             Some(c) => ("closed form", Some((c.value, c.depth.max(1)))),
-            None => ("end of game", brute_force_to_end(&game, &root, to_end)),
+            None => ("end of game", brute_force_to_end(&game, &root, to_end, &mut end)),
         };
         let Some((value, depth)) = exact else {
             end.out_of_reach += 1;
@@ -102,6 +145,7 @@ pub fn verify_open<G: OpenGame>(
         let configs = variants(depth, false);
         let n = compare(&game, check, text, &root, value, &configs, &mut r.failures);
         end.searches += n;
+        check_proven(&game, text, &root, value, &mut end, &mut r.failures);
         if closed_form.is_some() {
             end.closed_form += 1;
             r.closed_form_searches += n;
@@ -110,19 +154,109 @@ pub fn verify_open<G: OpenGame>(
         }
     }
     if let Some((path, values)) = known {
-        end.searches += check_known(&game, &values, &mut r.failures)?;
+        end.searches += check_known(&game, path, &values, &mut r.failures)?;
         end.known = Some((path.display().to_string(), values.len()));
     }
     r.end_of_game = Some(end);
+    r.max_ply = G::MAX_PLY;
+    name_engines(&mut r, G::NAME);
     Ok(r)
 }
 
-/// The exact value of `root` by brute force to the end (`depth` plies reach it) and that depth,
-/// or `None` when the tree holds more than [`END_BUDGET`] nodes.
-fn brute_force_to_end<G: SearchGame>(game: &G, root: &G::State, depth: u32) -> Option<(i32, u32)> {
+/// Engine names in failures as specs of the game (`othello4-mtdf:depth=5`), pasteable into
+/// `solve --engine`.
+fn name_engines(r: &mut GenericReport, prefix: &str) {
+    let named = |f: &mut GenericFailure| f.engine = format!("{prefix}-{}", f.engine);
+    r.failures.iter_mut().for_each(named);
+    r.mutants
+        .iter_mut()
+        .filter_map(|m| m.caught_by.as_mut())
+        .for_each(named);
+}
+
+/// The exact value of `root` by brute force to the end (`depth` plies reach it if `MAX_PLY` is
+/// right) and that depth, or `None` when the tree holds more than [`END_BUDGET`] nodes. A line
+/// not over after `depth` plies is recorded in `end.unfinished` (and the value is `None`).
+fn brute_force_to_end<G: OpenGame>(
+    game: &G,
+    root: &G::State,
+    depth: u32,
+    end: &mut EndOfGame,
+) -> Option<(i32, u32)> {
     let mut budget = END_BUDGET;
-    let v = minimax_full_qs(game, root, depth, 0, &mut budget)?;
-    Some((game.report(v), depth))
+    match minimax_to_end(game, root, depth, 0, &mut budget) {
+        Ok(v) => Some((game.report(v?), depth)),
+        Err(unfinished) => {
+            end.unfinished_count += 1;
+            if end.unfinished.len() < KEEP_UNFINISHED {
+                end.unfinished.push(unfinished);
+            }
+            None
+        }
+    }
+}
+
+/// Plain minimax to the end: every line must end in a finished game within `depth` plies; an
+/// unfinished position at depth 0 is the error (its text). `Ok(None)` past `budget` nodes.
+fn minimax_to_end<G: OpenGame>(
+    game: &G,
+    s: &G::State,
+    depth: u32,
+    ply: u32,
+    budget: &mut u64,
+) -> Result<Option<i32>, String> {
+    let Some(left) = budget.checked_sub(1) else {
+        return Ok(None);
+    };
+    *budget = left;
+    if let Some(v) = game.terminal(s, ply) {
+        return Ok(Some(v));
+    }
+    if depth == 0 {
+        return Err(game.text(s));
+    }
+    let mut list = MoveList::default();
+    game.moves(s, &mut list);
+    let mut best = -crate::engine::generic::search::INF;
+    for &m in list.as_slice() {
+        let child = game.play(s, m);
+        match minimax_to_end(game, &child, depth - 1, ply + 1, budget)? {
+            Some(v) => best = best.max(-v),
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(best))
+}
+
+/// [`SearchGame::proven`]'s contract on `root` (exact value `exact`): each driver at
+/// [`OpenGame::CHECK_DEPTH`] that proves a value must prove `exact`; failures into `out`.
+fn check_proven<G: OpenGame>(
+    game: &G,
+    text: &str,
+    root: &G::State,
+    exact: i32,
+    end: &mut EndOfGame,
+    out: &mut Vec<GenericFailure>,
+) {
+    let (depth, qs) = G::CHECK_DEPTH;
+    for c in variants(depth, qs).into_iter().filter(|c| c.tt_bits > 0) {
+        let mut s = crate::engine::generic::Solver::new(*game, c);
+        end.proven_searches += 1;
+        let Some(p) = s.search(root).proven else {
+            continue;
+        };
+        end.proven_claims += 1;
+        if p != exact {
+            out.push(GenericFailure {
+                check: "proven",
+                position: text.to_string(),
+                engine: super::generic::describe(&c),
+                expected: exact,
+                got: p,
+                source: None,
+            });
+        }
+    }
 }
 
 /// Every driver and variant searched to the end ([`OpenGame::MAX_PLY`] plies, or fewer where
@@ -131,6 +265,7 @@ fn brute_force_to_end<G: SearchGame>(game: &G, root: &G::State, depth: u32) -> O
 /// of searches.
 fn check_known<G: OpenGame>(
     game: &G,
+    path: &Path,
     values: &[KnownValue],
     out: &mut Vec<GenericFailure>,
 ) -> Result<usize, String> {
@@ -144,15 +279,11 @@ fn check_known<G: OpenGame>(
             .into_iter()
             .filter(|c| c.tt_bits > 0)
             .collect();
-        searches += compare(
-            game,
-            "known values",
-            &k.position,
-            &root,
-            k.value,
-            &configs,
-            out,
-        );
+        let before = out.len();
+        searches += compare(game, "known values", &k.position, &root, k.value, &configs, out);
+        for f in &mut out[before..] {
+            f.source = Some(format!("{}:{}", path.display(), k.line));
+        }
     }
     Ok(searches)
 }

@@ -228,6 +228,10 @@ impl<const W: usize, const H: usize> Engine for Connect4Engine<W, H> {
         Some(self.cfg.search.max_depth.is_none())
     }
 
+    fn depth_limit(&self) -> Option<u32> {
+        self.cfg.search.max_depth
+    }
+
     /// The best move of [`Engine::score_moves`] (an exact solver plays perfectly: it wins
     /// fastest and loses slowest; a depth-limited one plays the best move of its horizon), ties
     /// to the move nearer the centre.

@@ -238,6 +238,11 @@ where
         Some(self.solver.config().depth >= self.kind.max_ply())
     }
 
+    fn depth_limit(&self) -> Option<u32> {
+        let depth = self.solver.config().depth;
+        (depth < self.kind.max_ply()).then_some(depth)
+    }
+
     /// Each legal move's value: the search of the position after it (same configuration, the
     /// table kept across the moves), negated, in the game's reported convention.
     fn score_moves(&mut self, moves: &str) -> Result<Vec<(MoveText, i32)>, EngineError> {
