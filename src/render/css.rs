@@ -11,9 +11,9 @@ p.summary{font-size:1.05em;color:#333;margin:0 0 0.6em}\
 section.headline{display:flex;flex-wrap:wrap;gap:0 1.5em;align-items:flex-start}\
 section.headline>div.text{flex:1 1 380px;min-width:300px}\
 section.headline>div.text h2{margin-top:0.4em}\
-section.headline>figure{flex:0 1 600px;margin:0.6em 0}\
+section.headline>figure{flex:0 1 540px;margin:0.6em 0}\
 section.headline figcaption{font-size:0.8em}\
-section.headline ul{padding-left:1.2em;margin:0.4em 0}\
+section.headline ul{padding-left:1.2em;margin:0.4em 0;font-size:0.92em}\
 table{border-collapse:collapse;margin:1em 0;font-size:0.9em}\
 caption{font-weight:bold;text-align:left;margin-bottom:0.4em}\
 th,td{padding:0.25em 0.6em;border-bottom:1px solid #ddd}\
@@ -25,7 +25,7 @@ figure{margin:1.5em 0}figcaption{font-size:0.9em;color:#444}\
 figure svg{display:block;width:100%;max-width:720px;height:auto}\
 pre,code{font-family:ui-monospace,'DejaVu Sans Mono',monospace;font-size:0.9em}\
 pre{background:#f5f5f5;padding:0.8em;overflow-x:auto;white-space:pre-wrap}\
-td{white-space:nowrap}div.scroll{overflow-x:auto}\
+td{white-space:nowrap}td.l{white-space:normal}div.scroll{overflow-x:auto}\
 table.meta th{text-align:left;white-space:nowrap;font-weight:600;vertical-align:top}\
 table.meta td{white-space:normal;overflow-wrap:break-word}\
 details{margin:0.8em 0}details>summary{cursor:pointer;color:#1a4f8b}\

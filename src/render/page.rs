@@ -265,7 +265,10 @@ fn readme_appendix(s: &mut String, page: &Page<'_>) {
 }
 
 fn html_table(s: &mut String, stem: Option<&str>, t: &Table) {
-    let _ = writeln!(s, "<div class=\"scroll\">\n{}</div>", Html.render(t));
+    // A break opportunity after every comma: an engine spec (`pvs:depth=5,tt=off`) wraps
+    // between its options in a left-aligned cell, never inside a word.
+    let html = Html.render(t).replace(',', ",<wbr>");
+    let _ = writeln!(s, "<div class=\"scroll\">\n{html}</div>");
     if let Some(stem) = stem {
         html_links(s, stem);
     }

@@ -511,6 +511,10 @@ pub fn write(analysis: &Analysis, name: &str, out: &Path) -> Result<WrittenScali
         )
         .into());
     }
+    let whole = table(&rows, analysis.options.confidence);
+    for f in crate::table::formats() {
+        super::write_file(&out.join(format!("scaling.{}", f.extension())), f.render(&whole))?;
+    }
     let mut boards: Vec<String> = rows.iter().map(|r| r.board.to_string()).collect();
     boards.dedup();
     let sources: Vec<String> = analysis
@@ -531,10 +535,19 @@ pub fn write(analysis: &Analysis, name: &str, out: &Path) -> Result<WrittenScali
         headline_figures: vec![Box::new(ScalingFigure::new(&rows, name))],
         results: vec![Section {
             heading: "Every board".into(),
-            tables: vec![(
-                Some("scaling".into()),
-                table(&rows, analysis.options.confidence),
-            )],
+            // The whole table (13 columns) is too wide for a 1,300-pixel window: the page shows
+            // it in two parts, the files keep it whole.
+            tables: vec![
+                (
+                    None,
+                    whole.part(&[0, 1, 2, 3, 4, 10, 11, 12], whole.title.clone(), whole.notes.clone()),
+                ),
+                (
+                    None,
+                    whole.part(&[0, 2, 3, 5, 6, 7, 8, 9], "Nodes and times by board size".into(), Vec::new()),
+                ),
+            ],
+            files: Some("scaling".into()),
             ..Section::default()
         }],
         method: vec![
