@@ -3,8 +3,10 @@
 # with `treebench run` into a temporary folder, loads its index.html and fails if the page shows
 # raw Markdown (backticks, `**`, `|---|`, `[text](link)`, `# ` headings) outside <pre>, if a
 # local link or image target is missing, if an image does not load, if an inline SVG figure is
-# empty, if the page or a table scrolls sideways in a 1,300-pixel window, or if the screenshot is
-# blank; then the same for the committed reports with the widest tables. Called by scripts/test.sh.
+# empty, if the page or a table scrolls sideways in a 1,300-pixel window, if the first screen
+# (1,300 x 900) does not show the headline (every line of it, `id="headline"`) and its figure
+# whole, or if the screenshot is blank; then the same for every committed report
+# (report/*/index.html). Called by scripts/test.sh.
 #
 # The browser: `chromium` (or `chromium-browser`, `google-chrome`) on PATH, else Debian's
 # `chromium` package installed with apt-get (as root; about 155 MB to download). Without a
@@ -115,6 +117,21 @@ window.addEventListener('load', () => {
       out.push('TABLE_SCROLLS at ' + window.innerWidth + ' px (' + div.scrollWidth + ' > ' + div.clientWidth + '): ' + (cap ? cap.textContent.slice(0, 80) : 'a table'));
     }
   }
+  // The first screen (1,300 x 900): the headline, every line of it, and its figure whole.
+  const FIRST = 900;
+  const head = document.getElementById('headline');
+  if (!head) out.push('FIRST_SCREEN no headline (no element with id="headline")');
+  else {
+    const list = head.querySelector('ul');
+    const fig = head.querySelector('figure svg');
+    const l = list ? list.getBoundingClientRect() : null;
+    const f = fig ? fig.getBoundingClientRect() : null;
+    if (!list || !list.querySelector('li')) out.push('FIRST_SCREEN the headline has no line');
+    else if (l.bottom > FIRST) out.push('FIRST_SCREEN the headline ends at ' + Math.round(l.bottom) + ' px, below the first screen (' + FIRST + ' px)');
+    if (!fig) out.push('FIRST_SCREEN no figure in the headline');
+    else if (f.top < 0 || f.bottom > FIRST || f.width < 300) out.push('FIRST_SCREEN the headline figure is not whole in the first screen: ' + Math.round(f.top) + '-' + Math.round(f.bottom) + ' px, ' + Math.round(f.width) + ' px wide');
+    if (l && f) out.push('FIRST headline to ' + Math.round(l.bottom) + ' px, its figure ' + Math.round(f.top) + '-' + Math.round(f.bottom) + ' px (of ' + FIRST + ')');
+  }
   out.push('COUNT images=' + document.images.length + ' figures=' + svgs +
            ' links=' + document.querySelectorAll('a[href]').length);
   const pre = document.createElement('pre');
@@ -129,6 +146,7 @@ open(probe, "w", encoding="utf-8").write(html)
 PY
 
 flags=(--headless --no-sandbox --disable-gpu --disable-dev-shm-usage --allow-file-access-from-files
+  --disable-background-networking --no-first-run --user-data-dir="$work/profile"
   --run-all-compositor-stages-before-draw --virtual-time-budget=10000 --hide-scrollbars)
 timeout 120 "$browser" "${flags[@]}" --window-size=1300,2400 --dump-dom "file://$probe" >"$work/dom.html" 2>"$work/browser.log" || {
   cat "$work/browser.log" >&2
@@ -147,7 +165,7 @@ if start < 0:
     print("check_report_browser: FAILED: the check script did not run (no result in the DOM)")
     sys.exit(1)
 body = html.unescape(text[start:].split(">", 1)[1].split("</pre>", 1)[0])
-problems, count = [], ""
+problems, count, first = [], "", "no headline"
 for line in body.splitlines():
     kind, _, rest = line.partition(" ")
     if kind == "TARGET":
@@ -159,6 +177,8 @@ for line in body.splitlines():
             problems.append(f"missing link target: {rest}")
     elif kind == "COUNT":
         count = rest
+    elif kind == "FIRST":
+        first = rest
     elif line:
         problems.append(line)
 
@@ -184,12 +204,12 @@ def png_is_blank(path):
 
 if png_is_blank(shot):
     problems.append("the screenshot is blank or missing")
-print(f"check_report_browser: {base}/index.html: {count}")
+print(f"check_report_browser: {base}/index.html: {count}; first screen: {first}")
 if problems:
     for p in problems:
         print(f"check_report_browser: FAIL {p}")
     sys.exit(1)
-print("check_report_browser: passed (no raw Markdown, every link and image resolves, figures drawn)")
+print("check_report_browser: passed (no raw Markdown, every link and image resolves, figures drawn, the headline and its figure on the first screen)")
 PY
 
 # The check must be able to fail: a copy of the page with raw Markdown, a missing image and a
@@ -204,6 +224,7 @@ bad = ('<p>**raw bold** and `raw code`</p><img src="no-such-figure.png" alt="x">
        '<a href="#no-such-section">dangling</a>'
        '<div class="scroll"><table><caption>too wide</caption><tr><td>' + 'x' * 400 + '</td></tr></table></div>')
 i = html.rfind("</body>")
+html = html.replace('id="headline"', 'id="not-the-headline"')
 open(sys.argv[2], "w", encoding="utf-8").write(html[:i] + bad + html[i:])
 PY
   if out=$(bash "$0" "$broken" 2>&1); then
@@ -211,16 +232,16 @@ PY
     echo "check_report_browser: FAILED: a page with raw Markdown and a missing image passed" >&2
     exit 1
   fi
-  for want in "RAW bold" "RAW backtick" "IMAGE_FAILED no-such-figure.png" "ANCHOR_MISSING #no-such-section" "TABLE_SCROLLS"; do
+  for want in "RAW bold" "RAW backtick" "IMAGE_FAILED no-such-figure.png" "ANCHOR_MISSING #no-such-section" "TABLE_SCROLLS" "FIRST_SCREEN no headline"; do
     echo "$out" | grep -q "$want" || {
       echo "$out" | sed 's/^/  /'
       echo "check_report_browser: FAILED: the broken page's report lacks '$want'" >&2
       exit 1
     }
   done
-  echo "check_report_browser: a broken copy (raw Markdown, missing image, dangling anchor, a table too wide) is refused"
-  # The committed reports with the widest tables, at a 1,300-pixel window.
-  for committed in report/chess-engines/index.html report/drivers-chess/index.html report/match-connect4/index.html; do
+  echo "check_report_browser: a broken copy (raw Markdown, missing image, dangling anchor, a table too wide, no headline) is refused"
+  # Every committed report, at a 1,300-pixel window.
+  for committed in report/*/index.html; do
     bash "$0" "$committed" || exit 1
   done
 fi

@@ -364,7 +364,10 @@ fn stats_report_end_to_end() {
         summary.contains("| comparison | ply ") && summary.contains("| mtdf vs negamax:tt=20 | "),
         "{summary}"
     );
-    assert!(readme.contains("| git\\_revision | abc123 |"), "{readme}");
+    // The machine table: labels, not raw keys; the raw file copied beside the page and linked.
+    assert!(readme.contains("| Git revision | abc123 |"), "{readme}");
+    assert!(readme.contains("[synthetic.meta.json](synthetic.meta.json)"), "{readme}");
+    assert!(w.dir.join("synthetic.meta.json").exists());
     assert!(readme.contains("engines = [\"negamax:tt=20\", \"mtdf\"]"));
     assert!(readme.contains(
         "![synthetic: solve time, mtdf vs negamax:tt=20](mtdf_vs_negamax_tt_20_time_scatter.svg)"
@@ -393,7 +396,16 @@ fn stats_report_end_to_end() {
     }
     let html = std::fs::read_to_string(&w.html).unwrap();
     assert_eq!(html.matches("<svg").count(), 7); // one inline SVG per figure
-    assert!(html.contains("<h2>Summary</h2>"));
+    assert!(html.contains("<h2 id=\"summary\">Summary</h2>"));
+    // One order: headline (with the speed-up figure), summary, results, then the appendix.
+    let at = |needle: &str| html.find(needle).unwrap_or_else(|| panic!("{needle}"));
+    assert!(at("id=\"headline\"") < at("synthetic_speedup.svg"));
+    assert!(at("synthetic_speedup.svg") < at("id=\"summary\""));
+    assert!(at("id=\"summary\"") < at("id=\"results\""));
+    assert!(at("id=\"results\"") < at("id=\"appendix\""));
+    assert!(at("id=\"appendix\"") < at("id=\"method\""));
+    assert!(at("<details id=\"method-full\">") < at("id=\"machine\""));
+    assert!(html.contains("@media print"));
     assert!(!html.contains("<link") && !html.contains("<script") && !html.contains("src="));
     assert!(html.contains("Test CPU"));
     assert!(
@@ -697,7 +709,9 @@ fn report_headline_first_method_honest_html_clean() {
     let w = write_analysis_report(&a, &dir).unwrap();
     let readme = std::fs::read_to_string(&w[0].readme).unwrap();
     let html = std::fs::read_to_string(&w[0].html).unwrap();
-    for doc in [&readme, &html] {
+    // The README escapes Markdown (`x86\_64`); the text is the same.
+    let plain = readme.replace('\\', "");
+    for doc in [&plain, &html] {
         let head = doc.find("Headline").unwrap();
         assert!(head < doc.find("Method").unwrap() && head < doc.find("Machine").unwrap());
         assert!(doc.contains("mtdf vs negamax:tt=20: 1.43x faster"));

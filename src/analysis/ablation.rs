@@ -330,7 +330,9 @@ impl AblationResult {
         t
     }
 
-    fn note(&self) -> String {
+    /// How to read the tables: the ratio, its estimate, interval and test.
+    #[must_use]
+    pub fn note(&self) -> String {
         let what = match &self.plan {
             Plan::Ablation { .. } => "switch off / switch on (above 1: the switch saves that factor)",
             Plan::Sweep { .. } => "this table size / the largest of the same driver (above 1: slower with less memory)",

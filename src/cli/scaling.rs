@@ -20,7 +20,7 @@ pub struct ScalingArgs {
     /// Candidate engine specs (default: every other engine).
     #[arg(long)]
     pub candidate: Vec<String>,
-    /// Folder for scaling.{txt,md,csv,svg,png} and README.md.
+    /// Folder for scaling.{txt,md,csv,tex,svg,png,pdf}, README.md and index.html.
     #[arg(long, default_value = "report/scaling")]
     pub out: PathBuf,
 }

@@ -1,14 +1,15 @@
 //! The report of an ablation or a sweep ([`crate::analysis::ablation`]): its tables in every
-//! format, its figures, and a `README.md` that shows them with the search counters of every
-//! variant.
+//! format, its figures, and a page ([`super::page`]: `README.md`, `index.html`) that shows them
+//! with the search counters of every variant.
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use super::plot::{write_figure, AblationEffects, Figure, MemorySweep, WrittenFigure};
-use super::{write_file, RenderError};
+use super::page::{write_page, Page, Section};
+use super::plot::{AblationEffects, Figure, MemorySweep};
+use super::RenderError;
 use crate::analysis::ablation::AblationResult;
-use crate::table::{formats, Markdown, Table, TableFormat};
+use crate::table::Table;
+use crate::util::fmt::fmt_p;
 use crate::util::names::file_stem;
 
 /// The tables of a result: `(file stem, table)`.
@@ -57,79 +58,85 @@ fn figures(r: &AblationResult) -> Vec<Box<dyn Figure + '_>> {
     }
 }
 
+/// The headline: the time ratio of each switch (or swept value), at most six lines.
+fn headline(r: &AblationResult) -> Vec<String> {
+    let mut out: Vec<String> = r
+        .effects
+        .iter()
+        .map(|e| match &e.time {
+            Some(t) => format!(
+                "`{}`: time ratio {:.2} [{:.2}, {:.2}], p = {}{}",
+                e.label,
+                t.ratio,
+                t.ci.0,
+                t.ci.1,
+                fmt_p(t.p_value),
+                e.nodes.as_ref().map_or(String::new(), |n| format!(
+                    "; nodes ratio {:.2} [{:.2}, {:.2}]",
+                    n.ratio, n.ci.0, n.ci.1
+                ))
+            ),
+            None => format!("`{}`: no paired positions", e.label),
+        })
+        .collect();
+    if out.len() > 6 {
+        let n = out.len() - 6;
+        out.truncate(6);
+        out.push(format!("{n} more in the tables below."));
+    }
+    out
+}
+
 /// Write the report of `r` into `dir`: every table as `.txt`, `.md`, `.csv`, `.tex`, the
-/// figures as SVG, PNG and PDF, and `README.md`. `counters` is the search-counters table of the
-/// variants (see [`crate::analysis::counters`]); `reproduce` the command that rebuilds it.
+/// figures as SVG, PNG and PDF, `README.md` and `index.html`. `counters` is the search-counters
+/// table of the variants (see [`crate::analysis::counters`]); `reproduce` the command that
+/// rebuilds it.
 pub fn write_ablation_report(
     r: &AblationResult,
     counters: Option<Table>,
     dir: &Path,
     reproduce: &str,
 ) -> Result<Vec<PathBuf>, RenderError> {
-    let mut written = Vec::new();
-    let tables = tables(r, counters);
-    for (stem, t) in &tables {
-        for f in formats() {
-            let p = dir.join(format!("{stem}.{}", f.extension()));
-            write_file(&p, f.render(t))?;
-            written.push(p);
-        }
-    }
-    let mut figs = Vec::new();
-    for f in figures(r) {
-        let (w, _) = write_figure(f.as_ref(), dir)?;
-        written.extend([w.svg.clone(), w.png.clone(), w.pdf.clone()]);
-        figs.push(w);
-    }
-    let readme = dir.join("README.md");
-    write_file(&readme, readme_md(r, &tables, &figs, reproduce))?;
-    written.push(readme);
-    Ok(written)
-}
-
-fn name(p: &Path) -> String {
-    p.file_name()
-        .map_or(String::new(), |n| n.to_string_lossy().into_owned())
-}
-
-fn readme_md(
-    r: &AblationResult,
-    tables: &[(String, Table)],
-    figs: &[WrittenFigure],
-    reproduce: &str,
-) -> String {
-    let mut s = String::new();
-    let kind = if r.variants.is_empty() {
-        "sweep"
+    let sweep = r.variants.is_empty();
+    let mut figs = figures(r);
+    let first = figs.remove(0);
+    let what = if sweep {
+        "every value against the largest: ratio above 1, slower with less memory"
     } else {
-        "ablation"
+        "switch off / switch on: ratio above 1, the switch saves that factor"
     };
-    let _ = writeln!(s, "# {}: {kind} report\n", r.experiment);
-    let _ = writeln!(
-        s,
-        "{} variants of one spec, paired on {} positions every variant solved.\n",
-        r.plan.variants().len(),
-        r.positions
-    );
-    for (stem, t) in tables {
-        let _ = writeln!(s, "## {}\n", t.title);
-        s.push_str(&Markdown.render(t));
-        let _ = writeln!(
-            s,
-            "\nOther formats: [text]({stem}.txt), [CSV]({stem}.csv), [LaTeX]({stem}.tex).\n"
-        );
-    }
-    for f in figs {
-        let _ = writeln!(
-            s,
-            "![{}]({})\n\n{} ([PNG]({}), [PDF]({}))\n",
-            f.title,
-            name(&f.svg),
-            f.description,
-            name(&f.png),
-            name(&f.pdf)
-        );
-    }
-    let _ = writeln!(s, "## Reproduce\n\n```sh\n{reproduce}\n```");
-    s
+    let page = Page {
+        title: format!(
+            "{}: {} report",
+            r.experiment,
+            if sweep { "sweep" } else { "ablation" }
+        ),
+        summary: format!(
+            "{} variants of one spec, paired on {} positions every variant solved. Generated by \
+             treebench {}.",
+            r.plan.variants().len(),
+            r.positions,
+            env!("CARGO_PKG_VERSION")
+        ),
+        headline: headline(r),
+        headline_note: Some(format!(
+            "Time ratio: {what}; typical ratio over the positions with its {:.0}% interval and \
+             the p-value of the Wilcoxon signed-rank test.",
+            r.confidence * 100.0
+        )),
+        headline_figures: vec![first],
+        results: vec![Section {
+            heading: if sweep { "Every value" } else { "Every switch and variant" }.into(),
+            tables: tables(r, counters)
+                .into_iter()
+                .map(|(s, t)| (Some(s), t))
+                .collect(),
+            figures: figs,
+            ..Section::default()
+        }],
+        method: vec![r.note()],
+        reproduce: reproduce.to_string(),
+        ..Page::default()
+    };
+    Ok(write_page(&page, dir)?.files)
 }

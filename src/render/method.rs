@@ -28,7 +28,7 @@ fn loads(v: Option<&serde_json::Value>) -> Option<String> {
 }
 
 /// The table each engine was given, in words (engines with the same table grouped).
-fn table_sizes(exp: &ExperimentAnalysis) -> String {
+pub(crate) fn table_sizes(exp: &ExperimentAnalysis) -> String {
     let mut groups: Vec<(String, Vec<String>)> = Vec::new();
     for e in &exp.engine_specs() {
         let text = match SolverConfig::parse(e) {
@@ -107,6 +107,63 @@ pub fn method(analysis: &Analysis, exp: &ExperimentAnalysis) -> Vec<String> {
     out.push(statistics_paragraph(&exp.options));
     out.push(super::table::CAVEAT.to_string());
     out
+}
+
+/// The note under a run report's headline: how to read a line, in one sentence.
+#[must_use]
+pub fn headline_note(exp: &ExperimentAnalysis) -> String {
+    format!(
+        "Each line: candidate vs baseline over all plies; the geometric-mean speed-up (> 1: the \
+         candidate is faster) with its {c:.0}% interval and the p-value of the same Wilcoxon \
+         signed-rank test; the figure shows it per ply. How it is computed: Method, in the \
+         appendix.",
+        c = exp.options.confidence * 100.0
+    )
+}
+
+/// The Method in short paragraphs a reader can skim: what was run, and what the headline's
+/// number is; [`method`] is the full description.
+#[must_use]
+pub fn method_short(exp: &ExperimentAnalysis) -> Vec<String> {
+    let (f, o) = (&exp.facts, &exp.options);
+    let chess = exp.chess.is_some();
+    let clock = meta_str(exp, "clock")
+        .and_then(|v| v.as_str())
+        .map_or(String::new(), |c| format!(" on the {c} clock"));
+    let agree = if f.score_disagreements == 0 {
+        "every engine returned the same score on every position".to_string()
+    } else {
+        format!("the scores differed on {} positions", f.score_disagreements)
+    };
+    let repeats = if f.repeats <= 1 {
+        "Each position was solved once, so the intervals describe the spread across positions, \
+         not run-to-run noise."
+            .to_string()
+    } else {
+        format!("Each position was solved {} times.", f.repeats)
+    };
+    vec![
+        format!(
+            "What was run: {} engines {} the same {} seeded positions (a random position \
+             reached after `ply` moves), {} {} in all, each timed by the harness{clock}; the \
+             engines took turns going first; {agree}. {repeats}",
+            exp.engines.len(),
+            if chess { "searched" } else { "solved" },
+            f.positions,
+            exp.records,
+            if chess { "searches" } else { "solves" },
+        ),
+        format!(
+            "The headline's number is the geometric-mean speed-up: the typical ratio baseline \
+             time / candidate time, every position weighing the same. Its {c:.0}% interval comes \
+             from the two-sided Wilcoxon signed-rank test on the per-position log ratios, so it \
+             excludes 1 exactly when p < {a}. Per-ply p-values are Holm-adjusted across the \
+             plies (* marks adjusted p < {a}). The ratio of mean times is shown beside it; the \
+             slowest positions dominate it.",
+            c = o.confidence * 100.0,
+            a = o.alpha
+        ),
+    ]
 }
 
 /// What was run and timed: the engines, positions, files, clock, tables and build.

@@ -5,7 +5,9 @@
 //! figures (`*.svg`, `*.png` at 300 dpi, `*.pdf`) and the report (`README.md`, `index.html`).
 
 pub mod ablation;
+mod css;
 pub mod games;
+pub mod machine;
 pub mod method;
 pub mod page;
 pub mod plot;
