@@ -83,8 +83,13 @@ impl SearchGame for Othello4 {
     const HISTORY_SIZE: usize = CELLS as usize + 1;
 
     fn parse(&self, text: &str) -> Result<Board, String> {
-        let bad = |why: &str| format!("`{text}`: {why} (want 4 rows of x, o, . joined by /, a space, x or o)");
-        let (rows, side) = text.trim().split_once(' ').ok_or_else(|| bad("no side to move"))?;
+        let bad = |why: &str| {
+            format!("`{text}`: {why} (want 4 rows of x, o, . joined by /, a space, x or o)")
+        };
+        let (rows, side) = text
+            .trim()
+            .split_once(' ')
+            .ok_or_else(|| bad("no side to move"))?;
         let rows: Vec<&str> = rows.split('/').collect();
         if rows.len() != N as usize || rows.iter().any(|r| r.len() != N as usize) {
             return Err(bad("not 4 rows of 4 cells"));
@@ -99,8 +104,16 @@ impl SearchGame for Othello4 {
             }
         }
         match side.trim() {
-            "x" => Ok(Board { own: x, other: o, x_to_move: true }),
-            "o" => Ok(Board { own: o, other: x, x_to_move: false }),
+            "x" => Ok(Board {
+                own: x,
+                other: o,
+                x_to_move: true,
+            }),
+            "o" => Ok(Board {
+                own: o,
+                other: x,
+                x_to_move: false,
+            }),
             s => Err(bad(&format!("side `{s}`"))),
         }
     }

@@ -366,7 +366,10 @@ fn stats_report_end_to_end() {
     );
     // The machine table: labels, not raw keys; the raw file copied beside the page and linked.
     assert!(readme.contains("| Git revision | abc123 |"), "{readme}");
-    assert!(readme.contains("[synthetic.meta.json](synthetic.meta.json)"), "{readme}");
+    assert!(
+        readme.contains("[synthetic.meta.json](synthetic.meta.json)"),
+        "{readme}"
+    );
     assert!(w.dir.join("synthetic.meta.json").exists());
     assert!(readme.contains("engines = [\"negamax:tt=20\", \"mtdf\"]"));
     assert!(readme.contains(

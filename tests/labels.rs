@@ -67,10 +67,7 @@ fn four_engines_every_label_true_and_missing_nodes_na() {
     let readme = std::fs::read_to_string(&w[0].readme).unwrap();
 
     // The header lists each engine once and every comparison with both sides.
-    let header = readme
-        .lines()
-        .find(|l| l.contains("Engines: "))
-        .unwrap();
+    let header = readme.lines().find(|l| l.contains("Engines: ")).unwrap();
     assert!(
         header.contains("Engines: `negamax`, `mtdf`, `pvs`, `nonodes`"),
         "{header}"

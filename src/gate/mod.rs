@@ -125,7 +125,9 @@ pub fn builtin_positions_for(game: GameKind) -> Option<(Vec<Drawn>, String)> {
         g => {
             let last = (g.max_ply() / 2).max(1);
             let set: Vec<Drawn> = (1..=last)
-                .flat_map(|ply| crate::runner::positions::positions_for_ply(g, 424_242, ply, 4, true))
+                .flat_map(|ply| {
+                    crate::runner::positions::positions_for_ply(g, 424_242, ply, 4, true)
+                })
                 .collect();
             (!set.is_empty()).then(|| {
                 (

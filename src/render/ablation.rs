@@ -126,7 +126,12 @@ pub fn write_ablation_report(
         )),
         headline_figures: vec![first],
         results: vec![Section {
-            heading: if sweep { "Every value" } else { "Every switch and variant" }.into(),
+            heading: if sweep {
+                "Every value"
+            } else {
+                "Every switch and variant"
+            }
+            .into(),
             tables: tables(r, counters)
                 .into_iter()
                 .map(|(s, t)| (Some(s), t))

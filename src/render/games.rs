@@ -308,7 +308,11 @@ pub fn write_match_report(r: &MatchReport<'_>, dir: &Path) -> Result<Vec<PathBuf
     tables.push((format!("{stem}_endings"), endings_table(r)));
     tables.push((format!("{stem}_engines"), engines_table(r)));
     let mut figs = figures(r, &tallies);
-    let head = if figs.is_empty() { Vec::new() } else { vec![figs.remove(0)] };
+    let head = if figs.is_empty() {
+        Vec::new()
+    } else {
+        vec![figs.remove(0)]
+    };
     let mut headline: Vec<String> = sprt_sentence(r).into_iter().collect();
     headline.extend(elo_lines(r, &tallies));
     let page = Page {

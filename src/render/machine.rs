@@ -29,7 +29,11 @@ fn f64s(m: &Value, key: &str) -> Vec<f64> {
 fn unreadable(m: &Value) -> Vec<String> {
     m.get("unreadable")
         .and_then(Value::as_array)
-        .map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|x| x.as_str().map(String::from))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -98,8 +102,8 @@ fn cores(m: &Value) -> Option<String> {
 
 fn frequency(m: &Value) -> String {
     let mhz = m.get("cpu_mhz").and_then(Value::as_f64);
-    let gov = str_of(m, "cpu_governor")
-        .map_or_else(|| missing(m, "cpu_governor"), |g| format!("`{g}`"));
+    let gov =
+        str_of(m, "cpu_governor").map_or_else(|| missing(m, "cpu_governor"), |g| format!("`{g}`"));
     match mhz {
         Some(f) => format!("{} MHz at the start; governor {gov}", num(f, 0)),
         None => format!("{}; governor {gov}", missing(m, "cpu_mhz")),
@@ -207,11 +211,13 @@ fn experiment_rows(m: &Value) -> Vec<(&'static str, Option<String>)> {
         ),
         (
             "Warm tables",
-            count("warm_tables").map(|n| format!("{n} engines kept their tables (see the raw file)")),
+            count("warm_tables")
+                .map(|n| format!("{n} engines kept their tables (see the raw file)")),
         ),
         (
             "Partial",
-            count("partial").map(|n| format!("{n} shards missing or interrupted (see the raw file)")),
+            count("partial")
+                .map(|n| format!("{n} shards missing or interrupted (see the raw file)")),
         ),
     ]
 }
@@ -233,12 +239,18 @@ mod tests {
         let rows = machine_rows(&m, Some("no table for every engine".into()));
         let get = |k: &str| rows.iter().find(|(l, _)| l == k).map(|(_, v)| v.as_str());
         assert_eq!(get("CPU"), Some("AMD EPYC"));
-        assert_eq!(get("Cores"), Some("2 (the solving thread allowed on CPU 0-1)"));
+        assert_eq!(
+            get("Cores"),
+            Some("2 (the solving thread allowed on CPU 0-1)")
+        );
         assert_eq!(
             get("Frequency"),
             Some("2596 MHz at the start; governor not readable on this machine")
         );
-        assert_eq!(get("Load before"), Some("1.14 / 1.16 / 1.40 (1 / 5 / 15 min)"));
+        assert_eq!(
+            get("Load before"),
+            Some("1.14 / 1.16 / 1.40 (1 / 5 / 15 min)")
+        );
         assert_eq!(
             get("Speed check"),
             Some("46.9 ms at the start, 41.1 ms at the end; 3 checks through the run from 41.1 to 46.9 ms")
@@ -249,7 +261,10 @@ mod tests {
         );
         assert_eq!(get("Table size"), Some("no table for every engine"));
         for (k, v) in &rows {
-            assert!(!k.contains('_') && !v.contains('[') && !v.contains('{'), "{k}: {v}");
+            assert!(
+                !k.contains('_') && !v.contains('[') && !v.contains('{'),
+                "{k}: {v}"
+            );
         }
     }
 }

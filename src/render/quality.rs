@@ -201,7 +201,9 @@ fn headline(q: &QualityAnalysis) -> Vec<String> {
             "{} more engines in the tables below, the lowest {} {}.",
             by_rate.len() - 3,
             rate_word(q),
-            by_rate.last().map_or(String::new(), |e| rate_text(&e.all.optimal))
+            by_rate
+                .last()
+                .map_or(String::new(), |e| rate_text(&e.all.optimal))
         ));
     }
     out

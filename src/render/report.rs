@@ -170,7 +170,10 @@ fn experiment_sources(exp: &ExperimentAnalysis) -> Vec<(String, String)> {
         if src.trim().is_empty() || out.iter().any(|(_, s)| s == src) {
             continue;
         }
-        out.push((format!("Experiment source (from `{}`)", path.display()), src.to_string()));
+        out.push((
+            format!("Experiment source (from `{}`)", path.display()),
+            src.to_string(),
+        ));
     }
     out
 }
@@ -238,4 +241,3 @@ const CHESS_NOTE: &str =
 engine's time: the mean of the engine's own `time` (milliseconds); nodes: the engine's last \
 reported count; nodes/s: total nodes over total time to depth; depth: of the line the score \
 came from. n/a: not reported by the engine.";
-

@@ -15,11 +15,11 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use super::page::{write_page, Page, Section};
 use super::plot::style::{
     builder, check_series, draw_mesh, linear_axis, linear_ticks, log_axis, log_label, log_range,
     log_ticks, marker, palette, shape, with_legend, Entry, Mark, Ticked, LEGEND,
 };
-use super::page::{write_page, Page, Section};
 use super::plot::{plot_err, Figure, FONT};
 use super::RenderError;
 use crate::analysis::{Analysis, AnalysisError, ExperimentAnalysis};
@@ -489,8 +489,13 @@ fn headline(rows: &[ScalingRow]) -> Vec<String> {
             "`{c}` vs `{b}` on the largest board, {}: {}",
             r.board,
             match (r.speedup, r.speedup_ci, r.p_value) {
-                (Some(x), Some((lo, hi)), Some(p)) =>
-                    format!("{}x [{}, {}] (geometric mean), p = {}", sig3(x), sig3(lo), sig3(hi), fmt_p(p)),
+                (Some(x), Some((lo, hi)), Some(p)) => format!(
+                    "{}x [{}, {}] (geometric mean), p = {}",
+                    sig3(x),
+                    sig3(lo),
+                    sig3(hi),
+                    fmt_p(p)
+                ),
                 _ => "no test (too few positions)".to_string(),
             }
         );
@@ -513,7 +518,10 @@ pub fn write(analysis: &Analysis, name: &str, out: &Path) -> Result<WrittenScali
     }
     let whole = table(&rows, analysis.options.confidence);
     for f in crate::table::formats() {
-        super::write_file(&out.join(format!("scaling.{}", f.extension())), f.render(&whole))?;
+        super::write_file(
+            &out.join(format!("scaling.{}", f.extension())),
+            f.render(&whole),
+        )?;
     }
     let mut boards: Vec<String> = rows.iter().map(|r| r.board.to_string()).collect();
     boards.dedup();
@@ -540,25 +548,31 @@ pub fn write(analysis: &Analysis, name: &str, out: &Path) -> Result<WrittenScali
             tables: vec![
                 (
                     None,
-                    whole.part(&[0, 1, 2, 3, 4, 10, 11, 12], whole.title.clone(), whole.notes.clone()),
+                    whole.part(
+                        &[0, 1, 2, 3, 4, 10, 11, 12],
+                        whole.title.clone(),
+                        whole.notes.clone(),
+                    ),
                 ),
                 (
                     None,
-                    whole.part(&[0, 2, 3, 5, 6, 7, 8, 9], "Nodes and times by board size".into(), Vec::new()),
+                    whole.part(
+                        &[0, 2, 3, 5, 6, 7, 8, 9],
+                        "Nodes and times by board size".into(),
+                        Vec::new(),
+                    ),
                 ),
             ],
             files: Some("scaling".into()),
             ..Section::default()
         }],
-        method: vec![
-            format!(
-                "Each board's numbers are the \"all plies\" row of that board's own analysis \
+        method: vec![format!(
+            "Each board's numbers are the \"all plies\" row of that board's own analysis \
                  (paired positions; the geometric-mean speed-up with the interval and p of the \
                  Wilcoxon signed-rank test on the per-position log ratios). `treebench run` \
                  writes each board's own report (per-ply tables and figures). Read from: {}.",
-                sources.join(", ")
-            ),
-        ],
+            sources.join(", ")
+        )],
         reproduce: format!(
             "{} scaling {}",
             crate::util::repro::program(),

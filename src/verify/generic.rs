@@ -507,7 +507,10 @@ impl GenericReport {
             if *n > SHOWN_FAILURES {
                 continue;
             }
-            let source = x.source.as_ref().map_or(String::new(), |s| format!(" ({s})"));
+            let source = x
+                .source
+                .as_ref()
+                .map_or(String::new(), |s| format!(" ({s})"));
             writeln!(
                 f,
                 "\nFAILED {}: position `{}`{source}, engine {}: expected {}, got {}",

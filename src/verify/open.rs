@@ -136,7 +136,10 @@ pub fn verify_open<G: OpenGame>(
         let closed_form = game.closed_form(&root);
         let (check, exact) = match closed_form {
             Some(c) => ("closed form", Some((c.value, c.depth.max(1)))),
-            None => ("end of game", brute_force_to_end(&game, &root, to_end, &mut end)),
+            None => (
+                "end of game",
+                brute_force_to_end(&game, &root, to_end, &mut end),
+            ),
         };
         let Some((value, depth)) = exact else {
             end.out_of_reach += 1;
@@ -280,7 +283,15 @@ fn check_known<G: OpenGame>(
             .filter(|c| c.tt_bits > 0)
             .collect();
         let before = out.len();
-        searches += compare(game, "known values", &k.position, &root, k.value, &configs, out);
+        searches += compare(
+            game,
+            "known values",
+            &k.position,
+            &root,
+            k.value,
+            &configs,
+            out,
+        );
         for f in &mut out[before..] {
             f.source = Some(format!("{}:{}", path.display(), k.line));
         }
