@@ -479,6 +479,7 @@ fn fixed_analysis() -> Analysis {
             candidate_ns: 200.0 * 1.25 / s,
             p_value: Some(0.3),
             relation: Relation::Equal,
+            estimate: Some(1.25 / s),
         },
         probes: Some((1.0, 3.0)),
         test: Some(RankTest {

@@ -110,14 +110,15 @@ pub fn row_sentence(r: &PlyRow, unit: &str) -> String {
             ", time per node equal{}",
             p.unwrap_or_else(|| " (no test)".into())
         )),
+        // direction and size from one estimate: the per-position Hodges–Lehmann ratio
         Relation::Higher => s.push_str(&format!(
-            ", time per node {} higher{}",
-            times(tpn.ratio()),
+            ", time per node {} higher (per-position estimate){}",
+            times(tpn.estimate.unwrap_or_else(|| tpn.ratio())),
             p.unwrap_or_default()
         )),
         Relation::Lower => s.push_str(&format!(
-            ", time per node {} lower{}",
-            times(1.0 / tpn.ratio()),
+            ", time per node {} lower (per-position estimate){}",
+            times(1.0 / tpn.estimate.unwrap_or_else(|| tpn.ratio())),
             p.unwrap_or_default()
         )),
     }

@@ -355,6 +355,10 @@ pub struct TimePerNode {
     /// Equal when `p_value ≥ alpha` (or no test), else the direction of the Hodges–Lehmann
     /// estimate of those differences.
     pub relation: Relation,
+    /// That estimate as a ratio, candidate / baseline time per node (exp of minus the
+    /// estimate of ln(baseline) − ln(candidate)): a headline's direction and size both come
+    /// from it. `None` without a test.
+    pub estimate: Option<f64>,
 }
 
 impl TimePerNode {

@@ -238,13 +238,13 @@ fn time_per_node(
             confidence: opts.confidence,
             ..WilcoxonOptions::default()
         },
-        Estimates::Sign,
+        Estimates::Estimate,
     )
     .ok();
     let relation = match test {
         Some(t) if t.p_value < opts.alpha => {
             // A positive difference: the baseline takes longer per node.
-            if t.estimate_above_zero == Some(true) {
+            if t.estimate > 0.0 {
                 Relation::Lower
             } else {
                 Relation::Higher
@@ -257,6 +257,7 @@ fn time_per_node(
         candidate_ns: c_total / c_nodes,
         p_value: test.map(|t| t.p_value),
         relation,
+        estimate: test.map(|t| (-t.estimate).exp()).filter(|r| r.is_finite()),
     }
 }
 

@@ -77,8 +77,10 @@ pub struct VerifyArgs {
     /// Directory of the full-book results file.
     #[arg(long, default_value = "results")]
     pub results: PathBuf,
-    /// The game: `connect4` (default) or `chess` (UCI engines: the reset, mates and mirror
-    /// checks on the built-in chess set, at most --positions of it).
+    /// The game: `connect4` (default), `chess` (UCI engines: the reset, mates and mirror
+    /// checks on the built-in chess set, at most --positions of it), or the name of a game
+    /// added in one file whose binary this is (its rules' structure, the generic core's
+    /// checks, the end of the game, MAX_PLY, `proven()` and `--known`'s values).
     #[arg(long)]
     pub game: Option<String>,
     /// `--game chess` or an added game: seeded positions a ply for the generic core's checks
