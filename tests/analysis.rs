@@ -676,6 +676,7 @@ fn headline_from_the_analysis_numbers() {
     slow.node_ratio = 0.8;
     slow.time_per_node.relation = Relation::Higher;
     slow.time_per_node.candidate_ns = 300.0;
+    slow.time_per_node.estimate = Some(1.5);
     let s = row_sentence(&slow, "positions");
     assert!(
         s.starts_with("2.00x slower [1.60, 2.50] (geometric mean), p < 1e-6"),
@@ -685,7 +686,24 @@ fn headline_from_the_analysis_numbers() {
         s.contains("ratio of mean times 1.25x slower [0.80, 2.00]; 1.25x more nodes"),
         "{s}"
     );
-    assert!(s.ends_with("time per node 1.50x higher (p = 0.30)"), "{s}");
+    assert!(
+        s.ends_with("time per node 1.50x higher (per-position estimate) (p = 0.30)"),
+        "{s}"
+    );
+    // direction and size from the one estimate, whatever the totals say (the dual:
+    // 534 ns against 1000 ns a node is 1.87x lower, never "0.53x lower")
+    let mut dual = slow.clone();
+    dual.time_per_node.relation = Relation::Lower;
+    (
+        dual.time_per_node.baseline_ns,
+        dual.time_per_node.candidate_ns,
+    ) = (1000.0, 534.0);
+    dual.time_per_node.estimate = Some(0.534);
+    let s = row_sentence(&dual, "positions");
+    assert!(
+        s.contains("time per node 1.87x lower (per-position estimate)"),
+        "{s}"
+    );
     // Nodes not reported: n/a, never inf or 0.
     slow.node_ratio = f64::NAN;
     let s = row_sentence(&slow, "positions");

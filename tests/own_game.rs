@@ -370,6 +370,42 @@ fn match_gates_and_quality_run_on_the_added_game() {
         cli(&["run", bad.to_str().unwrap(), "--results", &results]),
         2
     );
+    // a known-values file as the referee: the positions one move after each judged one, by
+    // the independent solver; the same exact values as the search to the end
+    static DEF: GameDef = GameDef::of::<Othello4>();
+    let judged: Vec<String> = rows[1..].iter().map(|r| r[moves_col].clone()).collect();
+    let mut children = Vec::new();
+    for p in &judged {
+        if let Ok(treebench::game::open::Status::Moves(ms)) = (DEF.rules)(p) {
+            children.extend(ms.iter().map(|m| (DEF.play)(p, m).unwrap()));
+        }
+    }
+    let known = known_file(d, &children);
+    let body = format!(
+        "game = \"othello4\"\nseed = 3\nplies = [2, 6]\npositions = 4\nengines = [\"othello4-mtdf:depth=2\", \"othello4-uct:playouts=50\"]\n[quality]\nreferee = \"known:{}\"\n",
+        known.display()
+    );
+    let exp = common::write_exp(d, "q6", &body);
+    assert_eq!(
+        cli(&[
+            "run",
+            exp.to_str().unwrap(),
+            "--results",
+            &results,
+            "--no-report"
+        ]),
+        0
+    );
+    let by_file = common::csv_rows(&dir.join("r/q6.csv"));
+    let exact = |rows: &[Vec<String>]| -> Vec<(String, String)> {
+        let mut v: Vec<_> = rows[1..]
+            .iter()
+            .map(|r| (r[moves_col].clone(), r[exact_col].clone()))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(exact(&by_file), exact(&rows));
 }
 
 #[test]

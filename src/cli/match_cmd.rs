@@ -36,7 +36,8 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 10)]
     pub openings: u32,
     /// Only openings whose exact value is a draw (Connect-4: solved by `mtdf`; tic-tac-toe:
-    /// by `ttt-minimax`), so that every lost game is an engine's error.
+    /// by `ttt-minimax`; an added game searched to the end: by `NAME-mtdf`), so that every
+    /// lost game is an engine's error.
     #[arg(long, conflicts_with = "openings_file")]
     pub balanced: bool,
     /// Openings from a file instead of seeded ones, every position of it in order: chess FEN
@@ -213,14 +214,14 @@ pub fn plan_of(args: &MatchArgs) -> Result<MatchPlan> {
             .collect()
     } else if args.balanced {
         let solver = match game {
-            GameKind::Connect4(_) => "mtdf",
-            GameKind::TicTacToe => "ttt-minimax",
-            g => bail!("--balanced: no exact solver of {g} (connect4 and tictactoe have one)"),
+            GameKind::Connect4(_) => "mtdf".to_string(),
+            GameKind::TicTacToe => "ttt-minimax".to_string(),
+            GameKind::Open(def) if def.end_in_reach => format!("{}-mtdf", def.name),
+            g => bail!(
+                "--balanced: no exact solver of {g} (connect4, tictactoe and added games searched to the end have one)"
+            ),
         };
-        let mut solver = match game.board() {
-            Some(b) => crate::engine::registry::build_on(solver, b)?,
-            None => crate::engine::registry::build(solver)?,
-        };
+        let mut solver = crate::engine::registry::build_for(&solver, game)?;
         MatchPlan::balanced_openings(game, args.seed, &args.plies, count, solver.as_mut())?
     } else {
         MatchPlan::seeded_openings(game, args.seed, &args.plies, count)

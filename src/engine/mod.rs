@@ -306,6 +306,7 @@ pub mod connect4;
 pub mod drivers;
 pub mod external;
 pub mod generic;
+pub mod known;
 pub mod mutant;
 pub mod ordering;
 pub mod parallel;

@@ -468,8 +468,13 @@ pub fn prefix_of(game: GameKind) -> Option<&'static str> {
 }
 
 /// Build the engine `spec` names to play `game`: on a Connect-4 board of another size through
-/// [`build_on`], else [`build`]. The one way commands that know their game build an engine.
+/// [`build_on`], `known:FILE` (a known-values file of an added game, [`super::known`]), else
+/// [`build`]. The one way commands that know their game build an engine.
 pub fn build_for(spec: &str, game: GameKind) -> Result<Box<dyn Engine>, SpecError> {
+    if spec.starts_with("known:") {
+        let e = super::known::KnownEngine::new(spec, game).map_err(SpecError)?;
+        return Ok(Box::new(e));
+    }
     match game.board() {
         Some(b) => build_on(spec, b),
         None => build(spec),

@@ -78,7 +78,7 @@ fn check_referee(spec: &str, game: crate::game::GameKind) -> Result<(), String> 
                 "an exact solver without `depth` (`mtdf`)".to_string()
             }
             g => format!(
-                "a search to the end of the game (depth {} or more, e.g. `{}-mtdf:depth={}`)",
+                "a search to the end of the game (depth {} or more, e.g. `{}-mtdf:depth={}`) or `known:FILE`, a known-values file holding the positions one move on",
                 g.max_ply(),
                 crate::engine::registry::prefix_of(g).unwrap_or("GAME"),
                 g.max_ply()
