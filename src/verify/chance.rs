@@ -3,7 +3,7 @@
 //! given, and every seeded [`ChanceMutant`] caught by some position.
 
 use crate::engine::generic::chance::{
-    ChanceConfig, ChanceDriver, ChanceMutant, ChanceSearcher, MoveOrder,
+    ChanceConfig, ChanceDriver, ChanceMutant, ChanceSearcher, MoveOrder, Scouting,
 };
 use crate::game::chance::{ChanceGame, NodeKind, Outcomes, Q};
 use crate::game::MoveList;
@@ -49,8 +49,8 @@ pub fn brute_force<G: ChanceGame>(g: &G, s: &G::State, depth: u32) -> Q {
     }
 }
 
-/// Every correct configuration verify checks: each driver, with natural, random, hint and
-/// optimal ordering, with and without the table.
+/// Every correct configuration verify checks: each driver (Star2 with each [`Scouting`]), with
+/// natural, random, hint and optimal ordering, with and without the table.
 pub fn configs() -> Vec<ChanceConfig> {
     let orders = [
         MoveOrder::Natural,
@@ -60,14 +60,21 @@ pub fn configs() -> Vec<ChanceConfig> {
     ];
     let mut out = Vec::new();
     for driver in ChanceDriver::ALL {
-        for order in orders {
-            for table in [false, true] {
-                out.push(ChanceConfig {
-                    driver,
-                    order,
-                    table,
-                    mutant: ChanceMutant::None,
-                });
+        let scoutings: &[Scouting] = match driver {
+            ChanceDriver::Star2 => &Scouting::ALL,
+            _ => &[Scouting::BALLARD],
+        };
+        for &scouting in scoutings {
+            for order in orders {
+                for table in [false, true] {
+                    out.push(ChanceConfig {
+                        driver,
+                        order,
+                        table,
+                        scouting,
+                        mutant: ChanceMutant::None,
+                    });
+                }
             }
         }
     }
@@ -113,6 +120,7 @@ pub fn check<G: ChanceGame>(g: &G, positions: &[G::State], depths: &[u32]) -> Ch
                     driver,
                     order: MoveOrder::Natural,
                     table: false,
+                    scouting: Scouting::BALLARD,
                     mutant,
                 };
                 (k, ChanceSearcher::new(g, c))
