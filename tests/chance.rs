@@ -11,7 +11,7 @@ mod pig;
 
 use pig::{FloatSolver, FullSolver, Model, Pig};
 use treebench::engine::generic::chance::{
-    search_positions, ChanceConfig, ChanceDriver, ChanceSearcher, MoveOrder, Scouting,
+    search_positions, ChanceConfig, ChanceDriver, ChanceMutant, ChanceSearcher, MoveOrder, Scouting,
 };
 use treebench::game::chance::{ChanceGame, NodeKind, Outcomes, Q};
 use treebench::game::chance_tree::{ChanceTree, ChanceTreeNode};
@@ -42,8 +42,11 @@ fn every_driver_equals_brute_force_on_every_position_and_mutants_are_caught() {
         r.cases * 48,
         "(expectimax, Star1, Star2 × 4 scoutings) × 4 orderings × table on/off"
     );
+    // every mutant but the null-window table's, which only deeper trees show
     assert!(
-        r.mutants.iter().all(|&(_, caught)| caught),
+        r.mutants
+            .iter()
+            .all(|&(m, caught)| caught || m == ChanceMutant::NullStoredAsBound),
         "{:?}",
         r.mutants
     );
@@ -204,7 +207,7 @@ fn tree_nodes(t: &ChanceTree, levels: u8) -> Vec<ChanceTreeNode> {
 
 #[test]
 fn every_driver_and_scouting_equals_brute_force_on_regular_trees() {
-    let mut caught = [false; 3];
+    let mut caught = [false; ChanceMutant::ALL.len()];
     for seed in 1..=12 {
         for (b, n, d) in [(2, 2, 3), (3, 3, 2), (2, 4, 3)] {
             let t = ChanceTree::new(b, n, d, 20, seed).unwrap();
@@ -222,7 +225,21 @@ fn every_driver_and_scouting_equals_brute_force_on_regular_trees() {
             }
         }
     }
-    assert_eq!(caught, [true; 3], "every seeded bug caught on some tree");
+    // the root of deeper trees, to the leaves: a null-window result stored as a bound
+    // (NullStoredAsBound) shows at 2×2 depth 4 on 2 of these 30 trees (seeds 27, 30), at
+    // depths 1-3 on none of the trees above nor on Pig
+    for seed in 1..=30 {
+        let t = ChanceTree::new(2, 2, 4, 20, seed).unwrap();
+        let r = check(&t, &[t.root()], &[4]);
+        assert!(r.failures.is_empty(), "seed {seed}: {:?}", r.failures);
+        for (k, &(_, c)) in r.mutants.iter().enumerate() {
+            caught[k] |= c;
+        }
+    }
+    assert!(
+        caught.iter().all(|&c| c),
+        "a seeded bug never caught: {caught:?}"
+    );
 }
 
 #[test]

@@ -103,7 +103,8 @@ impl ChanceReport {
 
 /// Checks every configuration of [`configs`] against [`brute_force`] on every position at
 /// every depth in `depths`, and every mutant (with Star1 and Star2, natural ordering, the
-/// table off) for a disagreement somewhere.
+/// table off; [`ChanceMutant::NullStoredAsBound`] with the table on and null-window scouts)
+/// for a disagreement somewhere.
 pub fn check<G: ChanceGame>(g: &G, positions: &[G::State], depths: &[u32]) -> ChanceReport {
     let mut report = ChanceReport::default();
     let mut searchers: Vec<_> = configs()
@@ -116,11 +117,16 @@ pub fn check<G: ChanceGame>(g: &G, positions: &[G::State], depths: &[u32]) -> Ch
         .enumerate()
         .flat_map(|(k, &mutant)| {
             [ChanceDriver::Star1, ChanceDriver::Star2].map(|driver| {
+                // the table's mutant needs the table and null-window scouts
+                let null = mutant == ChanceMutant::NullStoredAsBound;
                 let c = ChanceConfig {
                     driver,
                     order: MoveOrder::Natural,
-                    table: false,
-                    scouting: Scouting::BALLARD,
+                    table: null,
+                    scouting: Scouting {
+                        opponent_only: false,
+                        null_window: null,
+                    },
                     mutant,
                 };
                 (k, ChanceSearcher::new(g, c))

@@ -72,14 +72,18 @@ pub enum ChanceMutant {
     ScoutWrongKind,
     /// Star2 takes a scout (one move of a child) as the child's exact value.
     ScoutAsExact,
+    /// A null-window search's result at its window's bound is stored in the table as an upper
+    /// bound (it bounds neither side): verify runs it with null-window scouts and the table on.
+    NullStoredAsBound,
 }
 
 impl ChanceMutant {
     /// Every seeded bug.
-    pub const ALL: [ChanceMutant; 3] = [
+    pub const ALL: [ChanceMutant; 4] = [
         Self::BoundOffByOne,
         Self::ScoutWrongKind,
         Self::ScoutAsExact,
+        Self::NullStoredAsBound,
     ];
 }
 
@@ -339,7 +343,7 @@ impl<'g, G: ChanceGame> ChanceSearcher<'g, G> {
     }
 
     fn store(&mut self, key: u64, depth: u32, v: Q, alpha: Q, beta: Q) {
-        if alpha == beta && v == alpha {
+        if alpha == beta && v == alpha && self.cfg.mutant != ChanceMutant::NullStoredAsBound {
             // a null-window search's result at its window bounds neither side
             return;
         }
