@@ -602,16 +602,7 @@ fn verify() -> bool {
     };
     let full = treebench::verify::chance::check(&tiny, &tiny.all_positions(), &[64]);
     for (name, r) in [("pig 8/2 depths 1-2", &r), ("pig 5/1 full depth", &full)] {
-        println!(
-            "{name}: {} cases, {} searches, {} disagreements, mutants {:?}",
-            r.cases,
-            r.searches,
-            r.failures.len(),
-            r.mutants
-        );
-        for f in r.failures.iter().take(5) {
-            println!("  {f}");
-        }
+        println!("{name}: {}", r.summary());
     }
     // NullStoredAsBound shows only on deeper regular trees (tests/chance.rs), not on Pig at
     // depths 1-2

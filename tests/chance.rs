@@ -9,6 +9,10 @@
 #[allow(dead_code)]
 mod pig;
 
+#[path = "../examples/einstein.rs"]
+#[allow(dead_code)]
+mod einstein;
+
 use pig::{FloatSolver, FullSolver, Model, Pig};
 use treebench::engine::generic::chance::{
     search_positions, ChanceConfig, ChanceDriver, ChanceMutant, ChanceSearcher, MoveOrder, Scouting,
@@ -301,5 +305,36 @@ fn scouting_the_opponents_children_only_skips_the_rollers_own() {
     assert!(
         0 < some.scouts && 3 * some.scouts < all.scouts,
         "{all:?} {some:?}"
+    );
+}
+
+#[test]
+fn einstein_every_driver_equals_brute_force_to_the_end_and_mutants_are_caught() {
+    // EinStein würfelt nicht! on 3×3 with 2 pieces each: every reachable chance node (a roll
+    // to come) searched to the end of the game by all 48 configurations (`einstein verify`
+    // checks every reachable position)
+    let g = einstein::Einstein { n: 3, k: 2 };
+    let all: Vec<_> = g
+        .reachable(64)
+        .into_iter()
+        .filter(|s| s.roll == 0)
+        .collect();
+    let r = check(&g, &all, &[64]);
+    assert!(
+        r.failures.is_empty(),
+        "{:?}",
+        &r.failures[..r.failures.len().min(5)]
+    );
+    assert_eq!(r.searches, all.len() * 48);
+    let caught: Vec<_> = r.mutants.iter().filter(|m| m.1).map(|m| m.0).collect();
+    assert!(
+        caught.contains(&ChanceMutant::NullStoredAsBound),
+        "{:?}",
+        r.mutants
+    );
+    assert!(
+        caught.contains(&ChanceMutant::ScoutAsExact),
+        "{:?}",
+        r.mutants
     );
 }

@@ -99,6 +99,21 @@ impl ChanceReport {
     pub fn passed(&self) -> bool {
         self.failures.is_empty() && self.mutants.iter().all(|&(_, c)| c)
     }
+
+    /// One line of counts and mutants, then the first five disagreements, one a line.
+    pub fn summary(&self) -> String {
+        let mut out = format!(
+            "{} cases, {} searches, {} disagreements, mutants {:?}",
+            self.cases,
+            self.searches,
+            self.failures.len(),
+            self.mutants
+        );
+        for f in self.failures.iter().take(5) {
+            out += &format!("\n  {f}");
+        }
+        out
+    }
 }
 
 /// Checks every configuration of [`configs`] against [`brute_force`] on every position at
