@@ -17,10 +17,8 @@
 mod pig;
 
 use pig::{Pig, PigState};
-use treebench::engine::generic::chance::{
-    ChanceConfig, ChanceCounters, ChanceDriver, ChanceSearcher, MoveOrder,
-};
-use treebench::game::chance::{ChanceGame, NodeKind, Outcomes, Q};
+use treebench::engine::generic::chance::{search_positions, ChanceConfig, ChanceDriver, MoveOrder};
+use treebench::game::chance::{ChanceGame, NodeKind, Outcomes};
 use treebench::game::MoveList;
 
 /// Who owns the outcomes of a roll.
@@ -93,26 +91,6 @@ impl ChanceGame for Variant {
     }
 }
 
-fn run(
-    g: &Variant,
-    cfg: ChanceConfig,
-    states: &[PigState],
-    depth: u32,
-) -> (ChanceCounters, Vec<Q>) {
-    let mut total = ChanceCounters::default();
-    let mut values = Vec::new();
-    for s in states {
-        let mut searcher = ChanceSearcher::new(g, cfg);
-        values.push(searcher.solve(s, depth));
-        let c = searcher.counters;
-        total.nodes += c.nodes;
-        total.chance_cutoffs += c.chance_cutoffs;
-        total.scouts += c.scouts;
-        total.table_hits += c.table_hits;
-    }
-    (total, values)
-}
-
 fn main() {
     let max_depth: u32 = std::env::args()
         .nth(1)
@@ -147,9 +125,9 @@ fn main() {
                     order,
                     ..ChanceConfig::new(driver)
                 };
-                let (e, ev) = run(&g, cfg(ChanceDriver::Expectimax), &states, depth);
-                let (s1, v1) = run(&g, cfg(ChanceDriver::Star1), &states, depth);
-                let (s2, v2) = run(&g, cfg(ChanceDriver::Star2), &states, depth);
+                let (e, ev) = search_positions(&g, cfg(ChanceDriver::Expectimax), &states, depth);
+                let (s1, v1) = search_positions(&g, cfg(ChanceDriver::Star1), &states, depth);
+                let (s2, v2) = search_positions(&g, cfg(ChanceDriver::Star2), &states, depth);
                 assert!(
                     ev == v1 && ev == v2,
                     "drivers disagree: {rname} depth {depth}"

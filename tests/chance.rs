@@ -2,15 +2,24 @@
 //! table switch equals the independent brute-force expectiminimax oracle on every position of
 //! small Pig games (`examples/pig.rs`), at fixed depths and to the end of the game; every
 //! seeded mutant is caught; the exact full-game value agrees with a memoised solve; the pruning
-//! drivers search fewer nodes.
+//! drivers search fewer nodes. The same on Ballard's regular *-minimax tree
+//! (`game::chance_tree`), and Star2's scouting variants agree everywhere.
 
 #[path = "../examples/pig.rs"]
 #[allow(dead_code)]
 mod pig;
 
+#[path = "../examples/einstein.rs"]
+#[allow(dead_code)]
+mod einstein;
+
 use pig::{FloatSolver, FullSolver, Model, Pig};
-use treebench::engine::generic::chance::{ChanceConfig, ChanceDriver, ChanceSearcher, MoveOrder};
-use treebench::game::chance::Q;
+use treebench::engine::generic::chance::{
+    search_positions, ChanceConfig, ChanceDriver, ChanceMutant, ChanceSearcher, MoveOrder, Scouting,
+};
+use treebench::game::chance::{ChanceGame, NodeKind, Outcomes, Q};
+use treebench::game::chance_tree::{ChanceTree, ChanceTreeNode};
+use treebench::game::MoveList;
 use treebench::verify::chance::{brute_force, check};
 
 #[test]
@@ -34,11 +43,14 @@ fn every_driver_equals_brute_force_on_every_position_and_mutants_are_caught() {
     );
     assert_eq!(
         r.searches,
-        r.cases * 24,
-        "3 drivers × 4 orderings × table on/off"
+        r.cases * 48,
+        "(expectimax, Star1, Star2 × 4 scoutings) × 4 orderings × table on/off"
     );
+    // every mutant but the null-window table's, which only deeper trees show
     assert!(
-        r.mutants.iter().all(|&(_, caught)| caught),
+        r.mutants
+            .iter()
+            .all(|&(m, caught)| caught || m == ChanceMutant::NullStoredAsBound),
         "{:?}",
         r.mutants
     );
@@ -172,4 +184,157 @@ fn expectimax_exploits_a_random_opponent_and_minimax_resists_an_adversary() {
     );
     // ... and minimax beats the adversary more often
     assert!(wilson(mm_adv).0 > wilson(ex_adv).1, "{mm_adv} vs {ex_adv}");
+}
+
+/// The root of `t` and every node below it to `levels` levels (moves and outcomes).
+fn tree_nodes(t: &ChanceTree, levels: u8) -> Vec<ChanceTreeNode> {
+    let mut out = vec![t.root()];
+    let mut frontier = vec![t.root()];
+    for _ in 0..levels {
+        let mut next = Vec::new();
+        for s in &frontier {
+            if t.node(s) == NodeKind::Chance {
+                let mut os = Outcomes::default();
+                t.outcomes(s, &mut os);
+                next.extend(os.as_slice().iter().map(|&(o, _)| t.resolve(s, o)));
+            } else {
+                let mut ms = MoveList::default();
+                t.moves(s, &mut ms);
+                next.extend(ms.as_slice().iter().map(|&m| t.play(s, m)));
+            }
+        }
+        out.extend(&next);
+        frontier = next;
+    }
+    out
+}
+
+#[test]
+fn every_driver_and_scouting_equals_brute_force_on_regular_trees() {
+    let mut caught = [false; ChanceMutant::ALL.len()];
+    for seed in 1..=12 {
+        for (b, n, d) in [(2, 2, 3), (3, 3, 2), (2, 4, 3)] {
+            let t = ChanceTree::new(b, n, d, 20, seed).unwrap();
+            // the root, its chance children and their MIN children, at every depth to the leaves
+            let nodes = tree_nodes(&t, 2);
+            let r = check(&t, &nodes, &[1, 2, 3]);
+            assert!(
+                r.failures.is_empty(),
+                "seed {seed} {b}×{n}: {:?}",
+                &r.failures[..r.failures.len().min(5)]
+            );
+            assert_eq!(r.searches, r.cases * 48);
+            for (k, &(_, c)) in r.mutants.iter().enumerate() {
+                caught[k] |= c;
+            }
+        }
+    }
+    // the root of deeper trees, to the leaves: a null-window result stored as a bound
+    // (NullStoredAsBound) shows at 2×2 depth 4 on 2 of these 30 trees (seeds 27, 30), at
+    // depths 1-3 on none of the trees above nor on Pig
+    for seed in 1..=30 {
+        let t = ChanceTree::new(2, 2, 4, 20, seed).unwrap();
+        let r = check(&t, &[t.root()], &[4]);
+        assert!(r.failures.is_empty(), "seed {seed}: {:?}", r.failures);
+        for (k, &(_, c)) in r.mutants.iter().enumerate() {
+            caught[k] |= c;
+        }
+    }
+    assert!(
+        caught.iter().all(|&c| c),
+        "a seeded bug never caught: {caught:?}"
+    );
+}
+
+#[test]
+fn on_a_regular_tree_star1_and_star2_search_fewer_nodes_than_expectimax() {
+    // a regression guard of Ballard's figures (docs/chance.md): optimal ordering, 5 moves and
+    // 5 outcomes, depth 3, one tree (seed 3); every child of a chance node is the opponent's,
+    // so scouting the opponent's children only is Ballard's Star2 node for node
+    let t = ChanceTree::new(5, 5, 3, 100, 3).unwrap();
+    let cfg = |driver, scouting| ChanceConfig {
+        order: MoveOrder::Oracle,
+        scouting,
+        ..ChanceConfig::new(driver)
+    };
+    let run = |c| search_positions(&t, c, &[t.root()], 3);
+    let (e, ev) = run(cfg(ChanceDriver::Expectimax, Scouting::BALLARD));
+    let (s1, v1) = run(cfg(ChanceDriver::Star1, Scouting::BALLARD));
+    let (s2, v2) = run(cfg(ChanceDriver::Star2, Scouting::BALLARD));
+    assert_eq!((&ev, &ev), (&v1, &v2));
+    let levels = [1, 5, 25, 125, 625, 3125, 15625];
+    assert_eq!(e.nodes, levels.iter().sum::<u64>(), "the whole tree");
+    assert!(
+        s1.nodes < e.nodes && s2.nodes < s1.nodes,
+        "{e:?} {s1:?} {s2:?}"
+    );
+    assert!(3 * s2.nodes < e.nodes, "Star2 cuts more than 2/3: {s2:?}");
+    for sc in Scouting::ALL {
+        let (c, v) = run(cfg(ChanceDriver::Star2, sc));
+        assert_eq!(v, ev, "{sc:?}");
+        if !sc.null_window {
+            assert_eq!(c, s2, "{sc:?}");
+        }
+    }
+}
+
+#[test]
+fn scouting_the_opponents_children_only_skips_the_rollers_own() {
+    // Pig's roll: every outcome but the pig-out is the roller's own node
+    let g = Pig {
+        target: 20,
+        turns: 4,
+        wins: false,
+    };
+    let positions: Vec<_> = pig::sample_positions(&g, &[0, 6], 3, 40)
+        .into_iter()
+        .map(|p| p.1)
+        .collect();
+    let cfg = |scouting| ChanceConfig {
+        order: MoveOrder::Random(1),
+        scouting,
+        ..ChanceConfig::new(ChanceDriver::Star2)
+    };
+    let (all, va) = pig::run_config(&g, cfg(Scouting::BALLARD), &positions, 3);
+    let opp = Scouting {
+        opponent_only: true,
+        null_window: false,
+    };
+    let (some, vs) = pig::run_config(&g, cfg(opp), &positions, 3);
+    assert_eq!(va, vs);
+    assert!(
+        0 < some.scouts && 3 * some.scouts < all.scouts,
+        "{all:?} {some:?}"
+    );
+}
+
+#[test]
+fn einstein_every_driver_equals_brute_force_to_the_end_and_mutants_are_caught() {
+    // EinStein würfelt nicht! on 3×3 with 2 pieces each: every reachable chance node (a roll
+    // to come) searched to the end of the game by all 48 configurations (`einstein verify`
+    // checks every reachable position)
+    let g = einstein::Einstein { n: 3, k: 2 };
+    let all: Vec<_> = g
+        .reachable(64)
+        .into_iter()
+        .filter(|s| s.roll == 0)
+        .collect();
+    let r = check(&g, &all, &[64]);
+    assert!(
+        r.failures.is_empty(),
+        "{:?}",
+        &r.failures[..r.failures.len().min(5)]
+    );
+    assert_eq!(r.searches, all.len() * 48);
+    let caught: Vec<_> = r.mutants.iter().filter(|m| m.1).map(|m| m.0).collect();
+    assert!(
+        caught.contains(&ChanceMutant::NullStoredAsBound),
+        "{:?}",
+        r.mutants
+    );
+    assert!(
+        caught.contains(&ChanceMutant::ScoutAsExact),
+        "{:?}",
+        r.mutants
+    );
 }

@@ -9,7 +9,8 @@
 //! the denominator below it. Utilities and horizon values are integers in
 //! [[`ChanceGame::bounds`]] `[L, U]`, which Star1 and Star2 need.
 //!
-//! `examples/pig.rs` is a dice game added in one file.
+//! `examples/pig.rs` is a dice game added in one file; [`super::chance_tree`] is Ballard's
+//! regular *-minimax tree (seeded leaf values, uniform branching, outcomes and depth).
 
 use super::search::MoveList;
 use std::cmp::Ordering;

@@ -3,7 +3,7 @@
 //! given, and every seeded [`ChanceMutant`] caught by some position.
 
 use crate::engine::generic::chance::{
-    ChanceConfig, ChanceDriver, ChanceMutant, ChanceSearcher, MoveOrder,
+    ChanceConfig, ChanceDriver, ChanceMutant, ChanceSearcher, MoveOrder, Scouting,
 };
 use crate::game::chance::{ChanceGame, NodeKind, Outcomes, Q};
 use crate::game::MoveList;
@@ -49,8 +49,8 @@ pub fn brute_force<G: ChanceGame>(g: &G, s: &G::State, depth: u32) -> Q {
     }
 }
 
-/// Every correct configuration verify checks: each driver, with natural, random, hint and
-/// optimal ordering, with and without the table.
+/// Every correct configuration verify checks: each driver (Star2 with each [`Scouting`]), with
+/// natural, random, hint and optimal ordering, with and without the table.
 pub fn configs() -> Vec<ChanceConfig> {
     let orders = [
         MoveOrder::Natural,
@@ -60,14 +60,21 @@ pub fn configs() -> Vec<ChanceConfig> {
     ];
     let mut out = Vec::new();
     for driver in ChanceDriver::ALL {
-        for order in orders {
-            for table in [false, true] {
-                out.push(ChanceConfig {
-                    driver,
-                    order,
-                    table,
-                    mutant: ChanceMutant::None,
-                });
+        let scoutings: &[Scouting] = match driver {
+            ChanceDriver::Star2 => &Scouting::ALL,
+            _ => &[Scouting::BALLARD],
+        };
+        for &scouting in scoutings {
+            for order in orders {
+                for table in [false, true] {
+                    out.push(ChanceConfig {
+                        driver,
+                        order,
+                        table,
+                        scouting,
+                        mutant: ChanceMutant::None,
+                    });
+                }
             }
         }
     }
@@ -92,11 +99,27 @@ impl ChanceReport {
     pub fn passed(&self) -> bool {
         self.failures.is_empty() && self.mutants.iter().all(|&(_, c)| c)
     }
+
+    /// One line of counts and mutants, then the first five disagreements, one a line.
+    pub fn summary(&self) -> String {
+        let mut out = format!(
+            "{} cases, {} searches, {} disagreements, mutants {:?}",
+            self.cases,
+            self.searches,
+            self.failures.len(),
+            self.mutants
+        );
+        for f in self.failures.iter().take(5) {
+            out += &format!("\n  {f}");
+        }
+        out
+    }
 }
 
 /// Checks every configuration of [`configs`] against [`brute_force`] on every position at
 /// every depth in `depths`, and every mutant (with Star1 and Star2, natural ordering, the
-/// table off) for a disagreement somewhere.
+/// table off; [`ChanceMutant::NullStoredAsBound`] with the table on and null-window scouts)
+/// for a disagreement somewhere.
 pub fn check<G: ChanceGame>(g: &G, positions: &[G::State], depths: &[u32]) -> ChanceReport {
     let mut report = ChanceReport::default();
     let mut searchers: Vec<_> = configs()
@@ -109,10 +132,16 @@ pub fn check<G: ChanceGame>(g: &G, positions: &[G::State], depths: &[u32]) -> Ch
         .enumerate()
         .flat_map(|(k, &mutant)| {
             [ChanceDriver::Star1, ChanceDriver::Star2].map(|driver| {
+                // the table's mutant needs the table and null-window scouts
+                let null = mutant == ChanceMutant::NullStoredAsBound;
                 let c = ChanceConfig {
                     driver,
                     order: MoveOrder::Natural,
-                    table: false,
+                    table: null,
+                    scouting: Scouting {
+                        opponent_only: false,
+                        null_window: null,
+                    },
                     mutant,
                 };
                 (k, ChanceSearcher::new(g, c))
