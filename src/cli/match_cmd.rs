@@ -6,7 +6,7 @@ use crate::engine::GameKind;
 use crate::runner::match_play::{
     self, adjudicate, Budget, MatchOptions, MatchPlan, MatchSummary, Tally,
 };
-use crate::stats::games::{elo_estimate, normalized_elo, ratings, Accepted, EloModel, Sprt};
+use crate::stats::games::{elo_estimate, normalized_elo, Accepted, EloModel, Sprt};
 use crate::util::exit;
 use anyhow::{bail, Result};
 use clap::Args;
@@ -189,13 +189,6 @@ fn openings_wanted(args: &MatchArgs) -> Result<u32> {
 
 /// The plan of `args`: its game, seeded openings and budget.
 pub fn plan_of(args: &MatchArgs) -> Result<MatchPlan> {
-    if args.concurrency > match_play::MAX_CONCURRENCY {
-        bail!(
-            "--concurrency {}: at most {} games at once",
-            args.concurrency,
-            match_play::MAX_CONCURRENCY
-        );
-    }
     let game = match &args.game {
         Some(g) => GameKind::parse(g).map_err(anyhow::Error::msg)?,
         None => crate::engine::registry::build(&args.engines[0])?.game(),
@@ -342,29 +335,26 @@ fn anchor_of(args: &MatchArgs, engines: &[String]) -> Result<usize> {
 /// The rating list: every engine's Elo against `anchor` (0) by maximum likelihood over all
 /// games, with its 95% interval, best first.
 pub fn rating_lines(engines: &[String], tallies: &[Tally], anchor: usize) -> Vec<String> {
-    let pairings = match_play::record::pairing_scores(tallies);
     let head = format!(
         "rating list (logistic Elo by maximum likelihood over all games, one virtual draw a \
          pairing; anchored at {} = 0; 95% intervals):",
         engines[anchor]
     );
-    let r = match ratings(engines.len(), &pairings, anchor) {
-        Ok(r) => r,
+    let list = match match_play::record::rating_list(engines.len(), tallies, anchor) {
+        Ok(list) => list,
         Err(e) => return vec![head, format!("  n/a ({e})")],
     };
-    let mut order: Vec<usize> = (0..engines.len()).collect();
-    order.sort_by(|&x, &y| r[y].elo.total_cmp(&r[x].elo));
     let mut out = vec![head];
-    for (rank, i) in order.into_iter().enumerate() {
+    for (rank, (i, r)) in list.into_iter().enumerate() {
         let interval = if i == anchor {
             "(anchor)".to_string()
         } else {
-            format!("± {:.1}", r[i].elo95)
+            format!("± {:.1}", r.elo95)
         };
         out.push(format!(
             "  {:>2}. {:+8.1} {interval:<10} {}",
             rank + 1,
-            r[i].elo,
+            r.elo,
             engines[i]
         ));
     }

@@ -46,11 +46,7 @@ fn values_line(engine: &mut dyn Engine, moves: &str) -> Result<String, String> {
         .iter()
         .map(|(m, s)| format!("{}:{s}", m.as_str()))
         .collect();
-    let estimate = match (engine.exact(), engine.depth_limit()) {
-        (Some(false), Some(d)) => format!(" estimate(depth={d})"),
-        (Some(false), None) => " estimate".to_string(),
-        _ => String::new(),
-    };
+    let estimate = super::solve::estimate_field(engine);
     Ok(format!(
         "{moves}\tvalue {best} optimal {} moves {}{estimate}",
         optimal.join(","),

@@ -97,7 +97,7 @@ fn solve_line(
 /// ` estimate` after a value that is not exact (a depth-limited search, Monte Carlo:
 /// [`Engine::exact`]), with the depth where the engine has one; empty for an exact value and
 /// for an engine that cannot say.
-fn estimate_field(engine: &dyn Engine) -> String {
+pub(super) fn estimate_field(engine: &dyn Engine) -> String {
     if engine.exact() != Some(false) {
         return String::new();
     }

@@ -124,11 +124,7 @@ pub fn builtin_positions_for(game: GameKind) -> Option<(Vec<Drawn>, String)> {
         )),
         g => {
             let last = (g.max_ply() / 2).max(1);
-            let set: Vec<Drawn> = (1..=last)
-                .flat_map(|ply| {
-                    crate::runner::positions::positions_for_ply(g, 424_242, ply, 4, true)
-                })
-                .collect();
+            let set = seeded_set(g, 1..=last);
             (!set.is_empty()).then(|| {
                 (
                     set,
@@ -146,7 +142,12 @@ pub fn builtin_positions_for(game: GameKind) -> Option<(Vec<Drawn>, String)> {
 #[must_use]
 pub fn board_positions(board: crate::game::connect4::BoardSize) -> Vec<Drawn> {
     let game = crate::game::GameKind::Connect4(board);
-    let plies = board.cells() / 3..=board.cells() / 2 + 1;
+    seeded_set(game, board.cells() / 3..=board.cells() / 2 + 1)
+}
+
+/// The gate's seeded positions of `game`: seed 424242, four a ply at `plies`, undecided and
+/// distinct.
+fn seeded_set(game: GameKind, plies: std::ops::RangeInclusive<u32>) -> Vec<Drawn> {
     plies
         .flat_map(|ply| crate::runner::positions::positions_for_ply(game, 424_242, ply, 4, true))
         .collect()

@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 use super::page::{write_page, Page, Section};
 use super::plot::{EloIntervals, Figure, LlrPath, PairingElo};
 use super::RenderError;
+use crate::runner::match_play::record::rating_list;
 use crate::runner::match_play::{crosstable_row, points_table, tally, GameRecord, Tally};
-use crate::stats::games::{elo_estimate, normalized_elo, ratings, wilson_interval, Accepted, Sprt};
+use crate::stats::games::{elo_estimate, normalized_elo, wilson_interval, Accepted, Sprt};
 use crate::table::{Column, Table};
 
 /// What a match report shows.
@@ -110,9 +111,8 @@ fn crosstable(r: &MatchReport<'_>, tallies: &[Tally]) -> Table {
 }
 
 /// The rating list: each engine's Elo against the anchor by maximum likelihood over all
-/// games ([`ratings`]), with its 95% interval, best first.
+/// games ([`rating_list`]), with its 95% interval, best first.
 fn rating_table(r: &MatchReport<'_>, tallies: &[Tally]) -> Table {
-    let pairings = crate::runner::match_play::record::pairing_scores(tallies);
     let mut t = Table::new(vec![
         Column::right("rank"),
         Column::left("engine"),
@@ -129,21 +129,23 @@ fn rating_table(r: &MatchReport<'_>, tallies: &[Tally]) -> Table {
          games taken as independent."
             .to_string(),
     ];
-    let Ok(rs) = ratings(r.engines.len(), &pairings, r.anchor) else {
-        return t;
+    let list = match rating_list(r.engines.len(), tallies, r.anchor) {
+        Ok(list) => list,
+        Err(e) => {
+            t.notes.push(format!("No rating list: n/a ({e})."));
+            return t;
+        }
     };
-    let mut order: Vec<usize> = (0..r.engines.len()).collect();
-    order.sort_by(|&x, &y| rs[y].elo.total_cmp(&rs[x].elo));
-    for (rank, i) in order.into_iter().enumerate() {
+    for (rank, (i, rating)) in list.into_iter().enumerate() {
         let half = if i == r.anchor {
             "anchor".to_string()
         } else {
-            format!("{:.1}", rs[i].elo95)
+            format!("{:.1}", rating.elo95)
         };
         t.push_row(vec![
             (rank + 1).to_string(),
             r.labels[i].clone(),
-            format!("{:+.1}", rs[i].elo),
+            format!("{:+.1}", rating.elo),
             half,
         ]);
     }

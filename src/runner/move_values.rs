@@ -106,6 +106,7 @@ impl MoveValueCache {
             None => format!("# treebench move values: game {game}, referee {referee}"),
         };
         let engine = registry::build_for(referee, game).map_err(|e| e.0)?;
+        check_referee(referee, game, engine.as_ref())?;
         let known = read_known(path, &header)?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -162,6 +163,33 @@ impl MoveValueCache {
     pub fn path(&self) -> &Path {
         &self.path
     }
+}
+
+/// A referee must be exact (checked before its cache file is touched): an engine of `game` whose every value is the position's exact
+/// value ([`Engine::exact`]: an exact solver, or a search to the end of the game), which scores
+/// every move. A depth-limited search or an estimate is refused, naming what would serve.
+fn check_referee(spec: &str, game: GameKind, e: &dyn Engine) -> Result<(), String> {
+    let bad = |why: String| format!("[quality] referee `{spec}`: {why}");
+    if e.game() != game {
+        return Err(bad(format!("plays {}, not {game}", e.game())));
+    }
+    if e.exact() != Some(true) {
+        let hint = match game {
+            GameKind::Connect4(_) => {
+                "an exact solver without `depth` (`mtdf`)".to_string()
+            }
+            g => format!(
+                "a search to the end of the game (depth {} or more, e.g. `{}-mtdf:depth={}`) or `known:FILE`, a known-values file holding the positions one move on",
+                g.max_ply(),
+                registry::prefix_of(g).unwrap_or("GAME"),
+                g.max_ply()
+            ),
+        };
+        return Err(bad(format!(
+            "not exact (a depth-limited search or an estimate); a referee is {hint}"
+        )));
+    }
+    Ok(())
 }
 
 /// The positions of an existing cache file (`None` when there is none or it is empty); a torn

@@ -63,34 +63,6 @@ pub struct CurvePoint {
     pub budget: Option<u64>,
 }
 
-/// A referee must be exact: an engine of `game` whose every value is the position's exact
-/// value ([`Engine::exact`]: an exact solver, or a search to the end of the game), which scores
-/// every move. A depth-limited search or an estimate is refused, naming what would serve.
-fn check_referee(spec: &str, game: crate::game::GameKind) -> Result<(), String> {
-    let bad = |why: String| format!("[quality] referee `{spec}`: {why}");
-    let e = crate::engine::registry::build_for(spec, game).map_err(|e| bad(e.0))?;
-    if e.game() != game {
-        return Err(bad(format!("plays {}, not {game}", e.game())));
-    }
-    if e.exact() != Some(true) {
-        let hint = match game {
-            crate::game::GameKind::Connect4(_) => {
-                "an exact solver without `depth` (`mtdf`)".to_string()
-            }
-            g => format!(
-                "a search to the end of the game (depth {} or more, e.g. `{}-mtdf:depth={}`) or `known:FILE`, a known-values file holding the positions one move on",
-                g.max_ply(),
-                crate::engine::registry::prefix_of(g).unwrap_or("GAME"),
-                g.max_ply()
-            ),
-        };
-        return Err(bad(format!(
-            "not exact (a depth-limited search or an estimate); a referee is {hint}"
-        )));
-    }
-    Ok(())
-}
-
 /// A validated quality plan: the referee and every engine's curve.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Quality {
@@ -109,9 +81,6 @@ impl Quality {
             (None, Some(_)) => Some("mtdf".to_string()),
             (None, None) => None,
         };
-        if let Some(r) = &referee {
-            check_referee(r, game)?;
-        }
         let mut points = Vec::new();
         for s in &spec.sweeps {
             let values = sweep_values(&s.values).map_err(|e| format!("[quality] sweep: {e}"))?;

@@ -291,19 +291,17 @@ where
                 "`{moves}`: the game is over"
             )));
         }
-        let mut out = match limit.allotment() {
-            None => self.solver.search(&root),
-            Some(allot) => self.solver.search_within(&root, allot),
+        let search = |solver: &mut Solver<G>| match limit.allotment() {
+            None => solver.search(&root),
+            Some(allot) => solver.search_within(&root, allot),
         };
+        let mut out = search(&mut self.solver);
         if out.best.is_none() {
             // The table kept from the game's earlier moves ended the root with a bound that has
             // no move (an upper bound): search again from a cleared table, which finds one.
             self.solver.reset();
             let nodes = out.nodes;
-            out = match limit.allotment() {
-                None => self.solver.search(&root),
-                Some(allot) => self.solver.search_within(&root, allot),
-            };
+            out = search(&mut self.solver);
             out.nodes += nodes;
         }
         self.last = Some(out.counters);

@@ -407,11 +407,6 @@ impl Feed {
         self.waiting.values().filter(|(_, played)| *played).count()
     }
 
-    /// Whether the SPRT has decided.
-    fn decided(&self, s: &MatchSummary) -> bool {
-        self.sprt.is_some() && s.accepted.is_some()
-    }
-
     /// The pairs still waiting for an earlier one that never finished (the match stopped):
     /// beyond the verdict, or, without one, counted in the plan's order.
     fn finish(&mut self, s: &mut MatchSummary) {
@@ -468,7 +463,7 @@ fn play_all(
             if let Err(e) = taken {
                 failed.get_or_insert(e);
             }
-            if failed.is_some() || feed.decided(summary) {
+            if failed.is_some() || summary.accepted.is_some() {
                 stop.store(true, Ordering::Relaxed);
             }
             held.store(feed.held(), Ordering::Relaxed);
@@ -617,12 +612,12 @@ fn start(
         .into_iter()
         .map(|(r, _)| r)
         .collect();
-    let mut seen: std::collections::HashMap<(u32, u32), ()> = Default::default();
+    let mut seen: std::collections::HashSet<(u32, u32)> = Default::default();
     let mut kept = Vec::with_capacity(rows.len());
     let mut duplicates = 0;
     for r in rows {
         check_resumed(plan, opts, jobs, &r)?;
-        if seen.insert((r.pair, r.round.min(1)), ()).is_some() {
+        if !seen.insert((r.pair, r.round.min(1))) {
             eprintln!(
                 "warning: {}: pair {} round {} is in the file twice; the repeat is dropped",
                 opts.games.display(),

@@ -2,7 +2,8 @@
 //! pairing of engines (W/D/L, pentanomial pair counts).
 
 use crate::runner::record::csv_schema;
-use crate::stats::games::{GameResult, PairingScore, Pentanomial, Trinomial};
+use crate::stats::games::{ratings, GameResult, PairingScore, Pentanomial, Rating, Trinomial};
+use crate::stats::StatsError;
 
 csv_schema! {
     /// One game of a match: one row of a games file.
@@ -158,11 +159,14 @@ pub fn points_table(n: usize, tallies: &[Tally]) -> Vec<Vec<Option<(f64, u64)>>>
     pts
 }
 
-/// Each pairing's points for its first engine and its games: what a rating list is fitted to
-/// ([`crate::stats::games::ratings`]).
-#[must_use]
-pub fn pairing_scores(tallies: &[Tally]) -> Vec<PairingScore> {
-    tallies
+/// The rating list of `n` engines from their tallies: each engine's number and its rating
+/// against `anchor` ([`ratings`], fitted to each pairing's points and games), best first.
+pub fn rating_list(
+    n: usize,
+    tallies: &[Tally],
+    anchor: usize,
+) -> Result<Vec<(usize, Rating)>, StatsError> {
+    let pairings: Vec<PairingScore> = tallies
         .iter()
         .map(|t| PairingScore {
             a: t.a as usize,
@@ -170,5 +174,11 @@ pub fn pairing_scores(tallies: &[Tally]) -> Vec<PairingScore> {
             points: t.games.wins() as f64 + 0.5 * t.games.draws() as f64,
             games: t.games.games() as f64,
         })
-        .collect()
+        .collect();
+    let mut list: Vec<(usize, Rating)> = ratings(n, &pairings, anchor)?
+        .into_iter()
+        .enumerate()
+        .collect();
+    list.sort_by(|x, y| y.1.elo.total_cmp(&x.1.elo));
+    Ok(list)
 }
