@@ -13,17 +13,26 @@
 //! Outcome weights are over the common denominator 36: one die is 6/36 per face, two dice are
 //! 11/36 for a pig out and `5 − |s − 8|`/36 for each sum `s` in 4..=12.
 //!
+//! As a game of the command line (`pig`: to 20 points, 4 turns each, the score difference as
+//! MAX's utility), every other argument goes to treebench's commands, with the chance drivers as
+//! engines `pig-expectimax`, `pig-star1` and `pig-star2` (`depth=`, `order=`, `tt=`, `scout=`):
+//!
 //! ```sh
-//! cargo run --release --example pig -- verify             # drivers = brute force, mutants caught
+//! cargo run --release --example pig -- verify --game pig  # rules, drivers = brute force, mutants
+//! cargo run --release --example pig -- run experiments/pig.toml
+//! cargo run --release --example pig -- match pig-expectimax pig-star2:depth=1 --game pig
+//! cargo run --release --example pig -- verify             # every position of two small Pigs
 //! cargo run --release --example pig -- reductions [DEPTH] # Star1/Star2 node reductions
 //! cargo run --release --example pig -- players [GAMES [TARGET [TURNS]]]    # expectimax vs minimax players
 //! ```
 
 use std::collections::HashMap;
+use treebench::cli::GameEntry;
 use treebench::engine::generic::chance::{
     search_positions, ChanceConfig, ChanceCounters, ChanceDriver, MoveOrder,
 };
 use treebench::game::chance::{ChanceGame, NodeKind, Outcomes, Q};
+use treebench::game::chance_open::OpenChance;
 use treebench::game::MoveList;
 
 /// A move: hold, roll one die, roll two dice.
@@ -195,6 +204,97 @@ impl ChanceGame for Pig {
         ["hold", "roll1", "roll2"][usize::from(m)].to_string()
     }
 }
+
+impl Default for Pig {
+    /// The game of the command line: to 20 points, 4 turns each, the margin as utility.
+    fn default() -> Self {
+        Pig {
+            target: 20,
+            turns: 4,
+            wins: false,
+        }
+    }
+}
+
+impl OpenChance for Pig {
+    const NAME: &'static str = "pig";
+    /// A turn is at most 10 rolls (each adds 2 or more to reach 20) and a hold, each roll a move
+    /// and an outcome: 21 steps, 8 turns.
+    const MAX_PLY: u32 = 168;
+    /// 11 moves a turn, 8 turns.
+    const END_DEPTH: u32 = 88;
+    const CHECK_PLIES: &'static [u32] = &[0, 6, 12, 18, 24, 30];
+    const CHECK_DEPTHS: &'static [u32] = &[1, 2, 3, 4];
+
+    fn start(&self) -> PigState {
+        PigState::default()
+    }
+
+    /// `S0-S1 +TURN max|min DONE`, then ` roll1`/` roll2` at a chance node: `12-5 +3 max 2`.
+    fn text(&self, s: &PigState) -> String {
+        let who = ["max", "min"][usize::from(s.mover)];
+        let dice = if s.dice > 0 {
+            format!(" roll{}", s.dice)
+        } else {
+            String::new()
+        };
+        format!(
+            "{}-{} +{} {who} {}{dice}",
+            s.score[0], s.score[1], s.turn, s.done
+        )
+    }
+
+    fn parse(&self, text: &str) -> Result<PigState, String> {
+        let bad =
+            || format!("pig position `{text}`: expected S0-S1 +TURN max|min DONE [roll1|roll2]");
+        let f: Vec<&str> = text.split_whitespace().collect();
+        let (scores, turn, who, done, dice) = match f[..] {
+            [a, b, c, d] => (a, b, c, d, 0),
+            [a, b, c, d, "roll1"] => (a, b, c, d, 1),
+            [a, b, c, d, "roll2"] => (a, b, c, d, 2),
+            _ => return Err(bad()),
+        };
+        let (s0, s1) = scores.split_once('-').ok_or_else(bad)?;
+        let n = |x: &str| x.parse::<u8>().map_err(|_| bad());
+        let s = PigState {
+            score: [n(s0)?, n(s1)?],
+            turn: n(turn.strip_prefix('+').ok_or_else(bad)?)?,
+            mover: match who {
+                "max" => 0,
+                "min" => 1,
+                _ => return Err(bad()),
+            },
+            done: n(done)?,
+            dice,
+        };
+        let t = self.target;
+        let me = usize::from(s.mover);
+        let open = s.score[0] < t && s.score[1] < t && s.score[me] + s.turn < t;
+        let ended = self.terminal(&s).is_some() && s.turn == 0 && s.dice == 0;
+        let ok = s.done <= 2 * self.turns
+            && s.done % 2 == s.mover
+            && s.score.iter().all(|&x| x < t + 12)
+            && (open || ended);
+        ok.then_some(s).ok_or_else(|| {
+            format!(
+                "pig position `{text}`: not a position of Pig to {t} with {} turns each",
+                self.turns
+            )
+        })
+    }
+
+    /// `pig` (a 1 on a die: the turn total is lost), else `+N`, the points the dice add.
+    fn outcome_text(&self, s: &PigState, o: u8) -> String {
+        if o <= 1 || (s.dice == 2 && o == 0) {
+            "pig".to_string()
+        } else {
+            format!("+{o}")
+        }
+    }
+}
+
+/// `pig` for treebench's commands.
+pub static PIG: GameEntry = GameEntry::chance::<Pig>();
 
 /// How a player models MIN's moves in the exact full-game solve.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -616,7 +716,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let num = |i: usize, d: u64| args.get(i).map_or(Ok(d), |a| a.parse::<u64>());
     let code = match args.first().map(String::as_str) {
-        Some("verify") => {
+        Some("verify") if args.len() == 1 => {
             if verify() {
                 0
             } else {
@@ -637,7 +737,7 @@ fn main() {
             }
             _ => bad("players takes GAMES (> 0), TARGET (2-30) and TURNS (1-10)"),
         },
-        _ => bad("usage: pig verify | reductions [DEPTH] | players [GAMES [TARGET [TURNS]]]"),
+        _ => treebench::cli::main_with(&[&PIG]),
     };
     std::process::exit(code);
 }

@@ -4,8 +4,23 @@
 //! reads the arguments.
 
 use crate::engine::registry::GameEngines;
+use crate::game::chance_open::OpenChance;
 use crate::game::{GameKind, OpenGame};
-use crate::verify::generic::GenericReport;
+use std::path::Path;
+
+/// What `verify --game NAME` found: the report as printed, and whether it passed.
+#[derive(Debug, Clone)]
+pub struct Verified {
+    /// The report.
+    pub text: String,
+    /// Every check passed and every mutant was caught.
+    pub passed: bool,
+}
+
+/// `verify --game NAME` of a game: the checks on `per_ply` seeded positions a ply under `seed`,
+/// and on a known-values file where one is given.
+pub type VerifyGame =
+    fn(kind: GameKind, per_ply: u32, seed: u64, known: Option<&Path>) -> Result<Verified, String>;
 
 /// An open game for the command line: `static NIM: GameEntry = GameEntry::of::<Nim>();` then
 /// `treebench::cli::main_with(&[&NIM])` in the binary's `main` (a `static`, so that the entry
@@ -13,14 +28,34 @@ use crate::verify::generic::GenericReport;
 pub struct GameEntry {
     /// The game and its engines.
     pub engines: GameEngines,
-    /// `verify --game NAME`: the checks on `per_ply` seeded positions a ply under `seed`, and
-    /// on a known-values file where one is given.
-    pub verify: fn(
-        kind: GameKind,
-        per_ply: u32,
-        seed: u64,
-        known: Option<&std::path::Path>,
-    ) -> Result<GenericReport, String>,
+    /// `verify --game NAME`.
+    pub verify: VerifyGame,
+}
+
+fn verify_search<G: OpenGame>(
+    kind: GameKind,
+    per_ply: u32,
+    seed: u64,
+    known: Option<&Path>,
+) -> Result<Verified, String> {
+    let r = crate::verify::open::verify_open::<G>(kind, per_ply, seed, known)?;
+    Ok(Verified {
+        text: r.to_string(),
+        passed: r.passed(),
+    })
+}
+
+fn verify_chance<G: OpenChance>(
+    kind: GameKind,
+    per_ply: u32,
+    seed: u64,
+    known: Option<&Path>,
+) -> Result<Verified, String> {
+    let r = crate::verify::chance_open::verify_chance::<G>(kind, per_ply, seed, known)?;
+    Ok(Verified {
+        text: r.to_string(),
+        passed: r.passed(),
+    })
 }
 
 impl GameEntry {
@@ -33,7 +68,20 @@ impl GameEntry {
     {
         GameEntry {
             engines: GameEngines::of::<G>(),
-            verify: crate::verify::open::verify_open::<G>,
+            verify: verify_search::<G>,
+        }
+    }
+
+    /// The entry of the chance game `G` ([`OpenChance`]): its chance drivers as engines
+    /// (`NAME-expectimax`, `NAME-star1`, `NAME-star2`) and its checks.
+    #[must_use]
+    pub const fn chance<G: OpenChance>() -> Self
+    where
+        G::State: Send,
+    {
+        GameEntry {
+            engines: GameEngines::of_chance::<G>(),
+            verify: verify_chance::<G>,
         }
     }
 

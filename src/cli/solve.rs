@@ -82,7 +82,11 @@ fn solve_line(
                     String::new()
                 };
                 let estimate = estimate_field(engine);
-                writeln!(out, "{moves} {} {nodes} {micros}{extra}{estimate}", m.score)?;
+                // a chance game's value is an exact rational
+                let score = m
+                    .chance
+                    .map_or(m.score.to_string(), |c| c.value.to_string());
+                writeln!(out, "{moves} {score} {nodes} {micros}{extra}{estimate}")?;
             }
             out.flush()?;
             Ok(true)
@@ -109,6 +113,13 @@ pub(super) fn estimate_field(engine: &dyn Engine) -> String {
 
 /// The counters of the last solve as ` key=value` fields (see [`SolveArgs::counters`]).
 fn counter_fields(engine: &dyn Engine) -> Result<String> {
+    if let Some(r) = engine.chance_result() {
+        let c = r.counters;
+        return Ok(format!(
+            " chance_nodes={} chance_cutoffs={} scouts={} tt_cutoffs={}",
+            c.chance_nodes, c.chance_cutoffs, c.scouts, c.table_hits
+        ));
+    }
     let Some(c) = engine.counters() else {
         anyhow::bail!(
             "engine `{}` reports no counters (Connect-4: add count=on, one thread)",

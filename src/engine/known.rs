@@ -26,6 +26,12 @@ impl KnownEngine {
                 "engine `{spec}`: a known-values file judges games added in one file, not {game}"
             ));
         };
+        if def.chance {
+            return Err(format!(
+                "engine `{spec}`: a known-values file holds integer values; {} is a chance game",
+                def.name
+            ));
+        }
         let values = read_known_values(std::path::Path::new(path))?
             .into_iter()
             .map(|k| (k.position, k.value))
@@ -42,7 +48,7 @@ impl KnownEngine {
     fn value(&self, position: &str) -> Result<i32, EngineError> {
         match (self.def.rules)(position).map_err(EngineError::BadPosition)? {
             Status::Over(v) => Ok(v),
-            Status::Moves(_) => self.values.get(position).copied().ok_or_else(|| {
+            _ => self.values.get(position).copied().ok_or_else(|| {
                 EngineError::Unsupported(format!(
                     "`{}` holds no value of position `{position}`",
                     self.spec

@@ -292,6 +292,11 @@ pub trait Engine: Send {
     fn depth_limit(&self) -> Option<u32> {
         None
     }
+    /// A chance game's engine: the exact (rational) value and the chance searcher's counters of
+    /// the last solve; `None` for every other engine.
+    fn chance_result(&self) -> Option<generic::chance_engine::ChanceResult> {
+        None
+    }
     /// Start what the engine runs in (an `ext:` or `uci:` process, with its handshake) now
     /// rather than at its first position, so that a match or a gate finds an engine that
     /// cannot start before it plays: [`EngineError::Failure`] naming the command. Nothing to

@@ -16,6 +16,8 @@
 
 use super::connect4::{Connect4Engine, SolverConfig};
 use super::external::{ExternalConfig, ExternalEngine};
+use super::generic::chance::ChanceDriver;
+use super::generic::chance_engine::{ChanceEngine, ChanceSpec};
 use super::generic::mcts::{self, MctsConfig, MctsEngine};
 use super::generic::{self, GenericEngine};
 use super::root::Driver;
@@ -23,6 +25,7 @@ use super::spec::{parse_spec, spec_name, SpecError};
 use super::textbook::{self, SearchKind, TextbookGame};
 use super::uci::{UciConfig, UciEngine};
 use super::{Engine, GameKind};
+use crate::game::chance_open::OpenChance;
 use crate::game::chess::search_game::Chess;
 use crate::game::connect4::search_game::Connect4;
 use crate::game::{GameDef, OpenGame};
@@ -217,7 +220,10 @@ pub fn names() -> String {
         format!("{prefix}-DRIVER")
     }));
     let open = OPEN.read().unwrap_or_else(|e| e.into_inner());
-    names.extend(open.iter().map(|e| format!("{}-DRIVER", e.game.name)));
+    names.extend(open.iter().map(|e| match e.build_chance {
+        Some(_) => format!("{}-{{expectimax,star1,star2}}", e.game.name),
+        None => format!("{}-DRIVER", e.game.name),
+    }));
     let drivers: Vec<&str> = generic::Driver::ALL.iter().map(|(_, n)| *n).collect();
     format!(
         "{} (DRIVER: {}, or the Monte Carlo {})",
@@ -227,15 +233,28 @@ pub fn names() -> String {
     )
 }
 
-/// The engines of an open game: `NAME-DRIVER[:options]` for every driver of the generic core.
+/// A chance game's engine of one driver, with the spec's options.
+pub type ChanceBuild = fn(
+    kind: GameKind,
+    driver: ChanceDriver,
+    opts: &[(&str, &str)],
+) -> Result<Box<dyn Engine>, String>;
+
+/// The engines of an open game: `NAME-DRIVER[:options]` for every driver of the generic core,
+/// or for a chance game ([`crate::game::chance_open`]) its chance drivers
+/// (`NAME-expectimax`, `NAME-star1`, `NAME-star2`).
 pub struct GameEngines {
     /// The game.
     pub game: GameDef,
     /// A generic-core engine on the game, playing `kind` (the game's [`GameKind::Open`]), or
-    /// why not (a table that does not fit the memory).
-    pub build: fn(kind: GameKind, cfg: generic::Config) -> Result<Box<dyn Engine>, String>,
-    /// An MCTS engine on the game (`NAME-uct`, `NAME-puct`, `NAME-mcts-solver`).
-    pub build_mcts: fn(kind: GameKind, variant: &'static str, cfg: MctsConfig) -> Box<dyn Engine>,
+    /// why not (a table that does not fit the memory); `None` for a chance game.
+    pub build: Option<fn(kind: GameKind, cfg: generic::Config) -> Result<Box<dyn Engine>, String>>,
+    /// An MCTS engine on the game (`NAME-uct`, `NAME-puct`, `NAME-mcts-solver`); `None` for a
+    /// chance game.
+    pub build_mcts:
+        Option<fn(kind: GameKind, variant: &'static str, cfg: MctsConfig) -> Box<dyn Engine>>,
+    /// A chance driver on a chance game; `None` for a game without chance.
+    pub build_chance: Option<ChanceBuild>,
 }
 
 impl GameEngines {
@@ -248,10 +267,37 @@ impl GameEngines {
     {
         GameEngines {
             game: GameDef::of::<G>(),
-            build: build_open::<G>,
-            build_mcts: build_open_mcts::<G>,
+            build: Some(build_open::<G>),
+            build_mcts: Some(build_open_mcts::<G>),
+            build_chance: None,
         }
     }
+
+    /// The engines of the chance game `G`.
+    #[must_use]
+    pub const fn of_chance<G: OpenChance>() -> Self
+    where
+        G::State: Send,
+    {
+        GameEngines {
+            game: GameDef::of_chance::<G>(),
+            build: None,
+            build_mcts: None,
+            build_chance: Some(build_chance::<G>),
+        }
+    }
+}
+
+fn build_chance<G: OpenChance>(
+    kind: GameKind,
+    driver: ChanceDriver,
+    opts: &[(&str, &str)],
+) -> Result<Box<dyn Engine>, String>
+where
+    G::State: Send,
+{
+    let spec = ChanceSpec::with_options(driver, G::DEFAULT_DEPTH, opts)?;
+    Ok(Box::new(ChanceEngine::<G>::new(kind, spec)))
 }
 
 fn build_open<G: OpenGame>(kind: GameKind, cfg: generic::Config) -> Result<Box<dyn Engine>, String>
@@ -314,11 +360,13 @@ fn build_mcts(spec: &str) -> Option<Result<Box<dyn Engine>, SpecError>> {
     }
     let list = OPEN.read().unwrap_or_else(|e| e.into_inner());
     let open = list.iter().find(|e| e.game.name == prefix)?;
-    Some(Ok((open.build_mcts)(
-        GameKind::Open(&open.game),
-        variant,
-        cfg,
-    )))
+    let Some(build) = open.build_mcts else {
+        return Some(Err(SpecError(format!(
+            "engine `{spec}`: {prefix} is a chance game; its engines are {prefix}-expectimax, \
+             {prefix}-star1 and {prefix}-star2"
+        ))));
+    };
+    Some(Ok(build(GameKind::Open(&open.game), variant, cfg)))
 }
 
 /// The open games' engines registered in this process.
@@ -341,6 +389,16 @@ fn open_engine(name: &str) -> Option<(&'static GameEngines, generic::Driver)> {
     list.iter().find_map(|e| {
         let driver = name.strip_prefix(e.game.name)?.strip_prefix('-')?;
         Some((*e, generic::Driver::from_name(driver)?))
+    })
+}
+
+/// The chance game and chance driver an engine name stands for (`pig-star2`).
+fn chance_engine(name: &str) -> Option<(&'static GameEngines, ChanceBuild, ChanceDriver)> {
+    let list = OPEN.read().unwrap_or_else(|e| e.into_inner());
+    list.iter().find_map(|e| {
+        let driver = name.strip_prefix(e.game.name)?.strip_prefix('-')?;
+        let driver = *ChanceDriver::ALL.iter().find(|d| d.name() == driver)?;
+        Some((*e, e.build_chance?, driver))
     })
 }
 
@@ -378,8 +436,18 @@ pub fn build(spec: &str) -> Result<Box<dyn Engine>, SpecError> {
     if let Some(engine) = build_mcts(spec) {
         return engine;
     }
+    if let Some((engines, build, driver)) = chance_engine(name) {
+        let (_, opts) = parse_spec(spec)?;
+        return build(GameKind::Open(&engines.game), driver, &opts).map_err(in_spec);
+    }
     if let Some((engines, driver)) = open_engine(name) {
         let (_, opts) = parse_spec(spec)?;
+        let Some(build) = engines.build else {
+            return Err(in_spec(format!(
+                "{} is a chance game: its drivers are expectimax, star1 and star2",
+                engines.game.name
+            )));
+        };
         // a small game is searched to the end unless the spec says otherwise
         let max_ply = engines.game.max_ply.to_string();
         let end = engines
@@ -388,7 +456,7 @@ pub fn build(spec: &str) -> Result<Box<dyn Engine>, SpecError> {
             .then_some(("depth", max_ply.as_str()));
         let opts: Vec<(&str, &str)> = end.into_iter().chain(opts.iter().copied()).collect();
         let cfg = generic::Config::with_options(driver, &opts).map_err(in_spec)?;
-        return (engines.build)(GameKind::Open(&engines.game), cfg).map_err(in_spec);
+        return build(GameKind::Open(&engines.game), cfg).map_err(in_spec);
     }
     let entry = lookup(name).ok_or_else(unknown)?;
     let (_, opts) = parse_spec(spec)?;

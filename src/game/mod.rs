@@ -3,6 +3,7 @@
 //! [`GameKind`], the one name of a game shared by engines, experiments and move strings.
 
 pub mod chance;
+pub mod chance_open;
 pub mod chance_tree;
 pub mod chess;
 pub mod connect4;

@@ -76,6 +76,14 @@ pub struct GameDef {
     pub max_ply: u32,
     /// [`OpenGame::END_IN_REACH`].
     pub end_in_reach: bool,
+    /// The plies the built-in seeded sets (the gate's) are drawn at, where the game says
+    /// (a chance game's [`super::chance_open::OpenChance::CHECK_PLIES`]: its longest game is far
+    /// longer than its usual one, so a walk to half of it rarely stays in the game); `None`:
+    /// every ply to half its longest game.
+    pub sample_plies: Option<&'static [u32]>,
+    /// Whether it is a chance game ([`super::chance_open::OpenChance`]): its rules answer
+    /// [`Status::Turn`], [`Status::Chance`] and [`Status::Final`].
+    pub chance: bool,
     /// Position `ply` of a seeded draw: `ply` moves from the start, each chosen by
     /// `pick(n)` (uniform in `0..n`); `None` when the walk ends the game, or, with
     /// `exclude_immediate_win`, reaches a position the side to move wins at once
@@ -99,6 +107,14 @@ pub enum Status {
     Moves(Vec<String>),
     /// The game is over: its value for the side to move ([`SearchGame::terminal`] at ply 0).
     Over(i32),
+    /// A game of explicit players (a chance game): player 0 (MAX, who moves first from the
+    /// start) or 1 (MIN) chooses one of these moves; a player may move several times in a row.
+    Turn(u8, Vec<String>),
+    /// Nature draws one of these outcomes (text, weight; the weights sum to the game's common
+    /// denominator).
+    Chance(Vec<(String, u32)>),
+    /// A game of explicit players is over: player 0's (MAX's) utility.
+    Final(i32),
 }
 
 /// [`GameDef::rules`] of `G`.
@@ -137,6 +153,8 @@ impl GameDef {
             name: G::NAME,
             max_ply: G::MAX_PLY,
             end_in_reach: G::END_IN_REACH,
+            chance: false,
+            sample_plies: None,
             draw: draw::<G>,
             rules: rules::<G>,
             play: play::<G>,

@@ -122,6 +122,23 @@ pub fn builtin_positions_for(game: GameKind) -> Option<(Vec<Drawn>, String)> {
                 b.cells() / 2 + 1
             ),
         )),
+        GameKind::Open(def) if def.sample_plies.is_some() => {
+            let plies = def.sample_plies.unwrap_or_default();
+            let set: Vec<Drawn> = plies
+                .iter()
+                .flat_map(|&p| seeded_set(game, p..=p))
+                .collect();
+            let list: Vec<String> = plies.iter().map(u32::to_string).collect();
+            (!set.is_empty()).then(|| {
+                (
+                    set,
+                    format!(
+                        "{game} gate set, seed 424242, 4 a ply at plies {}",
+                        list.join(", ")
+                    ),
+                )
+            })
+        }
         g => {
             let last = (g.max_ply() / 2).max(1);
             let set = seeded_set(g, 1..=last);

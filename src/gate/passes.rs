@@ -94,7 +94,7 @@ pub(super) fn correctness(
         let cmp = &mut c.comparison;
         cmp.nodes_differ += usize::from(p.base.nodes != p.cand.nodes);
         cmp.moves_differ += usize::from(p.base.info.best_move != p.cand.info.best_move);
-        if p.base.score != p.cand.score {
+        if !p.base.same_value(&p.cand) {
             cmp.scores_differ += 1;
             if cfg.agreement == Agreement::Exact {
                 c.mismatches
@@ -134,7 +134,7 @@ pub(super) fn speed(
             cycle as u32 + 1,
             records,
         )?;
-        if p.base.score != p.cand.score && cfg.agreement == Agreement::Exact {
+        if !p.base.same_value(&p.cand) && cfg.agreement == Agreement::Exact {
             mismatches.push(mismatch(&sides.specs, d, p.base.score, p.cand.score));
             return Ok(None);
         }

@@ -25,7 +25,7 @@ struct Expected {
 pub struct Consistency {
     expected: Option<Expected>,
     /// The first row of each position: its moves, score and line.
-    seen: HashMap<(String, u64, u32, u32), (String, i32, u64)>,
+    seen: HashMap<(String, u64, u32, u32), (String, i32, Option<String>, u64)>,
 }
 
 impl Consistency {
@@ -121,19 +121,25 @@ impl Consistency {
         let key = (r.experiment.clone(), r.seed, r.ply, r.index);
         match self.seen.get(&key) {
             None => {
-                self.seen.insert(key, (r.moves.clone(), r.score, line));
+                self.seen
+                    .insert(key, (r.moves.clone(), r.score, r.value.clone(), line));
             }
-            Some((moves, _, first)) if *moves != r.moves => {
+            Some((moves, _, _, first)) if *moves != r.moves => return Err(format!(
+                "moves `{}` of ply {} index {} (engine `{}`) differ from `{moves}` on line {first}",
+                r.moves, r.ply, r.index, r.engine
+            )),
+            Some((_, score, value, first))
+                if (*score != r.score || *value != r.value) && self.scores_must_agree(&r.moves) =>
+            {
+                let shown = |s: i32, v: &Option<String>| v.clone().unwrap_or_else(|| s.to_string());
                 return Err(format!(
-                    "moves `{}` of ply {} index {} (engine `{}`) differ from `{moves}` on line {first}",
-                    r.moves, r.ply, r.index, r.engine
-                ))
-            }
-            Some((_, score, first)) if *score != r.score && self.scores_must_agree(&r.moves) => {
-                return Err(format!(
-                    "score {} of ply {} index {} (engine `{}`) differs from score {score} on line {first}",
-                    r.score, r.ply, r.index, r.engine
-                ))
+                    "score {} of ply {} index {} (engine `{}`) differs from score {} on line {first}",
+                    shown(r.score, &r.value),
+                    r.ply,
+                    r.index,
+                    r.engine,
+                    shown(*score, value)
+                ));
             }
             Some(_) => {}
         }

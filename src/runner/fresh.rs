@@ -196,6 +196,7 @@ mod tests {
             probes: 0,
             info: crate::engine::SearchInfo::default(),
             counters: None,
+            chance: None,
         }
     }
 

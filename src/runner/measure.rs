@@ -82,6 +82,8 @@ pub struct Measurement {
     pub info: SearchInfo,
     /// The search counters (`None` for an engine that does not count).
     pub counters: Option<SearchCounters>,
+    /// A chance engine's exact value and counters (`None` for other engines).
+    pub chance: Option<crate::engine::generic::chance_engine::ChanceResult>,
 }
 
 /// A solve that failed, with the wall time it took.
@@ -158,12 +160,20 @@ pub fn measure_warm(
             probes: engine.probes().len() as u32,
             info: engine.search_info(),
             counters: engine.counters(),
+            chance: engine.chance_result(),
         }),
         Err(error) => Err(Failed { error, wall_nanos }),
     }
 }
 
 impl Measurement {
+    /// Whether `self` and `o` found the same value: the same score and, for a chance game, the
+    /// same exact rational (two values may share their nearest integer).
+    #[must_use]
+    pub fn same_value(&self, o: &Measurement) -> bool {
+        self.score == o.score && self.chance.map(|c| c.value) == o.chance.map(|c| c.value)
+    }
+
     /// The results row of this solve of `position` by `engine` (its spec).
     #[must_use]
     pub fn record(
@@ -196,6 +206,7 @@ impl Measurement {
             ..Record::default()
         };
         r.set_counters(self.counters.as_ref());
+        r.set_chance(self.chance.as_ref());
         r
     }
 }

@@ -34,8 +34,8 @@ pub struct Disagreement {
     pub ply: u32,
     pub index: u32,
     pub moves: String,
-    /// Every engine's spec and score, in experiment order.
-    pub scores: Vec<(String, i32)>,
+    /// Every engine's spec and score (a chance game's exact value), in experiment order.
+    pub scores: Vec<(String, String)>,
     /// The score the positions file gives (the oracle every engine must equal), if any.
     pub known: Option<i32>,
 }

@@ -348,7 +348,7 @@ fn check_known(quality: &Quality, d: &Drawn, values: Option<&MoveValues>) -> Res
         ply: d.ply,
         index: d.index,
         moves: d.moves.clone(),
-        scores: vec![(referee, v.value())],
+        scores: vec![(referee, v.value().to_string())],
         known: Some(known),
     }))
 }

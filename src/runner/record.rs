@@ -131,7 +131,7 @@ pub(crate) use csv_schema;
 
 csv_schema! {
     /// One solve of one position by one engine: one row of a results file.
-    Record, COLUMNS, HEADER, widths [LEGACY_COLUMNS, 17];
+    Record, COLUMNS, HEADER, widths [LEGACY_COLUMNS, 17, 26];
     experiment: String => "Name of the experiment.",
     seed: u64 => "Seed the positions were drawn with.",
     ply: u32 => "Number of moves played in the position.",
@@ -158,6 +158,10 @@ csv_schema! {
     beta_cutoffs: Option<u64> => "Search counter: nodes that stopped at a child's value at or above beta; empty when not counted.",
     first_move_cutoffs: Option<u64> => "Search counter: beta cut-offs made by the first child searched (ordering quality); empty when not counted.",
     researches: Option<u64> => "Search counter: searches repeated with another window (PVS re-searches, aspiration fails, root probes after the first); empty when not counted.",
+    value: Option<String> => "A chance game's exact value for the player to move, a rational `N/D` (`score` is its nearest integer); empty for other games.",
+    chance_nodes: Option<u64> => "Chance-search counter: chance nodes expanded; empty for engines of games without chance.",
+    chance_cutoffs: Option<u64> => "Chance-search counter: chance nodes cut (by a scout's bounds or an outcome outside its window); empty for engines of games without chance.",
+    scouts: Option<u64> => "Chance-search counter: Star2's scouts (one move of a chance node's child searched); empty for engines of games without chance.",
 }
 
 /// The position of the column `name` in [`COLUMNS`], for readers that take a row's fields by
@@ -187,9 +191,9 @@ pub const fn column_index(name: &str) -> usize {
 pub const LEGACY_COLUMNS: usize = 13;
 
 /// The widths a results file may have: its header is the first that many names of [`HEADER`]
-/// (13: before the UCI columns; 17: before the search counters; all of them), and its rows
-/// read the missing (optional) fields as empty.
-pub const KNOWN_WIDTHS: [usize; 3] = [LEGACY_COLUMNS, 17, COLUMNS.len()];
+/// (13: before the UCI columns; 17: before the search counters; 26: before the chance
+/// columns; all of them), and its rows read the missing (optional) fields as empty.
+pub const KNOWN_WIDTHS: [usize; 4] = [LEGACY_COLUMNS, 17, 26, COLUMNS.len()];
 
 /// Whether `header` is [`HEADER`] or one of its known prefixes (see [`KNOWN_WIDTHS`]).
 pub fn header_matches<'a>(header: impl Iterator<Item = &'a [u8]>) -> bool {
@@ -210,6 +214,17 @@ impl Record {
         self.beta_cutoffs = field(|c| c.beta_cutoffs);
         self.first_move_cutoffs = field(|c| c.first_move_cutoffs);
         self.researches = field(|c| c.researches);
+    }
+
+    /// Fill the chance columns from a chance engine's result; `None` leaves them empty.
+    pub fn set_chance(
+        &mut self,
+        chance: Option<&crate::engine::generic::chance_engine::ChanceResult>,
+    ) {
+        self.value = chance.map(|c| c.value.to_string());
+        self.chance_nodes = chance.map(|c| c.counters.chance_nodes);
+        self.chance_cutoffs = chance.map(|c| c.counters.chance_cutoffs);
+        self.scouts = chance.map(|c| c.counters.scouts);
     }
 }
 
@@ -533,6 +548,10 @@ mod tests {
             beta_cutoffs: None,
             first_move_cutoffs: None,
             researches: None,
+            value: None,
+            chance_nodes: None,
+            chance_cutoffs: None,
+            scouts: None,
         }
     }
 
@@ -542,9 +561,12 @@ mod tests {
         w.serialize(rec(0)).unwrap();
         let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
         assert_eq!(text.lines().next().unwrap(), HEADER.join(","));
-        assert_eq!(HEADER.len(), 26);
+        assert_eq!(HEADER.len(), 30);
         assert!(
-            text.lines().nth(1).unwrap().ends_with(",3,,,,,,,,,,,,,"),
+            text.lines()
+                .nth(1)
+                .unwrap()
+                .ends_with(&format!(",3{}", ",".repeat(17))),
             "{text}"
         );
         assert_eq!(COLUMNS[8].ty, ColumnType::I32);
@@ -579,7 +601,19 @@ mod tests {
         assert!(e.contains("line 2") && e.contains("nodes"), "{e}");
         std::fs::write(&path, text.replace(",-2,10,", ",-2,")).unwrap();
         let e = read_all(&path).unwrap_err().to_string();
-        assert!(e.contains("line 2: expected 26 fields, found 25"), "{e}");
+        assert!(e.contains("line 2: expected 30 fields, found 29"), "{e}");
+        // a file of the 26 columns before the chance columns reads with them empty
+        let before_chance = format!(
+            "{}\nt,1,8,0,44,mtdf,0,0,-2,10,100,120,3{}\n",
+            HEADER[..26].join(","),
+            ",".repeat(13)
+        );
+        std::fs::write(&path, before_chance).unwrap();
+        let old = read_all(&path).unwrap();
+        assert_eq!(
+            (old[0].score, old[0].value.clone(), old[0].scouts),
+            (-2, None, None)
+        );
         // a legacy file (13 columns) reads with the new fields empty
         let legacy = "experiment,seed,ply,index,moves,engine,slot,repeat,score,nodes,nanos,wall_nanos,probes\nt,1,8,0,44,mtdf,0,0,-2,10,100,120,3\n";
         std::fs::write(&path, legacy).unwrap();

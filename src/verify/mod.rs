@@ -6,6 +6,7 @@ pub mod book;
 pub mod books;
 pub mod brute;
 pub mod chance;
+pub mod chance_open;
 pub mod checks;
 pub mod chess;
 mod full_book;

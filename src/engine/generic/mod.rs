@@ -21,6 +21,7 @@
 //! on its path. Chess engines are `chess-DRIVER[:options]` in the registry.
 
 pub mod chance;
+pub mod chance_engine;
 pub mod config;
 pub mod drivers;
 pub mod mcts;

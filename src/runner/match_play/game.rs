@@ -69,6 +69,50 @@ struct MoveLog {
     depths: Vec<String>,
 }
 
+impl MoveLog {
+    /// Nature's outcome as a step of the game: its text in the moves, "-" in every engine's
+    /// column.
+    fn nature(&mut self, outcome: String) {
+        self.moves.push(outcome);
+        self.values.push(None);
+        for col in [
+            &mut self.nodes,
+            &mut self.micros,
+            &mut self.scores,
+            &mut self.depths,
+        ] {
+            col.push("-".to_string());
+        }
+    }
+}
+
+/// Nature's draws in a chance game: a stream seeded by the match's seed and the opening (its
+/// ply and number), so that a game replays exactly and both games of a pair, and every pairing
+/// on the opening, draw from the same stream (common random numbers).
+struct Dice(rand_chacha::ChaCha8Rng);
+
+impl Dice {
+    fn new(seed: u64, opening: &Opening) -> Self {
+        use rand_core::SeedableRng;
+        let at = (u64::from(opening.ply) << 32) | u64::from(opening.index);
+        let mixed = seed ^ at.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17);
+        Dice(rand_chacha::ChaCha8Rng::seed_from_u64(mixed))
+    }
+
+    /// One outcome of `outcomes` (text, weight), drawn by its weight.
+    fn draw(&mut self, outcomes: &[(String, u32)]) -> String {
+        let total: u64 = outcomes.iter().map(|(_, w)| u64::from(*w)).sum();
+        let mut left = crate::game::uniform_below(&mut self.0, total);
+        for (text, w) in outcomes {
+            if left < u64::from(*w) {
+                return text.clone();
+            }
+            left -= u64::from(*w);
+        }
+        unreachable!("a draw below the weights' total falls in some outcome")
+    }
+}
+
 fn or_dash<T: ToString>(v: Option<T>) -> String {
     v.map_or_else(|| "-".to_string(), |v| v.to_string())
 }
@@ -92,6 +136,7 @@ pub fn play_game(
         Budget::Spec => [Duration::ZERO; 2],
     };
     let mut log = MoveLog::default();
+    let mut dice = Dice::new(plan.seed, opening);
     let first_moved_first = referee.to_move() == Side::First;
     let forfeit = loop {
         if referee.ending().is_some() {
@@ -110,6 +155,12 @@ pub fn play_game(
                 .map(|f| if f { Side::First } else { Side::Second });
             referee.adjudicate(winner, v.rule);
             break None;
+        }
+        if let Some(outcomes) = referee.chance()? {
+            let o = dice.draw(&outcomes);
+            referee.play(&o)?;
+            log.nature(o);
+            continue;
         }
         let side = referee.to_move();
         let limit = match plan.budget {

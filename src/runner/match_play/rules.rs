@@ -62,11 +62,14 @@ enum State {
     Chess(Box<ChessPosition>),
     /// A game added in one file: its position's text, and whether the side to move is the
     /// side that moved first from the opening ([`Side::First`] is that side: an open game's
-    /// text need not say whose turn it is in the game's own terms).
+    /// text need not say whose turn it is in the game's own terms). A game of explicit players
+    /// (a chance game) names the player to move at the opening (`opener`: 0 is MAX), and the
+    /// side to move follows its rules' [`OpenStatus::Turn`] rather than alternating.
     Open {
         def: &'static GameDef,
         position: String,
         first: bool,
+        opener: Option<u8>,
     },
 }
 
@@ -84,6 +87,15 @@ impl Referee {
                 def,
                 position: opening.to_string(),
                 first: true,
+                opener: match (def.rules)(opening)? {
+                    OpenStatus::Turn(p, _) => Some(p),
+                    OpenStatus::Chance(_) => {
+                        return Err(format!(
+                            "opening `{opening}`: a chance node, not a player's turn"
+                        ))
+                    }
+                    _ => None,
+                },
             },
         };
         let mut r = Self {
@@ -201,11 +213,16 @@ impl Referee {
                     def,
                     position,
                     first,
+                    opener,
                 },
                 _,
             ) => {
                 *position = (def.play)(position, mv)?;
-                *first = !*first;
+                *first = match (*opener, (def.rules)(position)?) {
+                    (Some(o), OpenStatus::Turn(p, _)) => p == o,
+                    (Some(_), _) => *first,
+                    (None, _) => !*first,
+                };
                 self.ending = self.open_ending()?;
                 return Ok(());
             }
@@ -221,8 +238,38 @@ impl Referee {
         };
         Ok(match (def.rules)(position)? {
             OpenStatus::Over(v) => Some(ended(self.to_move().other(), -v, "the game's end")),
-            OpenStatus::Moves(_) => None,
+            OpenStatus::Final(v) => {
+                let max = if self.opener() == Some(0) {
+                    Side::First
+                } else {
+                    Side::Second
+                };
+                Some(ended(max, v, "the game's end"))
+            }
+            _ => None,
         })
+    }
+
+    /// The player to move at the opening of a game of explicit players (0: MAX).
+    fn opener(&self) -> Option<u8> {
+        match &self.state {
+            State::Open { opener, .. } => *opener,
+            _ => None,
+        }
+    }
+
+    /// Nature's outcomes (text, weight) where the position is a chance node; `None` at a
+    /// player's turn. Match play draws one from its seeded stream and plays it ([`Self::play`]).
+    pub fn chance(&self) -> Result<Option<Vec<(String, u32)>>, String> {
+        match &self.state {
+            State::Open { def, position, .. } if def.chance && self.ending.is_none() => {
+                Ok(match (def.rules)(position)? {
+                    OpenStatus::Chance(list) => Some(list),
+                    _ => None,
+                })
+            }
+            _ => Ok(None),
+        }
     }
 
     /// Chess: the ending the position's status gives (the loser of a checkmate is to move).

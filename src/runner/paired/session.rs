@@ -260,8 +260,13 @@ impl<'a> Session<'a> {
         // Agreement: every solve of the position gives the same score (with `report`, differing
         // scores are recorded and counted instead).
         // A score the positions file gives is an oracle: every engine must equal it.
+        // A chance game's engines agree on the exact rational, not only on its nearest integer.
         let want = d.known.unwrap_or(self.rows[0].m.score);
-        let differ = self.rows.iter().any(|r| r.m.score != want);
+        let first = &self.rows[0].m;
+        let differ = self
+            .rows
+            .iter()
+            .any(|r| r.m.score != want || !r.m.same_value(first));
         if differ && self.exp.agreement == Agreement::Report {
             self.summary.disagreements += 1;
         } else if differ {
@@ -302,7 +307,10 @@ impl<'a> Session<'a> {
                     .iter()
                     .find(|r| r.which == i)
                     .expect("every engine solved");
-                (spec.clone(), r.m.score)
+                let score =
+                    r.m.chance
+                        .map_or(r.m.score.to_string(), |c| c.value.to_string());
+                (spec.clone(), score)
             })
             .collect();
         self.meta.finish();
