@@ -9,6 +9,7 @@ pub mod connect4;
 pub mod kind;
 pub mod moves;
 pub mod open;
+pub mod othello;
 pub mod search;
 pub mod tictactoe;
 pub mod tree;
