@@ -14,7 +14,7 @@ pub mod search;
 pub mod tictactoe;
 pub mod tree;
 
-pub use kind::GameKind;
+pub use kind::{GameKind, KnownLine};
 pub use moves::{legal_moves, replay};
 pub use open::{ClosedForm, GameDef, KnownValue, OpenGame};
 pub use search::{MoveList, SearchGame, MAX_MOVES};
