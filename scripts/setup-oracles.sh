@@ -5,6 +5,7 @@
 #   bitbully-databases BitBully's 8-ply / 12-ply / 12-ply-distance opening books
 #   scipy              for the statistics cross-check
 #   chess              python-chess, which reads match PGN (scripts/check_pgn.py)
+#   open-spiel         OpenSpiel's othello, the rules oracle of tests/othello.rs
 #
 # Works as root on a fresh machine with Python 3.11 + pip. Prints the directory that holds the
 # book files; export it as TREEBENCH_BOOK_DIR to skip the Python lookup in Rust.
@@ -15,6 +16,7 @@ BITBULLY_VERSION="0.0.79"
 BITBULLY_DATABASES_VERSION="0.0.2"
 SCIPY_VERSION="1.17.1"
 PYTHON_CHESS_VERSION="1.11.2"
+OPEN_SPIEL_VERSION="2.0.2"
 
 export PIP_DISABLE_PIP_VERSION_CHECK=1
 export PIP_ROOT_USER_ACTION=ignore
@@ -43,6 +45,7 @@ import bitbully
 import bitbully_databases
 import scipy
 import chess
+import pyspiel
 
 assets = os.path.join(os.path.dirname(os.path.abspath(bitbully_databases.__file__)), "assets")
 print(f"bitbully {bitbully.__version__}, bitbully-databases {bitbully_databases.__version__}, scipy {scipy.__version__}, python-chess {chess.__version__}")

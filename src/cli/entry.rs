@@ -97,3 +97,21 @@ impl GameEntry {
         GameKind::Open(&self.engines.game)
     }
 }
+
+/// Othello on the 8x8 board (`othello`): a game of treebench's own, served through the same
+/// entry as a game added in one file (every command, every driver of the generic core).
+pub static OTHELLO: GameEntry = GameEntry::of::<crate::game::othello::Othello8>();
+/// Othello on the 6x6 board (`othello6`).
+pub static OTHELLO6: GameEntry = GameEntry::of::<crate::game::othello::Othello6>();
+
+/// The games every binary has beside the ones it adds: registered by [`super::run_with`] and
+/// [`super::run`] before anything else.
+pub static BUILT_IN: [&GameEntry; 2] = [&OTHELLO, &OTHELLO6];
+
+/// Register the [`BUILT_IN`] games (again: a no-op).
+pub fn register_built_in() -> Result<(), crate::engine::spec::SpecError> {
+    for g in BUILT_IN {
+        crate::engine::registry::register_game(&g.engines)?;
+    }
+    Ok(())
+}

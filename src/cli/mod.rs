@@ -34,7 +34,7 @@ pub mod textbook;
 pub mod threads;
 pub mod verify;
 
-pub use entry::GameEntry;
+pub use entry::{register_built_in, GameEntry};
 
 /// treebench: benchmark and verify game-tree search engines.
 #[derive(Debug, Parser)]
@@ -165,6 +165,7 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
+    register_built_in()?;
     for g in games {
         crate::engine::registry::register_game(&g.engines)?;
     }
@@ -214,6 +215,9 @@ fn one_line(e: &anyhow::Error) -> String {
 /// Run the parsed command with the added `games`; returns the process exit code (one of
 /// [`crate::util::exit`]).
 pub fn run(cli: Cli, games: &[&'static GameEntry]) -> anyhow::Result<i32> {
+    register_built_in()?;
+    let all: Vec<&'static GameEntry> = entry::BUILT_IN.iter().chain(games).copied().collect();
+    let games = &all[..];
     match cli.command {
         Command::Solve(a) => solve::run(a),
         Command::Moves(a) => moves::run(a),

@@ -2,6 +2,7 @@
 //! Connect-4 solver: the referee of quality runs), or with `--choose` the move an engine chooses.
 
 use crate::engine::{registry, Engine, MoveLimit};
+use crate::game::KnownLine;
 use crate::runner::match_play::rules::Referee;
 use crate::runner::measure::{measure_choice, Clock};
 use crate::util::exit;
@@ -27,13 +28,15 @@ pub struct MovesArgs {
     pub board: crate::game::connect4::BoardSize,
     /// Positions of the engine's game, one per argument. Without any, one per line from stdin
     /// (chess and added games: the whole line up to a tab; Connect-4 and the textbook games:
-    /// the first word).
+    /// the first word). An added game's line with exact values (an `.obf` line
+    /// `BOARD SIDE; G8:+18; H1:+12;`, or `POSITION<TAB>VALUE`) is checked move by move: an
+    /// exact value that differs is named on stderr and the exit code is 3.
     pub moves: Vec<String>,
 }
 
 /// `MOVES<TAB>value V optimal M... moves M:S M:S ...`: every move's value for the side to
 /// move, the position's value (the best move's) and the moves that reach it.
-fn values_line(engine: &mut dyn Engine, moves: &str) -> Result<String, String> {
+fn values_line(engine: &mut dyn Engine, moves: &str) -> Result<(String, Scored), String> {
     engine.reset();
     let scored = engine.score_moves(moves).map_err(|e| e.to_string())?;
     let best = scored.iter().map(|m| m.1).max().ok_or("no legal move")?;
@@ -47,11 +50,37 @@ fn values_line(engine: &mut dyn Engine, moves: &str) -> Result<String, String> {
         .map(|(m, s)| format!("{}:{s}", m.as_str()))
         .collect();
     let estimate = super::solve::estimate_field(engine);
-    Ok(format!(
+    let line = format!(
         "{moves}\tvalue {best} optimal {} moves {}{estimate}",
         optimal.join(","),
         all.join(" ")
-    ))
+    );
+    let pairs = scored
+        .iter()
+        .map(|(m, v)| (m.as_str().to_ascii_lowercase(), *v));
+    Ok((line, pairs.collect()))
+}
+
+/// Every move's value as (lower-case move text, value).
+type Scored = Vec<(String, i32)>;
+
+/// The differences between an exact engine's move values and the ones a line gives (an `.obf`
+/// line's scored moves, or the position's value): one text each, empty when they agree.
+fn differences(scored: &Scored, known: &KnownLine) -> Vec<String> {
+    let mut out = Vec::new();
+    for (m, want) in &known.moves {
+        match scored.iter().find(|(t, _)| t == m) {
+            Some((_, got)) if got == want => {}
+            Some((_, got)) => out.push(format!("move {m}: {got}, the file says {want}")),
+            None => out.push(format!("move {m}: not a legal move here, the file scores it {want}")),
+        }
+    }
+    let best = scored.iter().map(|m| m.1).max();
+    if best.is_some_and(|b| b != known.value) {
+        let b = best.unwrap_or_default();
+        out.push(format!("value {b}, the file says {}", known.value));
+    }
+    out
 }
 
 /// `MOVES<TAB>best M value V proven P nodes N playouts K depth D micros T`.
@@ -80,23 +109,44 @@ fn choice_line(engine: &mut dyn Engine, moves: &str) -> Result<String, String> {
 
 pub fn run(args: MovesArgs) -> Result<i32> {
     let mut engine = registry::build_on(&args.engine, args.board)?;
-    let positions: Vec<String> = if args.moves.is_empty() {
+    let game = engine.game();
+    let with_known = |i: usize, line: &str| -> Result<(String, Option<KnownLine>)> {
+        let known = game
+            .known_of_line(line)
+            .map_err(|e| anyhow::anyhow!("line {}: {e}", i + 1))?;
+        Ok((game.position_of_line(line).to_string(), known))
+    };
+    let positions: Vec<(String, Option<KnownLine>)> = if args.moves.is_empty() {
         let mut v = Vec::new();
-        for line in std::io::stdin().lock().lines() {
-            v.push(engine.game().position_of_line(&line?).to_string());
+        for (i, line) in std::io::stdin().lock().lines().enumerate() {
+            v.push(with_known(i, &line?)?);
         }
         v
     } else {
-        args.moves.clone()
+        let mut v = Vec::new();
+        for (i, m) in args.moves.iter().enumerate() {
+            match game.known_of_line(m) {
+                Ok(None) => v.push((m.clone(), None)),
+                _ => v.push(with_known(i, m)?),
+            }
+        }
+        v
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut all_good = true;
-    for (i, p) in positions.iter().enumerate() {
+    let (mut all_good, mut differ) = (true, false);
+    for (i, (p, known)) in positions.iter().enumerate() {
         let line = if args.choose {
             choice_line(engine.as_mut(), p)
         } else {
-            values_line(engine.as_mut(), p)
+            values_line(engine.as_mut(), p).map(|(line, scored)| {
+                let exact = engine.exact() != Some(false);
+                for d in known.iter().filter(|_| exact).flat_map(|k| differences(&scored, k)) {
+                    eprintln!("line {}: `{p}`: {d}", i + 1);
+                    differ = true;
+                }
+                line
+            })
         };
         match line {
             Ok(l) => writeln!(out, "{l}")?,
@@ -106,5 +156,9 @@ pub fn run(args: MovesArgs) -> Result<i32> {
             }
         }
     }
-    Ok(if all_good { exit::OK } else { exit::BAD_INPUT })
+    Ok(match (differ, all_good) {
+        (true, _) => exit::DISAGREE,
+        (false, true) => exit::OK,
+        (false, false) => exit::BAD_INPUT,
+    })
 }

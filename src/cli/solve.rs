@@ -34,20 +34,23 @@ pub struct SolveArgs {
     /// read one position per line from stdin: for chess and added games the whole line up to a
     /// tab, for Connect-4 and the textbook games the first word (Pons' `MOVES SCORE` files pipe
     /// in). A value that is an estimate (a depth-limited search) ends with `estimate(depth=D)`.
+    /// An added game's line that gives exact values (an `.obf` line `BOARD SIDE; G8:+18;`,
+    /// or `POSITION<TAB>VALUE`) is checked: an exact value that differs is named on stderr and
+    /// the exit code is 3.
     pub moves: Vec<String>,
 }
 
 /// Reset the engine, solve one position and print `moves score nodes micros` (nodes `n/a` when
-/// the engine reports none); `false` (after
-/// printing `line N: error` on stderr) if the position is bad.
+/// the engine reports none); its score, or `None` (after printing `line N: error` on stderr) if
+/// the position is bad.
 fn solve_line(
     engine: &mut dyn Engine,
     n: usize,
     moves: &str,
-    trace: bool,
-    counters: bool,
+    args: &SolveArgs,
     out: &mut dyn Write,
-) -> Result<bool> {
+) -> Result<Option<i32>> {
+    let (trace, counters) = (args.trace, args.counters);
     match measure(engine, moves, Clock::Wall) {
         Ok(m) => {
             if trace {
@@ -89,11 +92,11 @@ fn solve_line(
                 writeln!(out, "{moves} {score} {nodes} {micros}{extra}{estimate}")?;
             }
             out.flush()?;
-            Ok(true)
+            Ok(Some(m.score))
         }
         Err(f) => {
             eprintln!("line {n}: {}", f.error);
-            Ok(false)
+            Ok(None)
         }
     }
 }
@@ -170,39 +173,51 @@ pub fn run(args: SolveArgs) -> Result<i32> {
     let mut engine = registry::build_on(&args.engine, args.board)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut all_good = true;
-    if args.moves.is_empty() {
-        for (i, line) in std::io::stdin().lock().split(b'\n').enumerate() {
-            let line = line?;
-            all_good &= match std::str::from_utf8(&line) {
-                Ok(text) => {
-                    let moves = engine.game().position_of_line(text);
-                    solve_line(
-                        engine.as_mut(),
-                        i + 1,
-                        moves,
-                        args.trace,
-                        args.counters,
-                        &mut out,
-                    )?
-                }
-                Err(e) => {
-                    eprintln!("line {}: not UTF-8 text ({e})", i + 1);
-                    false
-                }
-            };
+    let lines: Vec<Result<String, String>> = if args.moves.is_empty() {
+        let mut v = Vec::new();
+        for line in std::io::stdin().lock().split(b'\n') {
+            v.push(String::from_utf8(line?).map_err(|e| format!("not UTF-8 text ({e})")));
         }
+        v
     } else {
-        for (i, m) in args.moves.iter().enumerate() {
-            all_good &= solve_line(
-                engine.as_mut(),
-                i + 1,
-                m,
-                args.trace,
-                args.counters,
-                &mut out,
-            )?;
+        args.moves.iter().map(|m| Ok(m.clone())).collect()
+    };
+    let (mut all_good, mut differ) = (true, false);
+    for (i, line) in lines.iter().enumerate() {
+        let text = match line {
+            Ok(t) => t.trim_end_matches('\r'),
+            Err(e) => {
+                eprintln!("line {}: {e}", i + 1);
+                all_good = false;
+                continue;
+            }
+        };
+        let game = engine.game();
+        let known = match game.known_of_line(text) {
+            Ok(k) => k,
+            Err(e) => {
+                eprintln!("line {}: {e}", i + 1);
+                all_good = false;
+                continue;
+            }
+        };
+        let moves = if args.moves.is_empty() || known.is_some() {
+            game.position_of_line(text)
+        } else {
+            text
+        };
+        let score = solve_line(engine.as_mut(), i + 1, moves, &args, &mut out)?;
+        all_good &= score.is_some();
+        if let (Some(v), Some(k)) = (score, known) {
+            if v != k.value && engine.exact() != Some(false) {
+                eprintln!("line {}: `{moves}`: value {v}, the file says {}", i + 1, k.value);
+                differ = true;
+            }
         }
     }
-    Ok(if all_good { exit::OK } else { exit::BAD_INPUT })
+    Ok(match (differ, all_good) {
+        (true, _) => exit::DISAGREE,
+        (false, true) => exit::OK,
+        (false, false) => exit::BAD_INPUT,
+    })
 }

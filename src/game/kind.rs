@@ -64,9 +64,39 @@ impl GameKind {
     #[must_use]
     pub fn position_of_line(self, line: &str) -> &str {
         match self {
-            GameKind::Chess | GameKind::Open(_) => line.split('\t').next().unwrap_or("").trim(),
+            GameKind::Chess => line.split('\t').next().unwrap_or("").trim(),
+            // an `.obf` line's position ends at its first `;`
+            GameKind::Open(_) => line.split(['\t', ';']).next().unwrap_or("").trim(),
             _ => line.split_whitespace().next().unwrap_or(""),
         }
+    }
+
+    /// The exact values a line of an added game gives beside its position, to be checked:
+    /// an `.obf` line's scored moves (`BOARD SIDE; G8:+18; H1:+12;`, the position's value the
+    /// best of them), or a known-values line's `POSITION<TAB>VALUE`; `None` for a line without
+    /// any, and for the other games' lines.
+    pub fn known_of_line(self, line: &str) -> Result<Option<KnownLine>, String> {
+        if !matches!(self, GameKind::Open(_)) {
+            return Ok(None);
+        }
+        if super::othello::obf::is_obf(line) {
+            let o = super::othello::obf::parse_line(line)?;
+            return Ok(o.value().map(|value| KnownLine {
+                value,
+                moves: o.moves,
+            }));
+        }
+        let Some((_, v)) = line.split_once('\t') else {
+            return Ok(None);
+        };
+        let v = v.split('\t').next().unwrap_or("").trim();
+        let value = v
+            .parse()
+            .map_err(|_| format!("`{v}` is not an integer value"))?;
+        Ok(Some(KnownLine {
+            value,
+            moves: Vec::new(),
+        }))
     }
 
     /// Longest game in plies.
@@ -80,6 +110,15 @@ impl GameKind {
             GameKind::Open(def) => def.max_ply,
         }
     }
+}
+
+/// The exact values a line gives beside its position ([`GameKind::known_of_line`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KnownLine {
+    /// The position's exact value for the side to move.
+    pub value: i32,
+    /// Each listed move's exact value (an `.obf` line), as lower-case move texts.
+    pub moves: Vec<(String, i32)>,
 }
 
 /// Parse the name of a built-in game.

@@ -10,11 +10,12 @@ pub mod connect4;
 pub mod kind;
 pub mod moves;
 pub mod open;
+pub mod othello;
 pub mod search;
 pub mod tictactoe;
 pub mod tree;
 
-pub use kind::GameKind;
+pub use kind::{GameKind, KnownLine};
 pub use moves::{legal_moves, replay};
 pub use open::{ClosedForm, GameDef, KnownValue, OpenGame};
 pub use search::{MoveList, SearchGame, MAX_MOVES};

@@ -29,6 +29,10 @@ pub trait OpenGame: SearchGame + Copy + Default + Send + Sync + 'static {
     /// default depth is the generic core's (4) and their values are estimates. Default: games
     /// of at most [`SEARCH_TO_END_PLIES`] plies.
     const END_IN_REACH: bool = Self::MAX_PLY <= SEARCH_TO_END_PLIES;
+    /// `verify --game NAME` draws its seeded positions at plies `0..VERIFY_PLIES`: a game whose
+    /// random walks seldom get near [`OpenGame::MAX_PLY`] (Othello, where only passes lengthen
+    /// a game past its squares) names a smaller bound. Default: `MAX_PLY`.
+    const VERIFY_PLIES: u32 = Self::MAX_PLY;
     /// `verify --game NAME`: brute-force minimax is the oracle at these `(depth, quiescence)`.
     const ORACLE_DEPTHS: &'static [(u32, bool)] = &[(1, false), (2, false), (3, false)];
     /// `verify --game NAME`: the drivers and variants are compared at this `(depth, quiescence)`.

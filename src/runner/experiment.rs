@@ -191,8 +191,12 @@ pub fn file_positions(path: &str, game: GameKind, max: Option<u32>) -> Result<Ve
                 .map(|(i, p)| drawn(i, p.moves.chars().count() as u32, p.moves, Some(p.score)))
                 .collect())
         }
-        GameKind::Open(_) => {
-            let ps = crate::game::open::read_known_values(Path::new(path))?;
+        GameKind::Open(def) => {
+            let ps = if path.ends_with(".obf") && def.name.starts_with("othello") {
+                crate::game::othello::obf::read_known(Path::new(path))?
+            } else {
+                crate::game::open::read_known_values(Path::new(path))?
+            };
             let n = take(ps.len());
             Ok(ps
                 .into_iter()

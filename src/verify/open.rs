@@ -118,7 +118,7 @@ pub fn verify_open<G: OpenGame>(
             ..GenericReport::default()
         });
     }
-    let drawn: Vec<(u32, String)> = (0..G::MAX_PLY)
+    let drawn: Vec<(u32, String)> = (0..G::VERIFY_PLIES)
         .flat_map(|ply| positions_for_ply(kind, seed, ply, per_ply, false))
         .map(|d| (d.ply, d.moves))
         .collect();

@@ -17,12 +17,16 @@ pub enum Draft {
 use crate::engine::mutant::Core;
 pub use crate::engine::mutant::Mutant;
 
+/// The deepest fixed depth a spec may ask for: Othello's longest game (120 plies, passes
+/// included) fits, and the killer table has a place a ply ([`super::ordering::MAX_PLY`]).
+pub const MAX_DEPTH: u32 = super::ordering::MAX_PLY as u32;
+
 /// Every switch of one generic engine. `Default`: depth 4, a 2^18-entry table, quiescence,
 /// table move, killers and history on, fixed depth (no iterative deepening), equal drafts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Config {
     pub driver: Driver,
-    /// The fixed depth in plies (1..=64).
+    /// The fixed depth in plies (1..=[`MAX_DEPTH`]).
     pub depth: u32,
     /// `log2` of the table's entries; 0 for no table.
     pub tt_bits: u32,
@@ -105,7 +109,7 @@ impl Config {
 
     fn set(&mut self, key: &str, v: &str) -> Result<(), String> {
         match key {
-            "depth" => self.depth = number(key, v, 1..=64)?,
+            "depth" => self.depth = number(key, v, 1..=MAX_DEPTH)?,
             "tt" => {
                 self.tt_bits = if v == "off" {
                     0

@@ -1,0 +1,98 @@
+//! Othello (built in): the FFO positions as `.obf` lines through `solve` and `moves` (every
+//! published score checked, exit 3 on a difference), the drivers agreeing on them, and the
+//! rules against OpenSpiel's `othello` where `pyspiel` is installed (SKIPPED, printed, where it
+//! is not). The perft of the rules is a unit test (`game::othello`).
+
+use std::path::Path;
+
+/// The first lines of `fforum-1-19.obf` (14 empties each): the shallowest FFO positions.
+fn ffo_lines(n: usize) -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/data/othello/fforum-1-19.obf");
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().take(n).map(str::to_string).collect()
+}
+
+/// `treebench ARGS...` in process: the exit code (a board starting with `--` follows `--`).
+fn cli(args: &[&str]) -> i32 {
+    let argv = std::iter::once("treebench").chain(args.iter().copied());
+    treebench::cli::run_with(argv, &[]).unwrap_or_else(|e| panic!("{args:?}: {e}"))
+}
+
+const EXACT: &str = "depth=120,tt=18,draft=ge";
+
+#[test]
+fn ffo_scores_are_checked_by_solve_and_moves() {
+    let lines = ffo_lines(2);
+    for driver in ["negamax", "pvs", "mtdf", "null-window"] {
+        let engine = format!("othello-{driver}:{EXACT}");
+        for line in &lines {
+            assert_eq!(cli(&["solve", "-e", &engine, "--", line]), 0, "{driver}: {line}");
+        }
+    }
+    let engine = format!("othello-mtdf:{EXACT}");
+    assert_eq!(cli(&["moves", "-e", &engine, "--", &lines[0]]), 0);
+    // #1: G8 is +18; a file that says +16 is a difference, for the position and for the move
+    assert!(lines[0].contains("G8:+18"), "{}", lines[0]);
+    let wrong = lines[0].replace("G8:+18", "G8:+16");
+    assert_eq!(cli(&["solve", "-e", &engine, "--", &wrong]), 3);
+    assert_eq!(cli(&["moves", "-e", &engine, "--", &wrong]), 3);
+    // another move's score wrong: the value is right, the move is not
+    let wrong = lines[0].replace("H1:+12", "H1:+10");
+    assert_eq!(cli(&["solve", "-e", &engine, "--", &wrong]), 0);
+    assert_eq!(cli(&["moves", "-e", &engine, "--", &wrong]), 3);
+    // a depth-limited search is an estimate: nothing to check
+    assert_eq!(cli(&["solve", "-e", "othello-mtdf:depth=2", "--", &wrong]), 0);
+    // a bad board is a one-line error, not a difference
+    assert_eq!(cli(&["solve", "-e", &engine, "--", "XO X; A1:+2;"]), 2);
+}
+
+mod common;
+
+/// OpenSpiel's `othello` (`scripts/othello_openspiel.py`: 2,000 seeded random games, about
+/// 120,000 positions) against treebench's rules: every position's legal moves (pass included)
+/// and every finished game's winner. Needs `pyspiel` (`scripts/setup-oracles.sh`): missing, the
+/// test fails unless `TREEBENCH_REQUIRE_ORACLES=0`, where it prints `SKIPPED:`.
+#[test]
+fn the_rules_agree_with_openspiel() {
+    use treebench::game::othello::Othello8;
+    use treebench::game::{MoveList, SearchGame};
+    let py = common::python();
+    let have = std::process::Command::new(&py)
+        .args(["-c", "import pyspiel"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have {
+        common::oracle_missing("pyspiel is not installed (pip install open-spiel, or scripts/setup-oracles.sh)");
+        return;
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/othello_openspiel.py");
+    let out = std::process::Command::new(&py)
+        .arg(&script)
+        .args(["2000", "20261205"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let g = Othello8::default();
+    let (mut positions, mut over) = (0, 0);
+    for line in text.lines() {
+        let (pos, what) = line.split_once('\t').unwrap();
+        let s = g.parse(pos).unwrap();
+        if let Some(r) = what.strip_prefix("over ") {
+            let v = g.terminal(&s, 0).unwrap_or_else(|| panic!("{pos}: not over here"));
+            assert_eq!(v.signum(), r.parse::<i32>().unwrap(), "{pos}: final score {v}");
+            over += 1;
+            continue;
+        }
+        assert_eq!(g.terminal(&s, 0), None, "{pos}: over here, not in OpenSpiel");
+        let mut list = MoveList::default();
+        g.moves(&s, &mut list);
+        let mut ours: Vec<String> = list.as_slice().iter().map(|&m| g.move_text(&s, m)).collect();
+        ours.sort();
+        let theirs = what.strip_prefix("moves ").unwrap();
+        assert_eq!(ours.join(" "), theirs, "{pos}");
+        positions += 1;
+    }
+    assert_eq!(over, 2000);
+    assert!(positions > 100_000, "{positions}");
+}
