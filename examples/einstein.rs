@@ -14,15 +14,25 @@
 //! the player who just moved: the MAX, chance, MIN, chance order of Ballard's regular tree, with
 //! transpositions and a varying number of moves.
 //!
+//! As a game of the command line (`einstein`: 4×4, 3 pieces a player, a 3-sided die), every
+//! other argument goes to treebench's commands, with `einstein-expectimax`, `einstein-star1` and
+//! `einstein-star2` as engines (a position is the board's rows from the top, `/` between them,
+//! `.` empty, MAX's pieces `1`-`6`, MIN's `a`-`f`, then `max` or `min`, then the roll at a
+//! player's turn: `12../3.../..c./.bab max 2`; nature's outcomes are `d1`, `d2`, ...):
+//!
 //! ```sh
+//! cargo run --release --example einstein -- verify --game einstein --per-ply 2
+//! cargo run --release --example einstein -- match einstein-star2 einstein-expectimax:depth=1 --plies 1,3,5
 //! cargo run --release --example einstein -- verify            # drivers = brute force on 3×3, k = 3
 //! cargo run --release --example einstein -- reductions [DEPTH] # 4×4, k = 3: E, Star1, Star2 variants
 //! ```
 
+use treebench::cli::GameEntry;
 use treebench::engine::generic::chance::{
     search_positions, ChanceConfig, ChanceCounters, ChanceDriver, MoveOrder, Scouting,
 };
 use treebench::game::chance::{ChanceGame, NodeKind, Outcomes};
+use treebench::game::chance_open::OpenChance;
 use treebench::game::MoveList;
 
 /// A win's utility; horizon values stay within ±(WIN − 1).
@@ -226,6 +236,107 @@ impl ChanceGame for Einstein {
     }
 }
 
+impl Default for Einstein {
+    /// The game of the command line: 4×4, 3 pieces a player.
+    fn default() -> Self {
+        Einstein { n: 4, k: 3 }
+    }
+}
+
+/// MIN's pieces as letters.
+const MIN_PIECES: &[u8] = b"abcdef";
+
+impl OpenChance for Einstein {
+    const NAME: &'static str = "einstein";
+    /// A piece reaches its corner in at most 2·(n − 1) = 6 moves: 18 moves a player, each
+    /// after a roll.
+    const MAX_PLY: u32 = 72;
+    const END_DEPTH: u32 = 36;
+    /// A player's turn follows each roll: odd plies.
+    const CHECK_PLIES: &'static [u32] = &[1, 3, 5, 7, 9, 11];
+
+    fn start(&self) -> EwnState {
+        Einstein::start(self)
+    }
+
+    fn text(&self, s: &EwnState) -> String {
+        let n = usize::from(self.n);
+        let cell = |p: u8| match self.owner(p) {
+            None => '.',
+            Some(0) => char::from(b'0' + p),
+            Some(_) => char::from(MIN_PIECES[usize::from(p - self.k - 1)]),
+        };
+        let rows: Vec<String> = (0..n)
+            .map(|r| {
+                s.board[r * n..(r + 1) * n]
+                    .iter()
+                    .map(|&p| cell(p))
+                    .collect()
+            })
+            .collect();
+        let who = ["max", "min"][usize::from(s.mover)];
+        match s.roll {
+            0 => format!("{} {who}", rows.join("/")),
+            r => format!("{} {who} {r}", rows.join("/")),
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<EwnState, String> {
+        let bad = |why: &str| format!("einstein position `{text}`: {why}");
+        let f: Vec<&str> = text.split_whitespace().collect();
+        let (board, who, roll) = match f[..] {
+            [b, w] => (b, w, "0"),
+            [b, w, r] => (b, w, r),
+            _ => return Err(bad("expected ROWS max|min [ROLL]")),
+        };
+        let n = usize::from(self.n);
+        let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() != n || rows.iter().any(|r| r.len() != n) {
+            return Err(bad(&format!("expected {n} rows of {n} squares")));
+        }
+        let mut s = EwnState::default();
+        let mut seen = [false; 13];
+        for (i, ch) in rows.concat().bytes().enumerate() {
+            let p = match ch {
+                b'.' => 0,
+                b'1'..=b'6' if ch - b'0' <= self.k => ch - b'0',
+                _ => match MIN_PIECES[..usize::from(self.k)]
+                    .iter()
+                    .position(|&c| c == ch)
+                {
+                    Some(j) => self.k + 1 + j as u8,
+                    None => return Err(bad(&format!("`{}` is no piece", char::from(ch)))),
+                },
+            };
+            if p > 0 && std::mem::replace(&mut seen[usize::from(p)], true) {
+                return Err(bad("a piece twice"));
+            }
+            s.board[i] = p;
+        }
+        s.mover = match who {
+            "max" => 0,
+            "min" => 1,
+            _ => return Err(bad("expected max or min")),
+        };
+        s.roll = roll
+            .parse()
+            .ok()
+            .filter(|r| *r <= self.k)
+            .ok_or_else(|| bad(&format!("a roll is 1 to {}", self.k)))?;
+        if s.roll > 0 && self.terminal(&s).is_some() {
+            return Err(bad("a roll after the end of the game"));
+        }
+        Ok(s)
+    }
+
+    fn outcome_text(&self, _: &EwnState, o: u8) -> String {
+        format!("d{o}")
+    }
+}
+
+/// `einstein` for treebench's commands.
+pub static EINSTEIN: GameEntry = GameEntry::chance::<Einstein>();
+
 fn verify() -> bool {
     let g = Einstein { n: 3, k: 3 };
     let all = g.reachable(64);
@@ -348,10 +459,7 @@ fn main() {
             reductions(d);
             0
         }
-        _ => {
-            eprintln!("usage: einstein verify | reductions [DEPTH (1-8)]");
-            2
-        }
+        _ => treebench::cli::main_with(&[&EINSTEIN]),
     };
     std::process::exit(code);
 }

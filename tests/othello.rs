@@ -7,7 +7,8 @@ use std::path::Path;
 
 /// The first lines of `fforum-1-19.obf` (14 empties each): the shallowest FFO positions.
 fn ffo_lines(n: usize) -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/data/othello/fforum-1-19.obf");
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/data/othello/fforum-1-19.obf");
     let text = std::fs::read_to_string(path).unwrap();
     text.lines().take(n).map(str::to_string).collect()
 }
@@ -26,7 +27,11 @@ fn ffo_scores_are_checked_by_solve_and_moves() {
     for driver in ["negamax", "pvs", "mtdf", "null-window"] {
         let engine = format!("othello-{driver}:{EXACT}");
         for line in &lines {
-            assert_eq!(cli(&["solve", "-e", &engine, "--", line]), 0, "{driver}: {line}");
+            assert_eq!(
+                cli(&["solve", "-e", &engine, "--", line]),
+                0,
+                "{driver}: {line}"
+            );
         }
     }
     let engine = format!("othello-mtdf:{EXACT}");
@@ -41,7 +46,10 @@ fn ffo_scores_are_checked_by_solve_and_moves() {
     assert_eq!(cli(&["solve", "-e", &engine, "--", &wrong]), 0);
     assert_eq!(cli(&["moves", "-e", &engine, "--", &wrong]), 3);
     // a depth-limited search is an estimate: nothing to check
-    assert_eq!(cli(&["solve", "-e", "othello-mtdf:depth=2", "--", &wrong]), 0);
+    assert_eq!(
+        cli(&["solve", "-e", "othello-mtdf:depth=2", "--", &wrong]),
+        0
+    );
     // a bad board is a one-line error, not a difference
     assert_eq!(cli(&["solve", "-e", &engine, "--", "XO X; A1:+2;"]), 2);
 }
@@ -62,7 +70,9 @@ fn the_rules_agree_with_openspiel() {
         .output()
         .is_ok_and(|o| o.status.success());
     if !have {
-        common::oracle_missing("pyspiel is not installed (pip install open-spiel, or scripts/setup-oracles.sh)");
+        common::oracle_missing(
+            "pyspiel is not installed (pip install open-spiel, or scripts/setup-oracles.sh)",
+        );
         return;
     }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/othello_openspiel.py");
@@ -71,7 +81,11 @@ fn the_rules_agree_with_openspiel() {
         .args(["2000", "20261205"])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let g = Othello8::default();
     let (mut positions, mut over) = (0, 0);
@@ -79,15 +93,29 @@ fn the_rules_agree_with_openspiel() {
         let (pos, what) = line.split_once('\t').unwrap();
         let s = g.parse(pos).unwrap();
         if let Some(r) = what.strip_prefix("over ") {
-            let v = g.terminal(&s, 0).unwrap_or_else(|| panic!("{pos}: not over here"));
-            assert_eq!(v.signum(), r.parse::<i32>().unwrap(), "{pos}: final score {v}");
+            let v = g
+                .terminal(&s, 0)
+                .unwrap_or_else(|| panic!("{pos}: not over here"));
+            assert_eq!(
+                v.signum(),
+                r.parse::<i32>().unwrap(),
+                "{pos}: final score {v}"
+            );
             over += 1;
             continue;
         }
-        assert_eq!(g.terminal(&s, 0), None, "{pos}: over here, not in OpenSpiel");
+        assert_eq!(
+            g.terminal(&s, 0),
+            None,
+            "{pos}: over here, not in OpenSpiel"
+        );
         let mut list = MoveList::default();
         g.moves(&s, &mut list);
-        let mut ours: Vec<String> = list.as_slice().iter().map(|&m| g.move_text(&s, m)).collect();
+        let mut ours: Vec<String> = list
+            .as_slice()
+            .iter()
+            .map(|&m| g.move_text(&s, m))
+            .collect();
         ours.sort();
         let theirs = what.strip_prefix("moves ").unwrap();
         assert_eq!(ours.join(" "), theirs, "{pos}");

@@ -78,6 +78,7 @@ impl GameEntry {
     pub const fn chance<G: OpenChance>() -> Self
     where
         G::State: Send,
+        G::Move: Send,
     {
         GameEntry {
             engines: GameEngines::of_chance::<G>(),

@@ -72,7 +72,9 @@ fn differences(scored: &Scored, known: &KnownLine) -> Vec<String> {
         match scored.iter().find(|(t, _)| t == m) {
             Some((_, got)) if got == want => {}
             Some((_, got)) => out.push(format!("move {m}: {got}, the file says {want}")),
-            None => out.push(format!("move {m}: not a legal move here, the file scores it {want}")),
+            None => out.push(format!(
+                "move {m}: not a legal move here, the file scores it {want}"
+            )),
         }
     }
     let best = scored.iter().map(|m| m.1).max();
@@ -141,7 +143,11 @@ pub fn run(args: MovesArgs) -> Result<i32> {
         } else {
             values_line(engine.as_mut(), p).map(|(line, scored)| {
                 let exact = engine.exact() != Some(false);
-                for d in known.iter().filter(|_| exact).flat_map(|k| differences(&scored, k)) {
+                for d in known
+                    .iter()
+                    .filter(|_| exact)
+                    .flat_map(|k| differences(&scored, k))
+                {
                     eprintln!("line {}: `{p}`: {d}", i + 1);
                     differ = true;
                 }

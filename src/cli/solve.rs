@@ -210,7 +210,11 @@ pub fn run(args: SolveArgs) -> Result<i32> {
         all_good &= score.is_some();
         if let (Some(v), Some(k)) = (score, known) {
             if v != k.value && engine.exact() != Some(false) {
-                eprintln!("line {}: `{moves}`: value {v}, the file says {}", i + 1, k.value);
+                eprintln!(
+                    "line {}: `{moves}`: value {v}, the file says {}",
+                    i + 1,
+                    k.value
+                );
                 differ = true;
             }
         }

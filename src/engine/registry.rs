@@ -16,8 +16,8 @@
 
 use super::connect4::{Connect4Engine, SolverConfig};
 use super::external::{ExternalConfig, ExternalEngine};
-use super::generic::chance::ChanceDriver;
-use super::generic::chance_engine::{ChanceEngine, ChanceSpec};
+use super::generic::chance_engine::{ChanceAlgo, ChanceEngine, ChanceSpec};
+use super::generic::chance_mcts::ChanceUct;
 use super::generic::mcts::{self, MctsConfig, MctsEngine};
 use super::generic::{self, GenericEngine};
 use super::root::Driver;
@@ -221,7 +221,7 @@ pub fn names() -> String {
     }));
     let open = OPEN.read().unwrap_or_else(|e| e.into_inner());
     names.extend(open.iter().map(|e| match e.build_chance {
-        Some(_) => format!("{}-{{expectimax,star1,star2}}", e.game.name),
+        Some(_) => format!("{}-{{expectimax,star1,star2,uct}}", e.game.name),
         None => format!("{}-DRIVER", e.game.name),
     }));
     let drivers: Vec<&str> = generic::Driver::ALL.iter().map(|(_, n)| *n).collect();
@@ -233,16 +233,13 @@ pub fn names() -> String {
     )
 }
 
-/// A chance game's engine of one driver, with the spec's options.
-pub type ChanceBuild = fn(
-    kind: GameKind,
-    driver: ChanceDriver,
-    opts: &[(&str, &str)],
-) -> Result<Box<dyn Engine>, String>;
+/// A chance game's engine of one driver or UCT, with the spec's options.
+pub type ChanceBuild =
+    fn(kind: GameKind, algo: ChanceAlgo, opts: &[(&str, &str)]) -> Result<Box<dyn Engine>, String>;
 
 /// The engines of an open game: `NAME-DRIVER[:options]` for every driver of the generic core,
 /// or for a chance game ([`crate::game::chance_open`]) its chance drivers
-/// (`NAME-expectimax`, `NAME-star1`, `NAME-star2`).
+/// (`NAME-expectimax`, `NAME-star1`, `NAME-star2`) and UCT with chance sampling (`NAME-uct`).
 pub struct GameEngines {
     /// The game.
     pub game: GameDef,
@@ -278,6 +275,7 @@ impl GameEngines {
     pub const fn of_chance<G: OpenChance>() -> Self
     where
         G::State: Send,
+        G::Move: Send,
     {
         GameEngines {
             game: GameDef::of_chance::<G>(),
@@ -290,14 +288,23 @@ impl GameEngines {
 
 fn build_chance<G: OpenChance>(
     kind: GameKind,
-    driver: ChanceDriver,
+    algo: ChanceAlgo,
     opts: &[(&str, &str)],
 ) -> Result<Box<dyn Engine>, String>
 where
     G::State: Send,
+    G::Move: Send,
 {
-    let spec = ChanceSpec::with_options(driver, G::DEFAULT_DEPTH, opts)?;
-    Ok(Box::new(ChanceEngine::<G>::new(kind, spec)))
+    match algo {
+        ChanceAlgo::Search(driver) => {
+            let spec = ChanceSpec::with_options(driver, G::DEFAULT_DEPTH, opts)?;
+            Ok(Box::new(ChanceEngine::<G>::new(kind, spec)))
+        }
+        ChanceAlgo::Uct => {
+            let cfg = MctsConfig::with_options("uct", opts)?;
+            Ok(Box::new(ChanceUct::<G>::new(kind, cfg)))
+        }
+    }
 }
 
 fn build_open<G: OpenGame>(kind: GameKind, cfg: generic::Config) -> Result<Box<dyn Engine>, String>
@@ -363,7 +370,7 @@ fn build_mcts(spec: &str) -> Option<Result<Box<dyn Engine>, SpecError>> {
     let Some(build) = open.build_mcts else {
         return Some(Err(SpecError(format!(
             "engine `{spec}`: {prefix} is a chance game; its engines are {prefix}-expectimax, \
-             {prefix}-star1 and {prefix}-star2"
+             {prefix}-star1, {prefix}-star2 and {prefix}-uct"
         ))));
     };
     Some(Ok(build(GameKind::Open(&open.game), variant, cfg)))
@@ -392,13 +399,13 @@ fn open_engine(name: &str) -> Option<(&'static GameEngines, generic::Driver)> {
     })
 }
 
-/// The chance game and chance driver an engine name stands for (`pig-star2`).
-fn chance_engine(name: &str) -> Option<(&'static GameEngines, ChanceBuild, ChanceDriver)> {
+/// The chance game and chance driver (or UCT) an engine name stands for (`pig-star2`).
+fn chance_engine(name: &str) -> Option<(&'static GameEngines, ChanceBuild, ChanceAlgo)> {
     let list = OPEN.read().unwrap_or_else(|e| e.into_inner());
     list.iter().find_map(|e| {
-        let driver = name.strip_prefix(e.game.name)?.strip_prefix('-')?;
-        let driver = *ChanceDriver::ALL.iter().find(|d| d.name() == driver)?;
-        Some((*e, e.build_chance?, driver))
+        let algo = name.strip_prefix(e.game.name)?.strip_prefix('-')?;
+        let algo = *ChanceAlgo::ALL.iter().find(|d| d.name() == algo)?;
+        Some((*e, e.build_chance?, algo))
     })
 }
 
@@ -433,12 +440,12 @@ pub fn build(spec: &str) -> Result<Box<dyn Engine>, SpecError> {
     let name = spec_name(spec);
     let unknown = || SpecError(format!("unknown engine `{name}` (known: {})", names()));
     let in_spec = |e: String| SpecError(format!("engine `{spec}`: {e}"));
+    if let Some((engines, build, algo)) = chance_engine(name) {
+        let (_, opts) = parse_spec(spec)?;
+        return build(GameKind::Open(&engines.game), algo, &opts).map_err(in_spec);
+    }
     if let Some(engine) = build_mcts(spec) {
         return engine;
-    }
-    if let Some((engines, build, driver)) = chance_engine(name) {
-        let (_, opts) = parse_spec(spec)?;
-        return build(GameKind::Open(&engines.game), driver, &opts).map_err(in_spec);
     }
     if let Some((engines, driver)) = open_engine(name) {
         let (_, opts) = parse_spec(spec)?;

@@ -124,10 +124,12 @@ impl Consistency {
                 self.seen
                     .insert(key, (r.moves.clone(), r.score, r.value.clone(), line));
             }
-            Some((moves, _, _, first)) if *moves != r.moves => return Err(format!(
+            Some((moves, _, _, first)) if *moves != r.moves => {
+                return Err(format!(
                 "moves `{}` of ply {} index {} (engine `{}`) differ from `{moves}` on line {first}",
                 r.moves, r.ply, r.index, r.engine
-            )),
+            ))
+            }
             Some((_, score, value, first))
                 if (*score != r.score || *value != r.value) && self.scores_must_agree(&r.moves) =>
             {

@@ -127,6 +127,40 @@ pub struct ChanceEngine<G: OpenChance> {
     last: Option<ChanceResult>,
 }
 
+/// What a chance game's engine name says after `NAME-`: a chance driver or UCT
+/// ([`super::chance_mcts`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChanceAlgo {
+    /// An exact driver at a fixed depth.
+    Search(ChanceDriver),
+    /// UCT with chance sampling.
+    Uct,
+}
+
+impl ChanceAlgo {
+    /// Every one, in the order names are listed.
+    pub const ALL: [ChanceAlgo; 4] = [
+        Self::Search(ChanceDriver::Expectimax),
+        Self::Search(ChanceDriver::Star1),
+        Self::Search(ChanceDriver::Star2),
+        Self::Uct,
+    ];
+    /// Its name in specs.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Search(d) => d.name(),
+            Self::Uct => "uct",
+        }
+    }
+}
+
+/// The nearest integer to `x` (halves away from zero), saturating.
+#[must_use]
+pub fn nearest_f64(x: f64) -> i32 {
+    x.round().clamp(f64::from(i32::MIN), f64::from(i32::MAX)) as i32
+}
+
 /// The nearest integer to `q` (halves away from zero).
 fn nearest(q: Q) -> i32 {
     let (n, d) = (q.numer(), q.denom());

@@ -22,6 +22,7 @@
 
 pub mod chance;
 pub mod chance_engine;
+pub mod chance_mcts;
 pub mod config;
 pub mod drivers;
 pub mod mcts;

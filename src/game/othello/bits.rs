@@ -163,7 +163,10 @@ mod tests {
                 }
             }
         }
-        assert_eq!(transpose(transpose(0x1234_5678_9abc_def0)), 0x1234_5678_9abc_def0);
+        assert_eq!(
+            transpose(transpose(0x1234_5678_9abc_def0)),
+            0x1234_5678_9abc_def0
+        );
         assert_eq!(transpose(1 << 1), 1 << 8);
         assert_eq!(mirror_files(1), 1 << 7);
     }

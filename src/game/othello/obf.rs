@@ -76,9 +76,9 @@ pub fn read_known(path: &Path) -> Result<Vec<KnownValue>, String> {
     read(path)?
         .into_iter()
         .map(|(line, o)| {
-            let value = o.value().ok_or_else(|| {
-                format!("{} line {line}: no MOVE:SCORE to check", path.display())
-            })?;
+            let value = o
+                .value()
+                .ok_or_else(|| format!("{} line {line}: no MOVE:SCORE to check", path.display()))?;
             let board = o.position.split(' ').next().unwrap_or("");
             let discs = board.chars().filter(|c| !matches!(c, '-' | '.')).count();
             Ok(KnownValue {
