@@ -15,6 +15,7 @@ pub mod quality;
 pub mod report;
 pub mod scaling;
 pub mod table;
+pub mod textbook;
 
 use std::path::{Path, PathBuf};
 
