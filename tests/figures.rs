@@ -246,6 +246,26 @@ fn probes_command_writes_the_trace_and_the_figure() {
             .join(format!("p/convergence_44536123312.{ext}"))
             .exists());
     }
+    // The page: the headline (the drivers agree, each one's probes as in the trace) beside the
+    // figure, the drivers' table in every format, the appendix.
+    let html = std::fs::read_to_string(dir.join("p/index.html")).unwrap();
+    let probes = |e: &str| rows.iter().filter(|r| r[0] == e).count();
+    for want in [
+        "Every driver (2) gives the score".to_string(),
+        format!("<code>mtdf</code>: {} probes,", probes("mtdf")),
+        format!("<code>sss</code>: {} probes,", probes("sss")),
+        "id=\"headline\"".to_string(),
+        "<svg".to_string(),
+        "<h2 id=\"appendix\">".to_string(),
+    ] {
+        assert!(html.contains(&want), "no `{want}` in the page");
+    }
+    assert!(html.find("id=\"headline\"") < html.find("<h2 id=\"results\">"));
+    for ext in ["csv", "md", "tex", "txt"] {
+        assert!(dir
+            .join(format!("p/convergence_44536123312_drivers.{ext}"))
+            .exists());
+    }
     let bad = common::run(&dir, &["probes", "44536123312", "--engines", "nosuch"]);
     assert!(!bad.status.success());
 }

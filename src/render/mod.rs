@@ -11,6 +11,7 @@ pub mod machine;
 pub mod method;
 pub mod page;
 pub mod plot;
+pub mod probes;
 pub mod quality;
 pub mod report;
 pub mod scaling;
