@@ -289,6 +289,8 @@ fn threads_command_writes_the_scaling_figure() {
             "t.csv",
             "--figure",
             "f",
+            "--report",
+            "r",
         ],
     );
     assert!(
@@ -311,4 +313,29 @@ fn threads_command_writes_the_scaling_figure() {
     assert!(std::fs::read(dir.join("f/threads.pdf"))
         .unwrap()
         .starts_with(b"%PDF"));
+    // The page: the headline with the measured speed-up (the CSV's, to 2 decimals) beside the
+    // figure, the table in every format, the machine with its raw metadata linked.
+    let html = std::fs::read_to_string(dir.join("r/index.html")).unwrap();
+    let speedup: f64 = rows[1][2].parse().unwrap();
+    for want in [
+        format!("at 2 threads: {speedup:.2}× the speed of 1 thread"),
+        "id=\"headline\"".into(),
+        "<h3 id=\"machine\">".into(),
+        "href=\"threads.meta.json\"".into(),
+    ] {
+        assert!(html.contains(&want), "no `{want}` in the page");
+    }
+    for f in [
+        "threads.svg",
+        "threads.csv",
+        "threads.tex",
+        "threads.meta.json",
+    ] {
+        assert!(dir.join("r").join(f).exists(), "{f}");
+    }
+    let csv = common::csv_rows(&dir.join("r/threads.csv"));
+    assert_eq!(
+        csv[2][2], rows[1][2],
+        "the page's table is the measured one"
+    );
 }

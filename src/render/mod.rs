@@ -17,6 +17,7 @@ pub mod report;
 pub mod scaling;
 pub mod table;
 pub mod textbook;
+pub mod threads;
 
 use std::path::{Path, PathBuf};
 
