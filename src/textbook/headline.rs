@@ -95,7 +95,7 @@ impl TextbookReport {
              {}.",
             random.len(),
             range(1, DRIVERS[1]),
-            range(2, "MTD(f) from 0"),
+            range(2, "MTD(f) (first guess 0)"),
             range(3, DRIVERS[3])
         ))
     }
