@@ -290,7 +290,7 @@ pub struct Part {
 }
 
 /// How every search is counted (the method common to every part).
-pub const COUNTING: &str = "Counting: every search call is a node (root included); the terminal test precedes the table probe; root window (−∞, +∞); fail-soft negamax alpha-beta; tables keyed by the exact position (no symmetry).";
+pub const COUNTING: &str = "Counting: every search call is a node (root included); the terminal test precedes the table lookup; root window (−∞, +∞); fail-soft negamax alpha-beta; tables keyed by the exact position (no symmetry).";
 
 impl fmt::Display for TextbookReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
