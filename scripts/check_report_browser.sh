@@ -5,7 +5,9 @@
 # local link or image target is missing, if an image does not load, if an inline SVG figure is
 # empty, if the page or a table scrolls sideways in a 1,300-pixel window, if the first screen
 # (1,300 x 900) does not show the headline (every line of it, `id="headline"`) and its figure
-# whole, or if the screenshot is blank; then the same for every committed report
+# whole, if the screenshot is blank, or if the page printed to PDF splits a figure or a table row
+# across pages (scripts/check_report_print.sh; for the tiny run's page it also checks that the
+# page without `break-inside: avoid` is refused); then the same for every committed report
 # (report/*/index.html). Called by scripts/test.sh.
 #
 # The browser: `chromium` (or `chromium-browser`, `google-chrome`) on PATH, else Debian's
@@ -212,6 +214,9 @@ if problems:
 print("check_report_browser: passed (no raw Markdown, every link and image resolves, figures drawn, the headline and its figure on the first screen)")
 PY
 
+# Printed: the same page to PDF, no figure or table row split across pages.
+TREEBENCH_BROWSER="$browser" bash scripts/check_report_print.sh "$page"
+
 # The check must be able to fail: a copy of the page with raw Markdown, a missing image and a
 # dangling anchor beside it has to be refused (only for the report this script made itself).
 if [ $# -eq 0 ]; then
@@ -240,6 +245,19 @@ PY
     }
   done
   echo "check_report_browser: a broken copy (raw Markdown, missing image, dangling anchor, a table too wide, no headline) is refused"
+  # The print check must be able to fail: the same page without `break-inside: avoid` in its
+  # stylesheet splits a figure across two pages.
+  if out=$(TREEBENCH_BROWSER="$browser" bash scripts/check_report_print.sh --strip-avoid "$page" 2>&1); then
+    echo "$out" | sed 's/^/  /'
+    echo "check_report_browser: FAILED: the page printed without break-inside: avoid passed the print check" >&2
+    exit 1
+  fi
+  echo "$out" | grep -q "FIGURE_SPLIT" || {
+    echo "$out" | sed 's/^/  /'
+    echo "check_report_browser: FAILED: the page printed without break-inside: avoid split no figure" >&2
+    exit 1
+  }
+  echo "check_report_browser: printed without break-inside: avoid, the page is refused ($(echo "$out" | grep -c FIGURE_SPLIT) figure(s) split)"
   # Every committed report, at a 1,300-pixel window.
   for committed in report/*/index.html; do
     bash "$0" "$committed" || exit 1

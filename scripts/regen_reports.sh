@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Redraws every committed report under report/ from the committed results (no engine is run):
 # each experiment's report with its labels, the ablations, the boards' scaling report and the
-# probes trace of position 4453 (which re-solves one position, a few seconds), and the match
+# probes trace of position 4453 (which re-solves one position, a few seconds), the textbook
+# report (its counts computed again, about ten seconds), and the match
 # reports (their games files resumed: no game is played). Then checks every
 # SVG with scripts/check_figures.py. Usage: scripts/regen_reports.sh [TREEBENCH_BINARY]
 set -euo pipefail
@@ -25,6 +26,7 @@ for name in ablation-chess ablation-connect4 ablation-connect4-factorial memory-
 done
 redraw boards-scaling "$tb" scaling results/boards-*.csv --out report/boards-scaling
 redraw probes "$tb" probes 4453 --out report/probes
+redraw textbook "$tb" textbook --out report
 nim_example=$(dirname "$tb")/examples/nim
 if [ -x "$nim_example" ]; then
   redraw nim "$nim_example" report results/nim.csv

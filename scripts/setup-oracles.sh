@@ -6,6 +6,7 @@
 #   scipy              for the statistics cross-check
 #   chess              python-chess, which reads match PGN (scripts/check_pgn.py)
 #   open-spiel         OpenSpiel's othello, the rules oracle of tests/othello.rs
+#   pypdf              reads the report pages printed to PDF (scripts/check_report_print.sh)
 #
 # Works as root on a fresh machine with Python 3.11 + pip. Prints the directory that holds the
 # book files; export it as TREEBENCH_BOOK_DIR to skip the Python lookup in Rust.
@@ -17,6 +18,7 @@ BITBULLY_DATABASES_VERSION="0.0.2"
 SCIPY_VERSION="1.17.1"
 PYTHON_CHESS_VERSION="1.11.2"
 OPEN_SPIEL_VERSION="2.0.2"
+PYPDF_VERSION="7.1.1"
 
 export PIP_DISABLE_PIP_VERSION_CHECK=1
 export PIP_ROOT_USER_ACTION=ignore
@@ -31,12 +33,14 @@ need=()
     need+=("bitbully-databases==$BITBULLY_DATABASES_VERSION")
 [ "$(installed_version scipy)" = "$SCIPY_VERSION" ] || need+=("scipy==$SCIPY_VERSION")
 [ "$(installed_version chess)" = "$PYTHON_CHESS_VERSION" ] || need+=("chess==$PYTHON_CHESS_VERSION")
+[ "$(installed_version pypdf)" = "$PYPDF_VERSION" ] || need+=("pypdf==$PYPDF_VERSION")
+[ "$(installed_version open-spiel)" = "$OPEN_SPIEL_VERSION" ] || need+=("open-spiel==$OPEN_SPIEL_VERSION")
 
 if [ "${#need[@]}" -gt 0 ]; then
     echo "setup-oracles: installing ${need[*]}" >&2
     "$PYTHON" -m pip install --quiet "${need[@]}"
 else
-    echo "setup-oracles: bitbully $BITBULLY_VERSION, bitbully-databases $BITBULLY_DATABASES_VERSION, scipy $SCIPY_VERSION, python-chess $PYTHON_CHESS_VERSION already installed" >&2
+    echo "setup-oracles: bitbully $BITBULLY_VERSION, bitbully-databases $BITBULLY_DATABASES_VERSION, scipy $SCIPY_VERSION, python-chess $PYTHON_CHESS_VERSION, pypdf $PYPDF_VERSION, open-spiel $OPEN_SPIEL_VERSION already installed" >&2
 fi
 
 "$PYTHON" - <<'PY'
@@ -46,9 +50,10 @@ import bitbully_databases
 import scipy
 import chess
 import pyspiel
+import pypdf
 
 assets = os.path.join(os.path.dirname(os.path.abspath(bitbully_databases.__file__)), "assets")
-print(f"bitbully {bitbully.__version__}, bitbully-databases {bitbully_databases.__version__}, scipy {scipy.__version__}, python-chess {chess.__version__}")
+print(f"bitbully {bitbully.__version__}, bitbully-databases {bitbully_databases.__version__}, scipy {scipy.__version__}, python-chess {chess.__version__}, pypdf {pypdf.__version__}")
 for name in ("book_8ply.dat", "book_12ply.dat", "book_12ply_distances.dat"):
     path = os.path.join(assets, name)
     if not os.path.isfile(path):

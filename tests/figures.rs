@@ -246,6 +246,26 @@ fn probes_command_writes_the_trace_and_the_figure() {
             .join(format!("p/convergence_44536123312.{ext}"))
             .exists());
     }
+    // The page: the headline (the drivers agree, each one's probes as in the trace) beside the
+    // figure, the drivers' table in every format, the appendix.
+    let html = std::fs::read_to_string(dir.join("p/index.html")).unwrap();
+    let probes = |e: &str| rows.iter().filter(|r| r[0] == e).count();
+    for want in [
+        "Every driver (2) gives the score".to_string(),
+        format!("<code>mtdf</code>: {} probes,", probes("mtdf")),
+        format!("<code>sss</code>: {} probes,", probes("sss")),
+        "id=\"headline\"".to_string(),
+        "<svg".to_string(),
+        "<h2 id=\"appendix\">".to_string(),
+    ] {
+        assert!(html.contains(&want), "no `{want}` in the page");
+    }
+    assert!(html.find("id=\"headline\"") < html.find("<h2 id=\"results\">"));
+    for ext in ["csv", "md", "tex", "txt"] {
+        assert!(dir
+            .join(format!("p/convergence_44536123312_drivers.{ext}"))
+            .exists());
+    }
     let bad = common::run(&dir, &["probes", "44536123312", "--engines", "nosuch"]);
     assert!(!bad.status.success());
 }
@@ -269,6 +289,8 @@ fn threads_command_writes_the_scaling_figure() {
             "t.csv",
             "--figure",
             "f",
+            "--report",
+            "r",
         ],
     );
     assert!(
@@ -291,4 +313,29 @@ fn threads_command_writes_the_scaling_figure() {
     assert!(std::fs::read(dir.join("f/threads.pdf"))
         .unwrap()
         .starts_with(b"%PDF"));
+    // The page: the headline with the measured speed-up (the CSV's, to 2 decimals) beside the
+    // figure, the table in every format, the machine with its raw metadata linked.
+    let html = std::fs::read_to_string(dir.join("r/index.html")).unwrap();
+    let speedup: f64 = rows[1][2].parse().unwrap();
+    for want in [
+        format!("at 2 threads: {speedup:.2}× the speed of 1 thread"),
+        "id=\"headline\"".into(),
+        "<h3 id=\"machine\">".into(),
+        "href=\"threads.meta.json\"".into(),
+    ] {
+        assert!(html.contains(&want), "no `{want}` in the page");
+    }
+    for f in [
+        "threads.svg",
+        "threads.csv",
+        "threads.tex",
+        "threads.meta.json",
+    ] {
+        assert!(dir.join("r").join(f).exists(), "{f}");
+    }
+    let csv = common::csv_rows(&dir.join("r/threads.csv"));
+    assert_eq!(
+        csv[2][2], rows[1][2],
+        "the page's table is the measured one"
+    );
 }

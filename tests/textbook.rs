@@ -323,7 +323,7 @@ fn report_renders() {
         let correct = if row.value == m.true_value {
             "yes"
         } else {
-            "**no**"
+            "NO"
         };
         assert_eq!(
             cells[2..6],
@@ -425,4 +425,60 @@ fn driver_engines_agree_and_leaf_table_renders() {
         );
     }
     assert!(textbook_report(true).contains("## Drivers on random trees"));
+}
+
+/// The textbook report as a page (`render::textbook`): one order, title and summary, the
+/// headline beside the leaves figure, the results (every study's tables, UCT's figure), then the
+/// appendix; the headline says what this run computed (the broken table's wrong guesses).
+#[cfg(feature = "analysis")]
+#[test]
+fn report_page_in_the_one_order() {
+    use treebench::textbook::report::{ReportOptions, TextbookReport};
+    let rep = TextbookReport::compute(ReportOptions { fast: true });
+    let dir = std::env::temp_dir().join(format!("tb-textbook-page-{}", std::process::id()));
+    let files =
+        treebench::render::textbook::write_textbook_report(&rep, &dir, "treebench textbook --fast")
+            .unwrap();
+    for f in [
+        "leaves_by_depth.svg",
+        "uct_losses.pdf",
+        "mtdf.csv",
+        "drivers.tex",
+        "README.md",
+    ] {
+        assert!(files.contains(&dir.join(f)), "{f}: {files:?}");
+    }
+    let html = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    let at = |s: &str| {
+        html.find(s)
+            .unwrap_or_else(|| panic!("no `{s}` in the page"))
+    };
+    let order = [
+        "<h1>Textbook baselines</h1>",
+        "id=\"headline\"",
+        "leaves on uniform random trees",
+        "<h2 id=\"results\">",
+        "<h3>Tic-tac-toe from the empty board</h3>",
+        "<h3>UCT against a perfect player (tic-tac-toe)</h3>",
+        "UCT against a perfect player: losses by budget",
+        "<h2 id=\"appendix\">",
+        "ChaCha8Rng::seed_from_u64(2024)",
+        "<h3 id=\"reproduce\">",
+    ];
+    for w in order.windows(2) {
+        assert!(at(w[0]) < at(w[1]), "`{}` not before `{}`", w[0], w[1]);
+    }
+    let wrong = rep
+        .mtdf
+        .rows
+        .iter()
+        .filter(|r| r.value != rep.mtdf.true_value)
+        .count();
+    assert!(wrong > 0);
+    assert!(
+        html.contains(&format!("it is wrong for {wrong} of 3 first guesses")),
+        "{html}"
+    );
+    assert!(!html.contains("**"), "raw Markdown in the page");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

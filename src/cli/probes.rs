@@ -1,9 +1,11 @@
 //! `treebench probes`: solve one position with several drivers and write their probes: the
-//! trace as CSV and the convergence figure (SVG, 300-dpi PNG, PDF).
+//! trace as CSV and a report page (`index.html`, `README.md`) with the convergence figure (SVG,
+//! 300-dpi PNG, PDF) and the drivers' table.
 
 use crate::engine::registry;
 use crate::engine::root::Driver;
-use crate::render::plot::{write_figure, Convergence, DriverRun, Figure};
+use crate::render::plot::{Convergence, DriverRun, Figure};
+use crate::render::probes::{write_probes_report, ProbesReport};
 use crate::runner::measure::{measure, Clock};
 use crate::util::exit;
 use anyhow::{bail, Context, Result};
@@ -23,7 +25,8 @@ pub struct ProbesArgs {
     /// Board size `WIDTHxHEIGHT`.
     #[arg(long, default_value = "7x6")]
     pub board: crate::game::connect4::BoardSize,
-    /// Directory for `convergence_<moves>.csv` and the figure `convergence_<moves>.{svg,png,pdf}`.
+    /// Directory for `convergence_<moves>.csv`, the figure `convergence_<moves>.{svg,png,pdf}`
+    /// and the page (`index.html`, `README.md`, the drivers' table in every format).
     #[arg(long, default_value = "results/probes")]
     pub out: PathBuf,
 }
@@ -77,17 +80,30 @@ pub fn run(args: ProbesArgs) -> Result<i32> {
     // The scores possible before any probe: half the empty cells either way (the drivers'
     // initial interval).
     let left = args.board.cells() as i32 - moves.chars().count() as i32;
-    let fig = Convergence::new(&moves, (-left / 2, (left + 1) / 2), runs);
-    let (written, _) = write_figure(&fig, &args.out)?;
-    let trace = args.out.join(format!("{}.csv", fig.stem()));
+    let start = (-left / 2, (left + 1) / 2);
+    let stem = Convergence::new(&moves, start, Vec::new()).stem();
+    let trace = args.out.join(format!("{stem}.csv"));
+    std::fs::create_dir_all(&args.out).with_context(|| args.out.display().to_string())?;
     std::fs::write(&trace, csv).with_context(|| trace.display().to_string())?;
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let report = ProbesReport {
+        moves: &moves,
+        board: args.board.to_string(),
+        start,
+        runs: &runs,
+        trace: format!("{stem}.csv"),
+        reproduce: format!(
+            "{} {}",
+            crate::util::repro::program(),
+            shell_words::join(argv)
+        ),
+    };
+    let page = write_probes_report(&report, &args.out)?;
     eprintln!(
-        "wrote {}, {}, {} and {} ({})",
+        "wrote {}, {} and {} more files (the figure, the drivers' table, README.md)",
         trace.display(),
-        written.svg.display(),
-        written.png.display(),
-        written.pdf.display(),
-        fig.title()
+        page.html.display(),
+        page.files.len() - 1
     );
     Ok(exit::OK)
 }

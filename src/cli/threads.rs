@@ -48,6 +48,11 @@ pub struct ThreadsArgs {
     /// all threads and of the main thread over the reference's).
     #[arg(long, value_name = "DIR")]
     pub figure: Option<PathBuf>,
+    /// Write a report page into DIR: `index.html` and `README.md` with the scaling figure, the
+    /// table in every format (`threads.*`) and the machine during the measurement
+    /// (`threads.meta.json`).
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
     /// Move strings to solve (instead of the seeded set).
     pub moves: Vec<String>,
 }
@@ -116,6 +121,7 @@ fn cores() -> usize {
 pub fn run(args: ThreadsArgs) -> Result<i32> {
     let threads = thread_counts(&args)?;
     check_figure(args.figure.as_deref())?;
+    check_figure(args.report.as_deref())?;
     let positions = position_set(&args);
     let mut engines = Vec::new();
     for &t in &threads {
@@ -131,12 +137,21 @@ pub fn run(args: ThreadsArgs) -> Result<i32> {
         args.repeats,
         cores()
     );
+    // The machine around the measurement, for the page (its start before the first solve).
+    let mut meta = args
+        .report
+        .as_ref()
+        .map(|_| crate::runner::meta::Meta::collect("threads", "", "", None));
     let Some(rows) = measure_all(&threads, &positions, args.repeats, &mut engines)? else {
         return Ok(exit::DISAGREE);
     };
     print_rows(&rows, args.csv.as_deref())?;
     if let Some(dir) = &args.figure {
         write_figure(&rows, &args.engine, positions.len(), args.repeats, dir)?;
+    }
+    if let (Some(dir), Some(meta)) = (&args.report, meta.as_mut()) {
+        meta.finish();
+        write_report(&args, &rows, positions.len(), meta, dir)?;
     }
     Ok(exit::OK)
 }
@@ -260,6 +275,113 @@ const COLUMNS: [(&str, &str, usize, usize, usize); 8] = [
     ("main/ref", "main_ratio", 9, 2, 4),
 ];
 
+/// One thread count's numbers: threads, seconds, speed-up, efficiency, nodes, nodes over the
+/// reference's, main-thread nodes, those over the reference's nodes.
+fn values(r: &Row, r0: &Row) -> [f64; 8] {
+    let x = r.relative(r0);
+    [
+        f64::from(r.threads),
+        r.seconds,
+        x.speedup,
+        x.efficiency,
+        r.nodes,
+        x.node_ratio,
+        r.main_nodes,
+        x.main_ratio,
+    ]
+}
+
+/// The printed table as a [`crate::table::Table`] (the page's), with the CSV's precision as
+/// its raw values.
+#[cfg(feature = "analysis")]
+fn rows_table(rows: &[Row], title: String) -> crate::table::Table {
+    use crate::table::{Cell, Column, Table};
+    let mut t = Table::new(COLUMNS.iter().map(|c| Column::right(c.0)).collect());
+    t.title = title;
+    for r in rows {
+        let cells = COLUMNS
+            .iter()
+            .zip(values(r, &rows[0]))
+            .map(|(&(_, _, _, p, q), v)| Cell {
+                text: format!("{v:.p$}"),
+                raw: vec![format!("{v:.q$}")],
+            });
+        t.rows.push(cells.collect());
+    }
+    t
+}
+
+/// The report page in `dir`.
+#[cfg(feature = "analysis")]
+fn write_report(
+    args: &ThreadsArgs,
+    rows: &[Row],
+    positions: usize,
+    meta: &crate::runner::meta::Meta,
+    dir: &Path,
+) -> Result<()> {
+    use crate::render::threads::{write_threads_report, ThreadsReport};
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let points = thread_points(rows);
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let report = ThreadsReport {
+        engine: &args.engine,
+        board: args.board.to_string(),
+        points: &points,
+        table: rows_table(
+            rows,
+            format!(
+                "{}: {positions} position(s), {} solve(s) of the set per thread count",
+                args.engine, args.repeats
+            ),
+        ),
+        positions,
+        repeats: args.repeats,
+        cores: cores(),
+        meta: serde_json::to_value(meta)?,
+        reproduce: format!(
+            "{} {}",
+            crate::util::repro::program(),
+            shell_words::join(argv)
+        ),
+    };
+    let w = write_threads_report(&report, dir)?;
+    eprintln!(
+        "wrote {} and {} more files",
+        w.html.display(),
+        w.files.len() - 1
+    );
+    Ok(())
+}
+
+/// A lean build: [`check_figure`]'s error (it refused `--report` before the solves).
+#[cfg(not(feature = "analysis"))]
+fn write_report(
+    _: &ThreadsArgs,
+    _: &[Row],
+    _: usize,
+    _: &crate::runner::meta::Meta,
+    dir: &Path,
+) -> Result<()> {
+    check_figure(Some(dir))
+}
+
+/// The rows as the figure's points.
+#[cfg(feature = "analysis")]
+fn thread_points(rows: &[Row]) -> Vec<crate::render::plot::ThreadPoint> {
+    rows.iter()
+        .map(|r| {
+            let x = r.relative(&rows[0]);
+            crate::render::plot::ThreadPoint {
+                threads: r.threads,
+                speedup: x.speedup,
+                node_ratio: x.node_ratio,
+                main_ratio: x.main_ratio,
+            }
+        })
+        .collect()
+}
+
 /// The table on stdout and, with `csv`, the same as CSV.
 fn print_rows(rows: &[Row], csv_path: Option<&Path>) -> Result<()> {
     let mut csv = COLUMNS.map(|c| c.1).join(",") + "\n";
@@ -269,17 +391,7 @@ fn print_rows(rows: &[Row], csv_path: Option<&Path>) -> Result<()> {
         .collect();
     println!("{}", header.join(" "));
     for r in rows {
-        let x = r.relative(&rows[0]);
-        let values = [
-            f64::from(r.threads),
-            r.seconds,
-            x.speedup,
-            x.efficiency,
-            r.nodes,
-            x.node_ratio,
-            r.main_nodes,
-            x.main_ratio,
-        ];
+        let values = values(r, &rows[0]);
         let cells = |table: bool| -> Vec<String> {
             COLUMNS
                 .iter()
@@ -303,11 +415,11 @@ fn print_rows(rows: &[Row], csv_path: Option<&Path>) -> Result<()> {
     Ok(())
 }
 
-/// A figure needs the plotting of the `analysis` feature: a lean build refuses `--figure`
-/// before it solves anything.
+/// A figure or a page needs the plotting of the `analysis` feature: a lean build refuses
+/// `--figure` and `--report` before it solves anything.
 fn check_figure(figure: Option<&Path>) -> Result<()> {
     if figure.is_some() && !cfg!(feature = "analysis") {
-        bail!("threads: --figure needs the cargo feature `analysis`, which this lean build lacks");
+        bail!("threads: --figure and --report need the cargo feature `analysis`, which this lean build lacks");
     }
     Ok(())
 }
@@ -321,19 +433,8 @@ fn write_figure(
     repeats: u32,
     dir: &Path,
 ) -> Result<()> {
-    use crate::render::plot::{write_figure, ThreadPoint, ThreadScaling};
-    let points: Vec<ThreadPoint> = rows
-        .iter()
-        .map(|r| {
-            let x = r.relative(&rows[0]);
-            ThreadPoint {
-                threads: r.threads,
-                speedup: x.speedup,
-                node_ratio: x.node_ratio,
-                main_ratio: x.main_ratio,
-            }
-        })
-        .collect();
+    use crate::render::plot::{write_figure, ThreadScaling};
+    let points = thread_points(rows);
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let figure = ThreadScaling::new(&points, engine, positions, repeats, cores());
     let (written, _) = write_figure(&figure, dir)?;

@@ -11,10 +11,13 @@ pub mod machine;
 pub mod method;
 pub mod page;
 pub mod plot;
+pub mod probes;
 pub mod quality;
 pub mod report;
 pub mod scaling;
 pub mod table;
+pub mod textbook;
+pub mod threads;
 
 use std::path::{Path, PathBuf};
 

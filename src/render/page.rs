@@ -61,6 +61,9 @@ pub struct Page<'a> {
     pub method: Vec<String>,
     /// The full method, folded under the short one.
     pub method_full: Vec<String>,
+    /// What the folded method's line says (default: timing, order, repeats, machine and
+    /// statistics, a run's).
+    pub method_full_title: Option<String>,
     pub machine: Vec<MachineTable>,
     /// Texts shown whole, with their names (the experiment file).
     pub sources: Vec<(String, String)>,
@@ -375,7 +378,14 @@ fn html_appendix(s: &mut String, page: &Page<'_>) {
         let _ = writeln!(s, "<p>{}</p>", inline_html(p));
     }
     if !page.method_full.is_empty() {
-        s.push_str("<details id=\"method-full\">\n<summary>The method in full: timing, order, repeats, machine and statistics</summary>\n");
+        let _ =
+            writeln!(
+                s,
+                "<details id=\"method-full\">\n<summary>{}</summary>",
+                inline_html(page.method_full_title.as_deref().unwrap_or(
+                    "The method in full: timing, order, repeats, machine and statistics"
+                ))
+            );
         for p in &page.method_full {
             let _ = writeln!(s, "<p>{}</p>", inline_html(p));
         }

@@ -129,6 +129,7 @@ fn experiment_page<'a>(
         warnings: exp.warnings.clone(),
         method: method_short(exp),
         method_full,
+        method_full_title: None,
         machine,
         sources: experiment_sources(exp),
         reproduce: reproduce_command(&analysis.sources),

@@ -2,12 +2,12 @@
 //! order: the table of the report's "Drivers" section.
 
 use std::collections::HashSet;
-use std::fmt::Write as _;
 
+use super::report::Part;
 use crate::engine::textbook::drivers::{mt_dual, mt_sss, sss_classic};
 use crate::engine::textbook::search::{mtdf, AlphaBeta, Mtdf, Order, TtKind, INF};
 use crate::game::{Game, RandomTree, TreeNode};
-use crate::table::{Column, PipeTable, Table, TableFormat};
+use crate::table::{Column, Table};
 use crate::util::fmt::thousands;
 
 /// The drivers compared, as the table's columns name them.
@@ -94,14 +94,8 @@ pub fn driver_study(shapes: &[(u8, u8)], seeds: &[u64]) -> Vec<DriverRow> {
     rows
 }
 
-/// The report section (Markdown) for `rows` over `trees` seeds.
-pub fn render_driver_study(rows: &[DriverRow], trees: usize) -> String {
-    let mut o = String::new();
-    let _ = writeln!(
-        o,
-        "## Drivers on random trees: leaves relative to alpha-beta\n"
-    );
-    let _ = writeln!(o, "Distinct leaves evaluated, summed over {trees} trees per shape (seeds 1..={trees}), as a fraction of alpha-beta's (no table, same move order); the alpha-beta column is its mean per tree. *best* = children sorted by true value, *random* = a per-node permutation fixed by (seed, node). PVS: NegaScout without a table; MTD(f), MT-SSS* (MTD from +∞) and MT-DUAL* (MTD from −∞) run over an unlimited bound table (leaves are not stored, so their evaluations can exceed the distinct leaves counted here); SSS* (classic): Stockman's OPEN list, ties to the leftmost node. `tests/sss.rs` checks on 264 trees (three orders each, many with tied leaves) that SSS* ⊆ alpha-beta and MT-SSS* = SSS* as leaf sets.\n");
+/// The report's part for `rows` over `trees` seeds.
+pub fn driver_part(rows: &[DriverRow], trees: usize) -> Part {
     let mut cols = vec![
         Column::right("b"),
         Column::right("d"),
@@ -110,6 +104,8 @@ pub fn render_driver_study(rows: &[DriverRow], trees: usize) -> String {
     cols.push(Column::right("alpha-beta (mean)"));
     cols.extend(DRIVERS[1..].iter().map(|n| Column::right(*n)));
     let mut table = Table::new(cols);
+    table.title =
+        "Distinct leaves of each driver over alpha-beta's, per tree shape and order".into();
     for r in rows {
         let ab = r.leaves[0].max(1) as f64;
         let mut cells = vec![
@@ -125,6 +121,11 @@ pub fn render_driver_study(rows: &[DriverRow], trees: usize) -> String {
         );
         table.push_row(cells);
     }
-    o.push_str(&PipeTable.render(&table));
-    o
+    Part {
+        heading: "Drivers on random trees: leaves relative to alpha-beta".into(),
+        notes: vec![format!("Distinct leaves evaluated, summed over {trees} trees per shape, as a fraction of alpha-beta's (no table, same move order); the alpha-beta column is its mean per tree. Order best = children sorted by true value, random = a per-node permutation fixed by (seed, node).")],
+        tables: vec![table],
+        method: vec![format!("Trees of seeds 1..={trees}. PVS: NegaScout without a table; MTD(f), MT-SSS* (MTD from +∞) and MT-DUAL* (MTD from −∞) run over an unlimited bound table (leaves are not stored, so their evaluations can exceed the distinct leaves counted here); SSS* (classic): Stockman's OPEN list, ties to the leftmost node. `tests/sss.rs` checks on 264 trees (three orders each, many with tied leaves) that SSS* ⊆ alpha-beta and MT-SSS* = SSS* as leaf sets.")],
+        ..Part::default()
+    }
 }

@@ -5,7 +5,8 @@
 //! [`crate::engine::textbook`]; this module only runs the experiments and writes the report.
 
 pub mod drivers;
+mod headline;
 pub mod report;
 pub mod uct_match;
 
-pub use report::{textbook_report, ReportOptions, TextbookReport};
+pub use report::{textbook_report, Part, ReportOptions, TextbookReport};

@@ -24,6 +24,7 @@ mod ratio;
 mod scatter;
 mod speedup;
 pub mod style;
+mod textbook;
 mod threads;
 mod time_scatter;
 
@@ -40,6 +41,7 @@ pub use probes::{probe_counts, EngineProbes, ProbesPerSolve};
 pub use quality::{Cost, ParetoFront, QualityCurves};
 pub use ratio::PositionRatio;
 pub use speedup::Speedup;
+pub use textbook::{LeafGrowth, UctLosses};
 pub use threads::{ThreadPoint, ThreadScaling};
 pub use time_scatter::TimeScatter;
 
