@@ -10,6 +10,10 @@ mod common;
 #[allow(dead_code)]
 mod pig;
 
+#[path = "../examples/einstein.rs"]
+#[allow(dead_code)]
+mod einstein;
+
 use std::collections::HashMap;
 use treebench::game::chance::Q;
 use treebench::game::chance_open::OpenChance;
@@ -18,6 +22,12 @@ use treebench::game::chance_open::OpenChance;
 fn cli(args: &[&str]) -> i32 {
     let argv = std::iter::once("pig").chain(args.iter().copied());
     treebench::cli::run_with(argv, &[&pig::PIG]).unwrap_or(2)
+}
+
+/// The same for EinStein würfelt nicht! (`examples/einstein.rs`).
+fn cli_einstein(args: &[&str]) -> i32 {
+    let argv = std::iter::once("einstein").chain(args.iter().copied());
+    treebench::cli::run_with(argv, &[&einstein::EINSTEIN]).unwrap_or(2)
 }
 
 fn at(dir: &std::path::Path, name: &str) -> String {
@@ -129,6 +139,20 @@ fn verify_checks_the_rules_the_drivers_and_the_mutants() {
     std::fs::write(d.join("k.tsv"), "0-0 +0 max 0\t1\n").unwrap();
     let known = at(&d, "k.tsv");
     assert_eq!(cli(&["verify", "--game", "pig", "--known", &known]), 2);
+    // the second dice game, verified the same way
+    assert_eq!(
+        cli_einstein(&["verify", "--game", "einstein", "--per-ply", "1"]),
+        0
+    );
+    let start = "12../3.../...c/..ba max";
+    assert_eq!(
+        cli_einstein(&["solve", "--engine", "einstein-star2", &format!("{start} 2")]),
+        0
+    );
+    assert_eq!(
+        cli_einstein(&["solve", "--engine", "einstein-star2", start]),
+        2
+    );
 }
 
 /// The moves column of each game of a games file, keyed by pair and round.
@@ -184,6 +208,24 @@ fn matches_draw_their_dice_from_the_seed_and_replay_exactly() {
         "the same seed: the same dice and moves at any concurrency"
     );
     assert_ne!(a, c, "another seed: other dice");
+    // UCT with chance sampling plays too, and replays exactly
+    let uct = |file: &str| {
+        let games = at(&d, file);
+        let args = [
+            "match",
+            "pig-uct:playouts=300",
+            "pig-star2:depth=2",
+            "--plies",
+            "0,6",
+            "--openings",
+            "3",
+            "--games",
+            &games,
+        ];
+        assert_eq!(cli(&args), 0);
+        games_of(&d.join(file))
+    };
+    assert_eq!(uct("u1.csv"), uct("u2.csv"));
     // every game replays through the rules: players' moves and nature's outcomes alternate as
     // the referee asks, and the result is the rules' own
     let rows = common::csv_rows(&d.join("a.csv"));
