@@ -94,7 +94,22 @@ fn a_run_compares_the_chance_drivers_on_exact_rational_values() {
         "--no-report",
     ];
     assert_eq!(cli(&run), 3);
-    // a chance game's engine names its drivers; a generic driver or MCTS is refused
+    // a quality run judges integer move values: refused for a chance game, nothing written
+    let q = common::write_exp(
+        &d,
+        "qq",
+        "game = \"pig\"\nseed = 3\nplies = [6]\npositions = 3\nengines = [\"pig-star2:depth=2\"]\n[quality]\nreferee = \"pig-expectimax\"\n",
+    );
+    let run = [
+        "run",
+        q.to_str().unwrap(),
+        "--results",
+        &results,
+        "--no-report",
+    ];
+    assert_eq!(cli(&run), 2);
+    assert!(!d.join("r/qq.csv").exists());
+    // a chance game's engine names its drivers; a generic driver is refused
     assert_eq!(cli(&["solve", "--engine", "pig-mtdf", "0-0 +0 max 0"]), 2);
     assert_eq!(
         cli(&["solve", "--engine", "pig-star2:scout=null", "0-0 +0 max 0"]),

@@ -57,7 +57,10 @@ fn nim_goes_through_run_verify_and_report() {
     check_records(&results.join("nim.csv"));
 
     assert_eq!(nim_cli(&["verify", "--game", "nim", "--per-ply", "2"]), 0);
-    let r = (nim::NIM.verify)(nim::NIM.kind(), 2, 1, None).unwrap();
+    let v = (nim::NIM.verify)(nim::NIM.kind(), 2, 1, None).unwrap();
+    assert!(v.passed, "{}", v.text);
+    let r = treebench::verify::open::verify_open::<nim::Nim>(nim::NIM.kind(), 2, 1, None).unwrap();
+    assert_eq!(r.to_string(), v.text);
     assert!(r.failures.is_empty(), "{r}");
     assert!(
         r.positions >= 12 && r.oracle_searches > 0 && r.driver_searches > 0,

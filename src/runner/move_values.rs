@@ -173,6 +173,14 @@ fn check_referee(spec: &str, game: GameKind, e: &dyn Engine) -> Result<(), Strin
     if e.game() != game {
         return Err(bad(format!("plays {}, not {game}", e.game())));
     }
+    if let GameKind::Open(def) = game {
+        if def.chance {
+            return Err(bad(format!(
+                "{game} is a chance game: its values are exact rationals and a quality run judges \
+                 integer move values; compare its engines with `run` and `match`"
+            )));
+        }
+    }
     if e.exact() != Some(true) {
         let hint = match game {
             GameKind::Connect4(_) => {

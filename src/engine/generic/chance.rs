@@ -639,6 +639,10 @@ mod tests {
         assert!(spread((0..n).map(|i| i << 32)) >= n as usize / 2);
         let odd = (0..n).map(|i| i.wrapping_mul(0x2545_f491_4f6c_dd1d) & !0xffff_ffff);
         assert!(spread(odd) >= n as usize / 2);
+        // bits 48..63 only (a multiply-shift alone reads the bits below 47 for this table: all
+        // 4096 shared one bucket before the fold)
+        assert!(spread((0..n).map(|i| i << 48)) >= n as usize / 2);
+        assert!(spread((0..n).map(|i| (i << 52) | 0x1234)) >= n as usize / 2);
         // Pig's key, [s0, s1, turn, mover, done, dice] in its low bytes: every node of one turn
         // (one pair of scores) used to share one bucket
         let turn = (0..20u64).flat_map(|t| {

@@ -15,15 +15,18 @@ pub use crate::engine::tt::Bound;
 /// The bucket of `key` in a table of `mask + 1` buckets (a power of two): the generic core's
 /// one key mixer, for every table keyed by a game's own key
 /// ([`SearchGame::key`](crate::game::SearchGame::key),
-/// [`ChanceGame::key`](crate::game::chance::ChanceGame::key)). A multiply-shift that keeps
-/// the product's high half, so every key bit below `32 + log2(buckets)` moves the bucket. The
-/// low bits of a Zobrist key would do, but a game's own keys (small integers, or fields packed
-/// into bytes) are not spread: taken as they are, keys that differ only above the mask would
-/// all share one bucket.
+/// [`ChanceGame::key`](crate::game::chance::ChanceGame::key)). The key's high half is folded
+/// onto its low half, then a multiply-shift keeps the product's high half, so every key bit
+/// moves the bucket (the multiply alone reads only the bits below `32 + log2(buckets)`: keys
+/// that differ only above bit 46 shared one bucket of a 2^15-bucket table). The low bits of a
+/// Zobrist key would do, but a game's own keys (small integers, or fields packed into bytes)
+/// are not spread: taken as they are, keys that differ only above the mask would all share one
+/// bucket.
 #[inline]
 #[must_use]
 pub fn bucket(key: u64, mask: u64) -> usize {
-    ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) & mask) as usize
+    let folded = key ^ (key >> 32);
+    ((folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) & mask) as usize
 }
 
 /// One entry.
