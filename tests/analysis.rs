@@ -144,7 +144,7 @@ fn validation_reports_missing_fields_and_a_wrong_header() {
     l[5] = "synthetic,42,8".into();
     rewrite(&path, &l, true);
     let msg = validate_csv(&path).unwrap_err().to_string();
-    assert!(msg.contains("line 6: expected 26 fields, found 3"), "{msg}");
+    assert!(msg.contains("line 6: expected 30 fields, found 3"), "{msg}");
 
     let mut l = lines(&path);
     l[0] = l[0].replace("nanos,wall_nanos", "time,wall_nanos");
