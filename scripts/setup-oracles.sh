@@ -5,7 +5,9 @@
 #   bitbully-databases BitBully's 8-ply / 12-ply / 12-ply-distance opening books
 #   scipy              for the statistics cross-check
 #   chess              python-chess, which reads match PGN (scripts/check_pgn.py)
-#   open-spiel         OpenSpiel's othello, the rules oracle of tests/othello.rs
+#   open-spiel         OpenSpiel (pyspiel): othello, connect_four and tic_tac_toe as rules oracles
+#                      (tests/othello.rs, tests/openspiel.rs) and its bots as treebench engines
+#                      (scripts/openspiel_engine.py)
 #
 # Works as root on a fresh machine with Python 3.11 + pip. Prints the directory that holds the
 # book files; export it as TREEBENCH_BOOK_DIR to skip the Python lookup in Rust.
@@ -31,12 +33,13 @@ need=()
     need+=("bitbully-databases==$BITBULLY_DATABASES_VERSION")
 [ "$(installed_version scipy)" = "$SCIPY_VERSION" ] || need+=("scipy==$SCIPY_VERSION")
 [ "$(installed_version chess)" = "$PYTHON_CHESS_VERSION" ] || need+=("chess==$PYTHON_CHESS_VERSION")
+[ "$(installed_version open-spiel)" = "$OPEN_SPIEL_VERSION" ] || need+=("open-spiel==$OPEN_SPIEL_VERSION")
 
 if [ "${#need[@]}" -gt 0 ]; then
     echo "setup-oracles: installing ${need[*]}" >&2
     "$PYTHON" -m pip install --quiet "${need[@]}"
 else
-    echo "setup-oracles: bitbully $BITBULLY_VERSION, bitbully-databases $BITBULLY_DATABASES_VERSION, scipy $SCIPY_VERSION, python-chess $PYTHON_CHESS_VERSION already installed" >&2
+    echo "setup-oracles: bitbully $BITBULLY_VERSION, bitbully-databases $BITBULLY_DATABASES_VERSION, scipy $SCIPY_VERSION, python-chess $PYTHON_CHESS_VERSION, open-spiel $OPEN_SPIEL_VERSION already installed" >&2
 fi
 
 "$PYTHON" - <<'PY'
@@ -48,7 +51,7 @@ import chess
 import pyspiel
 
 assets = os.path.join(os.path.dirname(os.path.abspath(bitbully_databases.__file__)), "assets")
-print(f"bitbully {bitbully.__version__}, bitbully-databases {bitbully_databases.__version__}, scipy {scipy.__version__}, python-chess {chess.__version__}")
+print(f"bitbully {bitbully.__version__}, bitbully-databases {bitbully_databases.__version__}, scipy {scipy.__version__}, python-chess {chess.__version__}, pyspiel {len(pyspiel.registered_names())} games")
 for name in ("book_8ply.dat", "book_12ply.dat", "book_12ply_distances.dat"):
     path = os.path.join(assets, name)
     if not os.path.isfile(path):
