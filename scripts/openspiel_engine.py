@@ -106,8 +106,16 @@ def random_move(_args, _game, state, seed):
 BOTS = {"mcts": mcts_move, "alphabeta": alphabeta_move, "random": random_move}
 
 
+class Parser(argparse.ArgumentParser):
+    """Bad arguments are one line on stderr, exit status 2."""
+
+    def error(self, message):
+        sys.stderr.write(f"openspiel_engine.py: error: {message}\n")
+        sys.exit(2)
+
+
 def main():
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--game", default="connect4", choices=sorted(GAMES))
     p.add_argument("--bot", default="mcts", choices=sorted(BOTS))
     p.add_argument("--impl", default="python", choices=["python", "cpp"])
