@@ -13,7 +13,7 @@ One position a line on stdin, a move string from the start: Connect-4 columns 1-
 
 Bots (`--bot`):
   mcts       OpenSpiel's MCTSBot (UCT): --uct-c (2.8: treebench's c=1.4 on rewards in [-1, 1]),
-             --sims (simulations a move), --rollouts (random rollouts a leaf), --solve on|off
+             --sims (simulations a move, at least 2), --rollouts (random rollouts a leaf), --solve on|off
              (OpenSpiel's default: on), --impl python (open_spiel/python/algorithms/mcts.py,
              the default) or cpp (pyspiel.MCTSBot). SCORE is an estimate: the chosen move's
              value for the side to move in hundredths (-100..100; a proven move's outcome x 100),
@@ -126,8 +126,9 @@ def main():
     p.add_argument("--depth", type=int, default=0)
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
-    if args.sims < 1 or args.rollouts < 1 or args.depth < 0:
-        p.error("--sims and --rollouts must be >= 1, --depth >= 0")
+    if args.sims < 2 or args.rollouts < 1 or args.depth < 0:
+        # OpenSpiel's first simulation is a rollout from the root, which leaves it no move
+        p.error("--sims must be >= 2 (the first is the root's own), --rollouts >= 1, --depth >= 0")
     name, cells = GAMES[args.game]
     game = pyspiel.load_game(name)
     bot = BOTS[args.bot]

@@ -98,6 +98,12 @@ fn openspiel_solver_proves_only_true_results() {
         "tictactoe-uct:playouts=3000,c=1.4,seed=1,solver=maxn,prior=off,terminal=exact,root=rollout"
     );
     assert_eq!(registry::build(&e.spec()).unwrap().spec(), e.spec());
+    // the first playout is the root's own: a budget of one still plays, with a second playout
+    let mut e = registry::build("c4-uct:playouts=1,solver=maxn,root=rollout").unwrap();
+    let d = e.choose("", &MoveLimit::Spec).unwrap();
+    assert_eq!(d.playouts, Some(2));
+    let mut e = registry::build("c4-uct:playouts=1").unwrap();
+    assert_eq!(e.choose("", &MoveLimit::Spec).unwrap().playouts, Some(1));
 }
 
 #[test]

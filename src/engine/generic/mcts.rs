@@ -540,7 +540,7 @@ impl<G: SearchGame> MctsEngine<G> {
     }
 
     /// Search `root` with `playouts` playouts, or within `allot` of wall time (at least one
-    /// playout); the tree.
+    /// playout, and one below the root); the tree.
     fn search(&self, root: &G::State, allot: Option<Duration>) -> Tree<'_, G> {
         let mut tree = Tree::new(&self.game, self.cfg, root);
         let start = Instant::now();
@@ -553,7 +553,9 @@ impl<G: SearchGame> MctsEngine<G> {
                 None => tree.playouts >= self.cfg.playouts,
                 Some(a) => tree.playouts % 16 == 0 && start.elapsed() >= a,
             };
-            if done {
+            // `root=rollout` spends the first playout on the root itself: one more goes below
+            // it when the budget was a single playout, so that there is a move to play
+            if done && tree.nodes[0].count > 0 {
                 break;
             }
         }
