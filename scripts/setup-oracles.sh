@@ -5,7 +5,9 @@
 #   bitbully-databases BitBully's 8-ply / 12-ply / 12-ply-distance opening books
 #   scipy              for the statistics cross-check
 #   chess              python-chess, which reads match PGN (scripts/check_pgn.py)
-#   open-spiel         OpenSpiel's othello, the rules oracle of tests/othello.rs
+#   open-spiel         OpenSpiel (pyspiel): othello, connect_four and tic_tac_toe as rules oracles
+#                      (tests/othello.rs, tests/openspiel.rs) and its bots as treebench engines
+#                      (scripts/openspiel_engine.py)
 #   pypdf              reads the report pages printed to PDF (scripts/check_report_print.sh)
 #
 # Works as root on a fresh machine with Python 3.11 + pip. Prints the directory that holds the
@@ -53,7 +55,7 @@ import pyspiel
 import pypdf
 
 assets = os.path.join(os.path.dirname(os.path.abspath(bitbully_databases.__file__)), "assets")
-print(f"bitbully {bitbully.__version__}, bitbully-databases {bitbully_databases.__version__}, scipy {scipy.__version__}, python-chess {chess.__version__}, pypdf {pypdf.__version__}")
+print(f"bitbully {bitbully.__version__}, bitbully-databases {bitbully_databases.__version__}, scipy {scipy.__version__}, python-chess {chess.__version__}, pypdf {pypdf.__version__}, pyspiel {len(pyspiel.registered_names())} games")
 for name in ("book_8ply.dat", "book_12ply.dat", "book_12ply_distances.dat"):
     path = os.path.join(assets, name)
     if not os.path.isfile(path):

@@ -241,6 +241,10 @@ fn matches_draw_their_dice_from_the_seed_and_replay_exactly() {
         games_of(&d.join(file))
     };
     assert_eq!(uct("u1.csv"), uct("u2.csv"));
+    // UCT with chance sampling has no solver: the option is refused, not ignored
+    let games = at(&d, "s.csv");
+    let args = ["match", "pig-uct:solver=on", "pig-star2", "--games", &games];
+    assert_eq!(cli(&args), 2);
     // every game replays through the rules: players' moves and nature's outcomes alternate as
     // the referee asks, and the result is the rules' own
     let rows = common::csv_rows(&d.join("a.csv"));

@@ -56,6 +56,56 @@ fn mcts_solver_proves_only_true_results_and_plays_them() {
     assert!(proven * 3 > all.len(), "{proven} of {} proven", all.len());
 }
 
+/// OpenSpiel's variant (`solver=maxn,root=rollout`): its proofs (draws too) are true, the move
+/// it plays keeps a proven win or draw, and its spec round-trips.
+#[test]
+fn openspiel_solver_proves_only_true_results() {
+    let all = positions(GameKind::TicTacToe, &[1, 2, 3, 4, 5, 6, 7], 40, false);
+    let spec = "tictactoe-uct:playouts=3000,solver=maxn,root=rollout";
+    let g = TicTacToe::new();
+    let (mut proven, mut draws) = (0, 0);
+    for moves in &all {
+        let mut e = registry::build(spec).unwrap();
+        let d = e.choose(moves, &MoveLimit::Spec).unwrap();
+        let Some(r) = d.proven_result() else { continue };
+        proven += 1;
+        draws += usize::from(r == GameResult::Draw);
+        assert_eq!(r, exact_ttt(moves), "`{moves}`: proved {r:?}");
+        let s = g.parse(moves).unwrap();
+        let child = g.play(&s, g.parse_move(&s, d.best.as_str()).unwrap());
+        let mut n = 0;
+        let after = -minimax(&g, &child, 9, 1, false, &mut n).signum();
+        let want = exact_ttt(moves);
+        assert_eq!(
+            after,
+            want as i32 - 1,
+            "`{moves}` {}: keeps {want:?}",
+            d.best.as_str()
+        );
+    }
+    eprintln!(
+        "tic-tac-toe, solver=maxn: {proven} of {} positions proven ({draws} draws)",
+        all.len()
+    );
+    assert!(
+        proven * 3 > all.len() && draws > 0,
+        "{proven} of {}, {draws} draws",
+        all.len()
+    );
+    let e = registry::build(spec).unwrap();
+    assert_eq!(
+        e.spec(),
+        "tictactoe-uct:playouts=3000,c=1.4,seed=1,solver=maxn,prior=off,terminal=exact,root=rollout"
+    );
+    assert_eq!(registry::build(&e.spec()).unwrap().spec(), e.spec());
+    // the first playout is the root's own: a budget of one still plays, with a second playout
+    let mut e = registry::build("c4-uct:playouts=1,solver=maxn,root=rollout").unwrap();
+    let d = e.choose("", &MoveLimit::Spec).unwrap();
+    assert_eq!(d.playouts, Some(2));
+    let mut e = registry::build("c4-uct:playouts=1").unwrap();
+    assert_eq!(e.choose("", &MoveLimit::Spec).unwrap().playouts, Some(1));
+}
+
 #[test]
 fn mcts_solver_on_connect4_never_contradicts_the_exact_solver() {
     let all = positions(GameKind::CONNECT4, &[20, 26, 30], 12, false);
@@ -105,7 +155,7 @@ fn the_same_seed_chooses_the_same_moves() {
     let e = registry::build("c4-uct:playouts=300,seed=9").unwrap();
     assert_eq!(
         e.spec(),
-        "c4-uct:playouts=300,c=1.4,seed=9,solver=off,prior=off"
+        "c4-uct:playouts=300,c=1.4,seed=9,solver=off,prior=off,terminal=explore,root=expand"
     );
     assert_eq!(registry::build(&e.spec()).unwrap().spec(), e.spec());
 }
@@ -154,7 +204,14 @@ fn mcts_errors_are_one_line() {
     for (spec, want) in [
         ("c4-uct:playouts=0", "expected a number of playouts >= 1"),
         ("c4-uct:c=-1", "expected a finite number >= 0"),
-        ("c4-uct:solver=maybe", "expected on or off"),
+        ("c4-uct:solver=maybe", "expected on, off or maxn"),
+        ("c4-uct:terminal=maybe", "expected explore or exact"),
+        ("c4-uct:root=leaf", "expected expand or rollout"),
+        (
+            "c4-uct:solver=maxn,terminal=explore",
+            "solver=maxn values terminal nodes exactly",
+        ),
+        ("c4-puct:root=rollout", "are UCT's (prior=off)"),
         ("c4-uct:depth=3", "unknown option `depth`"),
     ] {
         let e = registry::build(spec).err().unwrap().to_string();

@@ -301,6 +301,13 @@ where
             Ok(Box::new(ChanceEngine::<G>::new(kind, spec)))
         }
         ChanceAlgo::Uct => {
+            // chance sampling has no solver, prior or OpenSpiel switches: refused, not ignored
+            if let Some((k, _)) = opts
+                .iter()
+                .find(|(k, _)| !["playouts", "c", "seed"].contains(k))
+            {
+                return Err(format!("unknown option `{k}` (playouts, c, seed)"));
+            }
             let cfg = MctsConfig::with_options("uct", opts)?;
             Ok(Box::new(ChanceUct::<G>::new(kind, cfg)))
         }

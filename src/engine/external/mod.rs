@@ -160,7 +160,7 @@ impl Engine for ExternalEngine {
     }
 
     fn game(&self) -> GameKind {
-        GameKind::CONNECT4
+        self.cfg.game
     }
 
     /// The protocol process resets its tables before every position by default, and a `fresh`

@@ -1,7 +1,8 @@
 //! The line protocol of `ext:` engines.
 //!
-//! One position (move string, digits `1..=7`; an empty line is the start position) per line on
-//! stdin; one answer line per position on stdout, flushed. Answers:
+//! One position (move string, digits `1..=7`; an empty line is the start position; another
+//! game's text with the spec option `game=NAME`) per line on stdin; one answer line per
+//! position on stdout, flushed. Answers:
 //!
 //! - `score nodes micros`: treebench's own format (`treebench serve`, BitBully adapter);
 //! - `moves score nodes micros` and `moves score`: Pons' solver (the first field echoes the move

@@ -17,9 +17,12 @@
 //! - `clock=wall` (default) or `clock=cpu`: the clock of the times the engine reports (`micros`):
 //!   a program's own timer is elapsed time unless it says otherwise; `treebench serve --clock
 //!   cpu` reports the thread's CPU time. The gate times the other side on the same clock.
+//! - `game=NAME` (default `connect4`): the game the engine plays, as `--game` names it
+//!   (`tictactoe`, `othello`, `connect4:6x5`, ...); the positions sent are that game's text.
 
 use crate::engine::spec::SpecError;
 use crate::engine::Clock;
+use crate::game::GameKind;
 use std::time::Duration;
 
 /// Environment variable: default answer timeout in seconds for `ext:` engines.
@@ -38,6 +41,8 @@ pub struct ExternalConfig {
     pub fresh: bool,
     /// The clock of the times the engine reports.
     pub clock: Clock,
+    /// The game the engine plays (`game=NAME`, default Connect-4).
+    pub game: GameKind,
 }
 
 impl ExternalConfig {
@@ -53,14 +58,16 @@ impl ExternalConfig {
         let mut timeout = env_timeout().map_err(bad)?;
         let mut fresh = false;
         let mut clock = Clock::Wall;
+        let mut game = GameKind::CONNECT4;
         for opt in opts.split(',').map(str::trim).filter(|o| !o.is_empty()) {
             match opt.split_once('=') {
                 Some(("timeout", v)) => timeout = parse_timeout(v.trim()).map_err(bad)?,
                 Some(("clock", v)) => clock = v.trim().parse().map_err(bad)?,
+                Some(("game", v)) => game = GameKind::parse(v.trim()).map_err(bad)?,
                 None if opt == "fresh" => fresh = true,
                 _ => {
                     return Err(bad(format!(
-                        "unknown option `{opt}` (options: timeout=SECS|off, fresh, clock=wall|cpu)"
+                        "unknown option `{opt}` (options: timeout=SECS|off, fresh, clock=wall|cpu, game=NAME)"
                     )))
                 }
             }
@@ -75,6 +82,7 @@ impl ExternalConfig {
             timeout,
             fresh,
             clock,
+            game,
         }))
     }
 }
@@ -154,6 +162,11 @@ mod tests {
         assert_eq!(c.clock, Clock::Wall);
         let c = ExternalConfig::parse("ext[clock=cpu]:x").unwrap().unwrap();
         assert_eq!(c.clock, Clock::Cpu);
+        assert_eq!(c.game, GameKind::CONNECT4);
+        let c = ExternalConfig::parse("ext[game=tictactoe]:x")
+            .unwrap()
+            .unwrap();
+        assert_eq!(c.game, GameKind::TicTacToe);
         assert_eq!(ExternalConfig::parse("mtdf").unwrap(), None);
         assert_eq!(ExternalConfig::parse("extra").unwrap(), None);
         for bad in [
@@ -162,6 +175,7 @@ mod tests {
             "ext[wobble]:x",
             "ext[fresh:x",
             "ext[clock=sundial]:x",
+            "ext[game=go]:x",
             "ext:'x",
             "ext:\"x",
         ] {

@@ -177,7 +177,14 @@ where
     G::Move: Send,
 {
     fn spec(&self) -> String {
-        format!("{}-uct:{}", G::NAME, self.cfg.options_text())
+        let c = &self.cfg;
+        format!(
+            "{}-uct:playouts={},c={},seed={}",
+            G::NAME,
+            c.playouts,
+            c.c,
+            c.seed
+        )
     }
 
     fn game(&self) -> GameKind {

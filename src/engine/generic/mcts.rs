@@ -5,9 +5,20 @@
 //!
 //! Engines `GAME-uct`, `GAME-puct` and `GAME-mcts-solver` (`c4-uct`, `tictactoe-mcts-solver`,
 //! `nim-puct`, ...) with the options `playouts=N` (default 1000), `c=X` (exploration constant,
-//! default 1.4 for UCT, 2.5 for PUCT), `seed=S` (default 1), `solver=on|off` and `prior=on|off`
-//! (the three names set their defaults). They choose moves ([`Engine::choose`]): quality runs
-//! and match play; they have no exact score for `solve`.
+//! default 1.4 for UCT, 2.5 for PUCT), `seed=S` (default 1), `solver=on|off|maxn` and
+//! `prior=on|off` (the three names set their defaults), `terminal=explore|exact` and
+//! `root=expand|rollout`. They choose moves ([`Engine::choose`]): quality runs and match play;
+//! they have no exact score for `solve`.
+//!
+//! The switches that make UCT play OpenSpiel's `MCTSBot` (`solve=True`, its default):
+//! `solver=maxn` (OpenSpiel's solver: a node's value is known once the search reaches it at
+//! the end of the game, or once all its children are known or one is a win for its mover, the
+//! best of them, draws included; a known child is selected by its value, without an
+//! exploration term, neither forced nor excluded; implies `terminal=exact`), `terminal=exact`
+//! (a terminal node the search has reached is valued at its result, without exploration term,
+//! in the selection and first in the final choice: OpenSpiel does this even with `solve=False`)
+//! and `root=rollout` (the first playout is a random playout from the root itself, as
+//! OpenSpiel's first simulation; by default the root is expanded at once).
 //!
 //! One playout: descend by the selection rule while the node has children; expand a node the
 //! second time it is reached (all its children at once, each child's terminal value read when
@@ -39,10 +50,38 @@ pub struct MctsConfig {
     pub c: f64,
     /// Seed of the playouts' random stream.
     pub seed: u64,
-    /// MCTS-Solver: back up proven wins and losses.
-    pub solver: bool,
+    /// MCTS-Solver: back up proven results (`on`: Winands' wins and losses, `maxn`: OpenSpiel's).
+    pub solver: Solver,
     /// PUCT: select by a prior from the game's evaluation.
     pub prior: bool,
+    /// A reached terminal node is valued at its result, without exploration term.
+    pub exact_terminal: bool,
+    /// The first playout is a random playout from the root (OpenSpiel), not below it.
+    pub root_rollout: bool,
+}
+
+/// Which results MCTS proves in the tree and how it uses them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Solver {
+    /// None (plain UCT).
+    Off,
+    /// MCTS-Solver (Winands et al.): wins and losses, read from a child's terminal value when
+    /// it is created; a proven win is selected at once, a proven loss never.
+    On,
+    /// OpenSpiel's: values (draws included) known on reaching the end of the game and backed
+    /// up (max over the children) when every child is known or one is a win; a known child is
+    /// selected by its value.
+    MaxN,
+}
+
+impl Solver {
+    fn text(self) -> &'static str {
+        match self {
+            Solver::Off => "off",
+            Solver::On => "on",
+            Solver::MaxN => "maxn",
+        }
+    }
 }
 
 /// The MCTS variants, by the name after `GAME-`.
@@ -55,9 +94,16 @@ impl MctsConfig {
             playouts: 1000,
             c: 1.4,
             seed: 1,
-            solver: variant == "mcts-solver",
+            solver: if variant == "mcts-solver" {
+                Solver::On
+            } else {
+                Solver::Off
+            },
             prior: variant == "puct",
+            exact_terminal: false,
+            root_rollout: false,
         };
+        let mut explore_terminal = false;
         if c.prior {
             c.c = 2.5;
         }
@@ -87,14 +133,52 @@ impl MctsConfig {
                         .parse()
                         .map_err(|_| format!("{}: expected a seed", bad()))?
                 }
-                "solver" => c.solver = on_off()?,
+                "solver" => {
+                    c.solver = match v {
+                        "maxn" => Solver::MaxN,
+                        _ => match on_off() {
+                            Ok(true) => Solver::On,
+                            Ok(false) => Solver::Off,
+                            Err(_) => return Err(format!("{}: expected on, off or maxn", bad())),
+                        },
+                    }
+                }
                 "prior" => c.prior = on_off()?,
+                "terminal" => {
+                    c.exact_terminal = match v {
+                        "exact" => true,
+                        "explore" => false,
+                        _ => return Err(format!("{}: expected explore or exact", bad())),
+                    };
+                    explore_terminal = !c.exact_terminal;
+                }
+                "root" => {
+                    c.root_rollout = match v {
+                        "rollout" => true,
+                        "expand" => false,
+                        _ => return Err(format!("{}: expected expand or rollout", bad())),
+                    }
+                }
                 _ => {
                     return Err(format!(
-                        "unknown option `{k}` (MCTS: playouts, c, seed, solver, prior)"
-                    ))
+                    "unknown option `{k}` (MCTS: playouts, c, seed, solver, prior, terminal, root)"
+                ))
                 }
             }
+        }
+        if c.solver == Solver::MaxN {
+            if explore_terminal {
+                return Err(
+                    "option `terminal=explore`: solver=maxn values terminal nodes exactly".into(),
+                );
+            }
+            c.exact_terminal = true;
+        }
+        if c.prior && (c.exact_terminal || c.root_rollout) {
+            return Err(
+                "options `terminal=exact`, `root=rollout` and `solver=maxn` are UCT's (prior=off)"
+                    .into(),
+            );
         }
         Ok(c)
     }
@@ -104,12 +188,22 @@ impl MctsConfig {
     pub fn options_text(&self) -> String {
         let on = |b: bool| if b { "on" } else { "off" };
         format!(
-            "playouts={},c={},seed={},solver={},prior={}",
+            "playouts={},c={},seed={},solver={},prior={},terminal={},root={}",
             self.playouts,
             self.c,
             self.seed,
-            on(self.solver),
-            on(self.prior)
+            self.solver.text(),
+            on(self.prior),
+            if self.exact_terminal {
+                "exact"
+            } else {
+                "explore"
+            },
+            if self.root_rollout {
+                "rollout"
+            } else {
+                "expand"
+            }
         )
     }
 }
@@ -134,6 +228,9 @@ struct Node<M> {
     /// The game's value at this node for the side to move, where the game is over.
     terminal: Option<i32>,
     proof: Proof,
+    /// `terminal=exact`, `solver=maxn`: the node's known reward for its mover (1, ½, 0), once
+    /// the search has reached it at the end of the game or (maxn) proved it.
+    known: Option<f64>,
     prior: f64,
     depth: u32,
 }
@@ -161,6 +258,7 @@ impl<'g, G: SearchGame> Tree<'g, G> {
             reward: 0.0,
             terminal: game.terminal(root, 0),
             proof: Proof::Unknown,
+            known: None,
             prior: 1.0,
             depth: 0,
         };
@@ -188,8 +286,8 @@ impl<'g, G: SearchGame> Tree<'g, G> {
             let s = self.game.play(&self.states[at], m);
             let terminal = self.game.terminal(&s, depth);
             let proof = match (self.cfg.solver, terminal.map(i32::signum)) {
-                (true, Some(-1)) => Proof::Win,
-                (true, Some(1)) => Proof::Loss,
+                (Solver::On, Some(-1)) => Proof::Win,
+                (Solver::On, Some(1)) => Proof::Loss,
                 _ => Proof::Unknown,
             };
             self.nodes.push(Node {
@@ -201,6 +299,7 @@ impl<'g, G: SearchGame> Tree<'g, G> {
                 reward: 0.0,
                 terminal,
                 proof,
+                known: None,
                 prior: 1.0,
                 depth,
             });
@@ -242,6 +341,12 @@ impl<'g, G: SearchGame> Tree<'g, G> {
         let mut best = (f64::NEG_INFINITY, children.start);
         for c in children {
             let child = &self.nodes[c];
+            if let Some(v) = child.known {
+                if v > best.0 {
+                    best = (v, c);
+                }
+                continue;
+            }
             let score = match child.proof {
                 Proof::Win => return c,
                 Proof::Loss => f64::MIN,
@@ -272,7 +377,7 @@ impl<'g, G: SearchGame> Tree<'g, G> {
                 break;
             }
             if node.count == 0 {
-                if node.visits == 0 && at != 0 {
+                if node.visits == 0 && (at != 0 || self.cfg.root_rollout) {
                     break;
                 }
                 self.expand(at);
@@ -287,7 +392,35 @@ impl<'g, G: SearchGame> Tree<'g, G> {
         }
         let reward = self.reward_of(at);
         self.playouts += 1;
+        let reached_end = self.nodes[at].terminal.is_some();
+        if reached_end && self.cfg.exact_terminal {
+            self.nodes[at].known = Some(reward);
+        }
         self.back_up(at, reward);
+        if reached_end && self.cfg.solver == Solver::MaxN {
+            self.prove_maxn(at);
+        }
+    }
+
+    /// OpenSpiel's solver from the reached terminal node `at` up: each ancestor whose children
+    /// are all known, or one is a win for its mover, is known at the best child's value (for
+    /// its own mover, one minus it); the first ancestor that is not ends the climb.
+    fn prove_maxn(&mut self, mut at: usize) {
+        while self.nodes[at].parent != u32::MAX {
+            at = self.nodes[at].parent as usize;
+            let node = &self.nodes[at];
+            let children = &self.nodes[node.first as usize..(node.first + node.count) as usize];
+            let best = children
+                .iter()
+                .filter_map(|c| c.known)
+                .fold(None, |b: Option<f64>, v| Some(b.map_or(v, |b| b.max(v))));
+            match best {
+                Some(v) if v == 1.0 || children.iter().all(|c| c.known.is_some()) => {
+                    self.nodes[at].known = Some(1.0 - v);
+                }
+                _ => return,
+            }
+        }
     }
 
     /// The reward of reaching `at` for the player who moved into it: its proof, its terminal
@@ -330,7 +463,7 @@ impl<'g, G: SearchGame> Tree<'g, G> {
             if parent == u32::MAX {
                 return;
             }
-            if self.cfg.solver {
+            if self.cfg.solver == Solver::On {
                 self.prove(parent as usize);
             }
             at = parent as usize;
@@ -354,16 +487,20 @@ impl<'g, G: SearchGame> Tree<'g, G> {
     }
 
     /// The root child to play: a proven win, else the most visited child that is not a proven
-    /// loss (ties to the higher mean reward), else the most visited.
+    /// loss (ties to the higher mean reward), else the most visited. A known value (`terminal=
+    /// exact`, `solver=maxn`) ranks as OpenSpiel's: a win first, a draw as an unknown, a loss
+    /// last.
     fn best(&self) -> Option<usize> {
         let root = &self.nodes[0];
         let children = root.first as usize..(root.first + root.count) as usize;
         let key = |c: usize| {
             let n = &self.nodes[c];
-            let rank = match n.proof {
-                Proof::Win => 2,
-                Proof::Unknown => 1,
-                Proof::Loss => 0,
+            let rank = match (n.proof, n.known) {
+                (Proof::Win, _) => 2,
+                (_, Some(v)) if v == 1.0 => 2,
+                (_, Some(v)) if v == 0.0 => 0,
+                (Proof::Unknown, _) => 1,
+                (Proof::Loss, _) => 0,
             };
             let mean = if n.visits > 0 {
                 n.reward / f64::from(n.visits)
@@ -405,20 +542,22 @@ impl<G: SearchGame> MctsEngine<G> {
     }
 
     /// Search `root` with `playouts` playouts, or within `allot` of wall time (at least one
-    /// playout); the tree.
+    /// playout, and one below the root); the tree.
     fn search(&self, root: &G::State, allot: Option<Duration>) -> Tree<'_, G> {
         let mut tree = Tree::new(&self.game, self.cfg, root);
         let start = Instant::now();
         loop {
             tree.playout();
-            if tree.nodes[0].proof != Proof::Unknown {
+            if tree.nodes[0].proof != Proof::Unknown || tree.nodes[0].known.is_some() {
                 break;
             }
             let done = match allot {
                 None => tree.playouts >= self.cfg.playouts,
                 Some(a) => tree.playouts % 16 == 0 && start.elapsed() >= a,
             };
-            if done {
+            // `root=rollout` spends the first playout on the root itself: one more goes below
+            // it when the budget was a single playout, so that there is a move to play
+            if done && tree.nodes[0].count > 0 {
                 break;
             }
         }
@@ -475,10 +614,13 @@ where
             EngineError::Failure(format!("`{moves}`: move `{text}` cannot be written"))
         })?;
         // the root's proof is for the player who moved into it: the side to move's opponent
-        let proven_result = match tree.nodes[0].proof {
-            Proof::Loss => Some(GameResult::Win),
-            Proof::Win => Some(GameResult::Loss),
-            Proof::Unknown => None,
+        let proven_result = match (tree.nodes[0].proof, tree.nodes[0].known) {
+            (Proof::Loss, _) => Some(GameResult::Win),
+            (Proof::Win, _) => Some(GameResult::Loss),
+            (Proof::Unknown, Some(v)) if v == 0.0 => Some(GameResult::Win),
+            (Proof::Unknown, Some(v)) if v == 1.0 => Some(GameResult::Loss),
+            (Proof::Unknown, Some(_)) => Some(GameResult::Draw),
+            (Proof::Unknown, None) => None,
         };
         Ok(Decision {
             proven_result,
