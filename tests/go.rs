@@ -1,0 +1,92 @@
+//! Go (`go2`..`go9`): the rules against OpenSpiel's `go` where `pyspiel` is installed (SKIPPED,
+//! printed, where it is missing and `TREEBENCH_REQUIRE_ORACLES=0`), and the command line on the
+//! built-in Go games.
+
+use std::path::Path;
+
+mod common;
+
+/// OpenSpiel's `go` on 5x5 (`scripts/go_openspiel.py`: 2,000 seeded random games, about 70,000
+/// positions, komi 0.5, both capped at 50 plies) against treebench's rules: every position's
+/// legal moves (pass included) and every finished game's winner. OpenSpiel has the simple ko
+/// rule only: a move it allows and treebench refuses must be refused by positional superko
+/// alone (counted and printed); a game whose random move superko refuses is followed no
+/// further. Needs `pyspiel`: missing, the test fails unless `TREEBENCH_REQUIRE_ORACLES=0`,
+/// where it prints `SKIPPED:`.
+#[test]
+fn the_rules_agree_with_openspiel() {
+    use treebench::game::go::Go5;
+    use treebench::game::{MoveList, SearchGame};
+    let py = common::python();
+    let have = std::process::Command::new(&py)
+        .args(["-c", "import pyspiel"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have {
+        common::oracle_missing(
+            "pyspiel is not installed (pip install open-spiel, or scripts/setup-oracles.sh)",
+        );
+        return;
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/go_openspiel.py");
+    let out = std::process::Command::new(&py)
+        .arg(&script)
+        .args(["2000", "20261205", "5"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let g = Go5::default();
+    let (mut positions, mut over, mut superko, mut cut) = (0, 0, 0, 0);
+    let mut dead: Option<String> = None;
+    for line in text.lines() {
+        let (pos, what) = line.split_once('\t').unwrap();
+        if dead.as_ref().is_some_and(|d| pos.starts_with(d.as_str())) {
+            continue;
+        }
+        let Ok(s) = g.parse(pos) else {
+            // OpenSpiel's random move is refused here: by superko, at the position before it
+            let (before, last) = pos.rsplit_once(' ').unwrap();
+            let b = g.parse(before).unwrap();
+            let p = treebench::game::go::text::parse_point(5, last).unwrap();
+            assert!(Go5::superko_refused(&b, p as usize), "{pos}: refused, not by superko");
+            dead = Some(format!("{pos} "));
+            cut += 1;
+            continue;
+        };
+        dead = None;
+        if let Some(r) = what.strip_prefix("over ") {
+            let v = g.terminal(&s, 0).unwrap_or_else(|| panic!("{pos}: not over here"));
+            let black = if s.black_to_move { v } else { -v };
+            assert_eq!(
+                if black > 0 { 1 } else { -1 },
+                r.parse::<i32>().unwrap(),
+                "{pos}: Black's margin {black} (komi 0 here, 0.5 in OpenSpiel)"
+            );
+            over += 1;
+            continue;
+        }
+        assert_eq!(g.terminal(&s, 0), None, "{pos}: over here, not in OpenSpiel");
+        let mut list = MoveList::default();
+        g.moves(&s, &mut list);
+        let mut ours: Vec<String> = list.as_slice().iter().map(|&m| g.move_text(&s, m)).collect();
+        ours.sort();
+        let theirs: Vec<&str> = what.strip_prefix("moves ").unwrap().split(' ').collect();
+        for m in &ours {
+            assert!(theirs.contains(&m.as_str()), "{pos}: {m} legal here, not in OpenSpiel");
+        }
+        for m in theirs.iter().filter(|m| !ours.iter().any(|o| o == *m)) {
+            let p = treebench::game::go::text::parse_point(5, m).unwrap();
+            assert!(Go5::superko_refused(&s, p as usize), "{pos}: {m} refused here, not by superko");
+            superko += 1;
+        }
+        positions += 1;
+    }
+    println!(
+        "OpenSpiel go 5x5: {positions} positions agree, {over} finished games agree on the \
+         winner; {superko} moves OpenSpiel allows are refused by positional superko; {cut} \
+         games followed no further at such a move"
+    );
+    assert_eq!(over + cut, 2000);
+    assert!(positions > 50_000, "{positions}");
+}
