@@ -323,4 +323,5 @@ pub mod spec;
 pub mod textbook;
 pub mod tt;
 pub mod tt_shared;
+pub mod gtp;
 pub mod uci;
