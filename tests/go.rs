@@ -90,3 +90,72 @@ fn the_rules_agree_with_openspiel() {
     assert_eq!(over + cut, 2000);
     assert!(positions > 50_000, "{positions}");
 }
+
+const GNUGO: &str = "/usr/games/gnugo";
+
+/// An illegal GTP engine: it answers every command with `=` and `genmove` with `A1`.
+const A1_ENGINE: &str = "gtp[game=go5]:python3 -c 'import sys\nfor l in sys.stdin:\n    \
+    print(\"= A1\" if l.startswith(\"genmove\") else \"=\"); print(); sys.stdout.flush()'";
+
+/// The exact value of 2x2 Go from the empty board by treebench's own solver, searched to the
+/// end (positional superko bounds the game below the 128-ply cap): Black wins by 1, Bill
+/// Taylor's published value for area scoring with superko.
+#[test]
+fn go2_is_a_win_by_one_for_black() {
+    let out = common::bin()
+        .args(["solve", "-e", "go2-mtdf:depth=128", "go:2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text} {}", String::from_utf8_lossy(&out.stderr));
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    assert_eq!(fields[..2], ["go:2", "1"], "{text}");
+    assert!(!text.contains("estimate"), "{text}");
+}
+
+/// GNU Go over GTP plays a 5x5 match against UCT: every game replays under treebench's rules
+/// and ends by them; an engine that plays an occupied point loses by an illegal move; a
+/// command that cannot start exits 2. GNU Go missing: fails unless
+/// `TREEBENCH_REQUIRE_ORACLES=0`, where it prints `SKIPPED:`.
+#[test]
+fn gtp_engines_play_matches() {
+    let dir = common::scratch("go-gtp");
+    let games = dir.join("g.games.csv");
+    let g = games.to_str().unwrap();
+    let match_args = |second: &str| {
+        let mut v: Vec<String> = ["match", "go5-uct:playouts=50"].map(String::from).to_vec();
+        v.push(second.to_string());
+        v.extend(["--game", "go5", "--plies", "2", "--openings", "1", "--force", "--games", g]
+            .map(String::from));
+        v
+    };
+    // an illegal move loses the game, with the reason
+    let out = common::output(common::bin().args(match_args(A1_ENGINE)));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rows = common::csv_rows(&games);
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    let reason = rows[0].iter().position(|h| h == "reason").unwrap();
+    for r in &rows[1..] {
+        assert!(r[reason].contains("illegal move A1"), "{r:?}");
+    }
+    let out = common::output(common::bin().args(match_args("gtp[game=go5]:/nonexistent/gtp")));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot start") && err.lines().count() == 1, "{err}");
+    if !Path::new(GNUGO).exists() {
+        common::oracle_missing(&format!("{GNUGO} is missing (scripts/setup-engines.sh)"));
+        return;
+    }
+    let gnugo = format!("gtp[game=go5]:{GNUGO} --mode gtp --level 1");
+    let out = common::output(common::bin().args(match_args(&gnugo)));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rows = common::csv_rows(&games);
+    let col = |name: &str| rows[0].iter().position(|h| h == name).unwrap();
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    for r in &rows[1..] {
+        assert_eq!(r[col("termination")], "rules", "{r:?}");
+        let text = format!("{} {}", r[col("opening")], r[col("moves")]);
+        let s = treebench::game::go::Go5::replay(text.split_whitespace().skip(1)).unwrap();
+        assert!(treebench::game::go::Go5::over(&s), "{text}");
+    }
+}

@@ -11,8 +11,9 @@
 //! this game, a failure); for every move `clear_board`, `play B|W VERTEX` for each move of the
 //! game so far and `genmove B|W`, written at once and answered in order (so the engine needs
 //! no state of its own between moves). `resign` is played as `pass` (the game goes on and is
-//! counted by area). A `?` answer, a vertex that is not a legal move of treebench's rules
-//! (positional superko included), a crash or no answer in time is an
+//! counted by area). A vertex that is not a legal move of treebench's rules (positional superko
+//! included) is played and loses the game as an illegal move (the match's referee); a `?`
+//! answer, an answer that is not a vertex, a crash or no answer in time is an
 //! [`EngineError::Failure`] (a time limit: [`EngineError::Timeout`]) naming the command; the
 //! process group is killed and a new process started on the next move. A GTP engine chooses
 //! moves only: `solve` answers [`EngineError::Unsupported`].
@@ -249,9 +250,9 @@ impl GtpEngine {
             "resign" | "pass" => "pass".to_string(),
             _ => answer.to_ascii_uppercase(),
         };
-        if (def.play)(moves, &mv).is_err() {
+        if crate::game::go::text::parse_point(self.cfg.size, &mv).is_none() {
             return Err(self.fail(
-                &format!("answered `genmove` with `{answer}`, not a legal move here"),
+                &format!("answered `genmove` with `{answer}`, not a vertex of this board"),
                 "of that answer",
             ));
         }
