@@ -7,7 +7,8 @@ Plays GAMES seeded uniformly random games on the SIZE x SIZE board (argv: GAMES 
 coordinates, `A1`.. and `pass`, sorted) for a position that goes on, `go:SIZE M ...<TAB>over R`
 for a finished game (R: OpenSpiel's return for Black, +1 or -1). OpenSpiel forbids suicide and
 has the simple ko rule only (no superko): where it allows a move that positional superko
-refuses, treebench's test says so."""
+refuses, treebench's test says so. `perft SIZE DEPTH` prints the leaf counts of the game tree
+from the empty board at depths 1..DEPTH instead."""
 import random
 import sys
 
@@ -19,7 +20,25 @@ def name(state, action):
     return "pass" if word.upper() == "PASS" else word.upper()
 
 
+def perft(state, depth):
+    """Leaves of the tree `depth` plies deep (a finished game is one leaf wherever it ends)."""
+    if depth == 0 or state.is_terminal():
+        return 1
+    n = 0
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply_action(a)
+        n += perft(child, depth - 1)
+    return n
+
+
 def main():
+    if sys.argv[1] == "perft":
+        size, depth = int(sys.argv[2]), int(sys.argv[3])
+        game = pyspiel.load_game("go", {"board_size": size, "komi": 0.5})
+        s = game.new_initial_state()
+        print(" ".join(str(perft(s, d)) for d in range(1, depth + 1)))
+        return
     games, seed, size = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
     rng = random.Random(seed)
     game = pyspiel.load_game("go", {"board_size": size, "komi": 0.5})

@@ -159,3 +159,49 @@ fn gtp_engines_play_matches() {
         assert!(treebench::game::go::Go5::over(&s), "{text}");
     }
 }
+
+/// Leaf count of the tree `depth` plies deep (a finished game is one leaf wherever it ends).
+fn perft<G: treebench::game::SearchGame>(g: &G, s: &G::State, depth: u32) -> u64 {
+    if depth == 0 || g.terminal(s, 0).is_some() {
+        return 1;
+    }
+    let mut list = treebench::game::MoveList::default();
+    g.moves(s, &mut list);
+    list.as_slice().iter().map(|&m| perft(g, &g.play(s, m), depth - 1)).sum()
+}
+
+/// Move counts from the empty board against OpenSpiel's (`scripts/go_openspiel.py perft`):
+/// 3x3 to depth 6, 5x5 to depth 3, 2x2 to depth 6 (OpenSpiel's 2x2 game ends at 8 plies, and
+/// from ply 7 on positional superko refuses moves its simple ko allows). Needs `pyspiel` (as
+/// above).
+#[test]
+fn perft_agrees_with_openspiel() {
+    use treebench::game::go::{Go2, Go3, Go5};
+    use treebench::game::OpenGame;
+    let py = common::python();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/go_openspiel.py");
+    let theirs = |size: &str, depth: &str| -> Option<Vec<u64>> {
+        let out = std::process::Command::new(&py)
+            .arg(&script)
+            .args(["perft", size, depth])
+            .output()
+            .ok()
+            .filter(|o| o.status.success())?;
+        let t = String::from_utf8(out.stdout).unwrap();
+        Some(t.split_whitespace().map(|n| n.parse().unwrap()).collect())
+    };
+    let Some(three) = theirs("3", "6") else {
+        common::oracle_missing("pyspiel is not installed (scripts/setup-oracles.sh)");
+        return;
+    };
+    let g3 = Go3::default();
+    let ours: Vec<u64> = (1..=6).map(|d| perft(&g3, &g3.start(), d)).collect();
+    assert_eq!(ours, three, "3x3");
+    let g5 = Go5::default();
+    let ours: Vec<u64> = (1..=3).map(|d| perft(&g5, &g5.start(), d)).collect();
+    assert_eq!(ours, theirs("5", "3").unwrap(), "5x5");
+    let g2 = Go2::default();
+    let ours: Vec<u64> = (1..=8).map(|d| perft(&g2, &g2.start(), d)).collect();
+    println!("2x2 perft 1-8: {ours:?} (OpenSpiel {:?})", theirs("2", "8").unwrap());
+    assert_eq!(ours[..6], theirs("2", "6").unwrap()[..], "2x2");
+}
