@@ -34,7 +34,11 @@ fn the_rules_agree_with_openspiel() {
         .args(["2000", "20261205", "5"])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let g = Go5::default();
     let (mut positions, mut over, mut superko, mut cut) = (0, 0, 0, 0);
@@ -49,14 +53,19 @@ fn the_rules_agree_with_openspiel() {
             let (before, last) = pos.rsplit_once(' ').unwrap();
             let b = g.parse(before).unwrap();
             let p = treebench::game::go::text::parse_point(5, last).unwrap();
-            assert!(Go5::superko_refused(&b, p as usize), "{pos}: refused, not by superko");
+            assert!(
+                Go5::superko_refused(&b, p as usize),
+                "{pos}: refused, not by superko"
+            );
             dead = Some(format!("{pos} "));
             cut += 1;
             continue;
         };
         dead = None;
         if let Some(r) = what.strip_prefix("over ") {
-            let v = g.terminal(&s, 0).unwrap_or_else(|| panic!("{pos}: not over here"));
+            let v = g
+                .terminal(&s, 0)
+                .unwrap_or_else(|| panic!("{pos}: not over here"));
             let black = if s.black_to_move { v } else { -v };
             assert_eq!(
                 if black > 0 { 1 } else { -1 },
@@ -66,18 +75,32 @@ fn the_rules_agree_with_openspiel() {
             over += 1;
             continue;
         }
-        assert_eq!(g.terminal(&s, 0), None, "{pos}: over here, not in OpenSpiel");
+        assert_eq!(
+            g.terminal(&s, 0),
+            None,
+            "{pos}: over here, not in OpenSpiel"
+        );
         let mut list = MoveList::default();
         g.moves(&s, &mut list);
-        let mut ours: Vec<String> = list.as_slice().iter().map(|&m| g.move_text(&s, m)).collect();
+        let mut ours: Vec<String> = list
+            .as_slice()
+            .iter()
+            .map(|&m| g.move_text(&s, m))
+            .collect();
         ours.sort();
         let theirs: Vec<&str> = what.strip_prefix("moves ").unwrap().split(' ').collect();
         for m in &ours {
-            assert!(theirs.contains(&m.as_str()), "{pos}: {m} legal here, not in OpenSpiel");
+            assert!(
+                theirs.contains(&m.as_str()),
+                "{pos}: {m} legal here, not in OpenSpiel"
+            );
         }
         for m in theirs.iter().filter(|m| !ours.iter().any(|o| o == *m)) {
             let p = treebench::game::go::text::parse_point(5, m).unwrap();
-            assert!(Go5::superko_refused(&s, p as usize), "{pos}: {m} refused here, not by superko");
+            assert!(
+                Go5::superko_refused(&s, p as usize),
+                "{pos}: {m} refused here, not by superko"
+            );
             superko += 1;
         }
         positions += 1;
@@ -107,7 +130,11 @@ fn go2_is_a_win_by_one_for_black() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text} {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{text} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let fields: Vec<&str> = text.split_whitespace().collect();
     assert_eq!(fields[..2], ["go:2", "1"], "{text}");
     assert!(!text.contains("estimate"), "{text}");
@@ -125,13 +152,29 @@ fn gtp_engines_play_matches() {
     let match_args = |second: &str| {
         let mut v: Vec<String> = ["match", "go5-uct:playouts=50"].map(String::from).to_vec();
         v.push(second.to_string());
-        v.extend(["--game", "go5", "--plies", "2", "--openings", "1", "--force", "--games", g]
-            .map(String::from));
+        v.extend(
+            [
+                "--game",
+                "go5",
+                "--plies",
+                "2",
+                "--openings",
+                "1",
+                "--force",
+                "--games",
+                g,
+            ]
+            .map(String::from),
+        );
         v
     };
     // an illegal move loses the game, with the reason
     let out = common::output(common::bin().args(match_args(A1_ENGINE)));
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let rows = common::csv_rows(&games);
     assert_eq!(rows.len(), 3, "{rows:?}");
     let reason = rows[0].iter().position(|h| h == "reason").unwrap();
@@ -141,14 +184,21 @@ fn gtp_engines_play_matches() {
     let out = common::output(common::bin().args(match_args("gtp[game=go5]:/nonexistent/gtp")));
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("cannot start") && err.lines().count() == 1, "{err}");
+    assert!(
+        err.contains("cannot start") && err.lines().count() == 1,
+        "{err}"
+    );
     if !Path::new(GNUGO).exists() {
         common::oracle_missing(&format!("{GNUGO} is missing (scripts/setup-engines.sh)"));
         return;
     }
     let gnugo = format!("gtp[game=go5]:{GNUGO} --mode gtp --level 1");
     let out = common::output(common::bin().args(match_args(&gnugo)));
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let rows = common::csv_rows(&games);
     let col = |name: &str| rows[0].iter().position(|h| h == name).unwrap();
     assert_eq!(rows.len(), 3, "{rows:?}");
@@ -167,7 +217,10 @@ fn perft<G: treebench::game::SearchGame>(g: &G, s: &G::State, depth: u32) -> u64
     }
     let mut list = treebench::game::MoveList::default();
     g.moves(s, &mut list);
-    list.as_slice().iter().map(|&m| perft(g, &g.play(s, m), depth - 1)).sum()
+    list.as_slice()
+        .iter()
+        .map(|&m| perft(g, &g.play(s, m), depth - 1))
+        .sum()
 }
 
 /// Move counts from the empty board against OpenSpiel's (`scripts/go_openspiel.py perft`):
@@ -202,6 +255,9 @@ fn perft_agrees_with_openspiel() {
     assert_eq!(ours, theirs("5", "3").unwrap(), "5x5");
     let g2 = Go2::default();
     let ours: Vec<u64> = (1..=8).map(|d| perft(&g2, &g2.start(), d)).collect();
-    println!("2x2 perft 1-8: {ours:?} (OpenSpiel {:?})", theirs("2", "8").unwrap());
+    println!(
+        "2x2 perft 1-8: {ours:?} (OpenSpiel {:?})",
+        theirs("2", "8").unwrap()
+    );
     assert_eq!(ours[..6], theirs("2", "6").unwrap()[..], "2x2");
 }

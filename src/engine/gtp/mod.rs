@@ -69,10 +69,16 @@ impl GtpConfig {
                 Some(("timeout", v)) => timeout = parse_timeout(v.trim()).map_err(bad)?,
                 Some(("game", v)) => {
                     game = *GAMES.iter().find(|g| g.0 == v.trim()).ok_or_else(|| {
-                        bad(format!("unknown game `{v}` (GTP plays go2, go3, go4, go5, go9)"))
+                        bad(format!(
+                            "unknown game `{v}` (GTP plays go2, go3, go4, go5, go9)"
+                        ))
                     })?;
                 }
-                _ => return Err(bad(format!("unknown option `{opt}` (game=NAME, timeout=SECS)"))),
+                _ => {
+                    return Err(bad(format!(
+                        "unknown option `{opt}` (game=NAME, timeout=SECS)"
+                    )))
+                }
             }
         }
         let argv = split_words(command).map_err(bad)?;
@@ -122,7 +128,11 @@ impl GtpEngine {
 
     /// Kill the process (`why`: treebench's reason) and describe the failure.
     fn fail(&mut self, what: &str, why: &str) -> EngineError {
-        let how = self.proc.as_mut().map(|p| p.kill_and_describe(why)).unwrap_or_default();
+        let how = self
+            .proc
+            .as_mut()
+            .map(|p| p.kill_and_describe(why))
+            .unwrap_or_default();
         self.proc = None;
         EngineError::Failure(format!(
             "`{}` {what} on position `{}` ({how}); it is restarted on the next move",
@@ -133,7 +143,11 @@ impl GtpEngine {
 
     /// The process closed its output: describe how it ended.
     fn closed(&mut self, what: &str) -> EngineError {
-        let how = self.proc.as_mut().map(Running::wait_and_describe).unwrap_or_default();
+        let how = self
+            .proc
+            .as_mut()
+            .map(Running::wait_and_describe)
+            .unwrap_or_default();
         self.proc = None;
         EngineError::Failure(format!(
             "`{}` closed its output {what} on position `{}` ({how}); it is restarted on the next move",
@@ -185,7 +199,10 @@ impl GtpEngine {
         let start = Instant::now();
         let text: String = commands.iter().map(|c| format!("{c}\n")).collect();
         if let Err(e) = self.proc.as_mut().expect("running").send(&text, false) {
-            return Err(self.fail(&format!("could not be written to ({e})"), "its input closed"));
+            return Err(self.fail(
+                &format!("could not be written to ({e})"),
+                "its input closed",
+            ));
         }
         let mut last = String::new();
         for c in commands {
@@ -222,7 +239,12 @@ impl GtpEngine {
     fn choose_inner(&mut self, moves: &str, limit: &MoveLimit) -> Result<Decision, EngineError> {
         let def = match GameKind::parse(self.cfg.game) {
             Ok(GameKind::Open(def)) => def,
-            _ => return Err(EngineError::Failure(format!("{} is not registered", self.cfg.game))),
+            _ => {
+                return Err(EngineError::Failure(format!(
+                    "{} is not registered",
+                    self.cfg.game
+                )))
+            }
         };
         match (def.rules)(moves).map_err(EngineError::BadPosition)? {
             Status::Moves(_) => {}
@@ -316,7 +338,9 @@ mod tests {
 
     #[test]
     fn specs_parse() {
-        let c = GtpConfig::parse("gtp[game=go5,timeout=9]:gnugo --mode gtp").unwrap().unwrap();
+        let c = GtpConfig::parse("gtp[game=go5,timeout=9]:gnugo --mode gtp")
+            .unwrap()
+            .unwrap();
         assert_eq!((c.game, c.size, c.komi), ("go5", 5, 0));
         assert_eq!(c.argv, ["gnugo", "--mode", "gtp"]);
         assert_eq!(c.timeout, Some(Duration::from_secs(9)));

@@ -30,8 +30,10 @@ const fn zobrist() -> [[u64; 2]; MAX_CELLS] {
     let mut t = [[0u64; 2]; MAX_CELLS];
     let mut i = 0;
     while i < MAX_CELLS {
-        t[i][0] = mix(0x243f_6a88_85a3_08d3 ^ (2 * i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        t[i][1] = mix(0x1319_8a2e_0370_7344 ^ (2 * i as u64 + 2).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        t[i][0] =
+            mix(0x243f_6a88_85a3_08d3 ^ (2 * i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        t[i][1] =
+            mix(0x1319_8a2e_0370_7344 ^ (2 * i as u64 + 2).wrapping_mul(0x9e37_79b9_7f4a_7c15));
         i += 1;
     }
     t
@@ -117,7 +119,13 @@ impl<const CELLS: usize, const CAP: usize> GoState<CELLS, CAP> {
     /// The group at `start`: its stones' hash and whether it has a liberty other than
     /// `except`; its stones are marked in `seen`.
     #[inline]
-    fn flood(&self, w: usize, start: usize, except: usize, seen: &mut [bool; CELLS]) -> (bool, u64) {
+    fn flood(
+        &self,
+        w: usize,
+        start: usize,
+        except: usize,
+        seen: &mut [bool; CELLS],
+    ) -> (bool, u64) {
         let colour = self.board[start];
         let z = (colour - 1) as usize;
         let mut stack = [0u16; CELLS];

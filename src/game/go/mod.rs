@@ -96,7 +96,7 @@ impl<const N: usize, const CELLS: usize, const CAP: usize> Go<N, CELLS, CAP> {
     pub fn replay<'a>(
         moves: impl IntoIterator<Item = &'a str>,
     ) -> Result<GoState<CELLS, CAP>, String> {
-        let g = Self::default();
+        let g = Self;
         let mut s = Self::empty();
         for (i, t) in moves.into_iter().enumerate() {
             let m = g

@@ -23,11 +23,19 @@ fn a_stone_without_liberties_is_captured() {
 fn suicide_is_forbidden_but_a_capturing_fill_is_not() {
     let g = Go5::default();
     let s = g.parse("go:5 E5 A2 E4 B1").unwrap();
-    assert_eq!(g.parse_move(&s, "A1"), None, "a stone with no liberty that captures nothing");
+    assert_eq!(
+        g.parse_move(&s, "A1"),
+        None,
+        "a stone with no liberty that captures nothing"
+    );
     let mut ms = MoveList::default();
     g.moves(&s, &mut ms);
     assert!(!ms.as_slice().contains(&(at(5, "A1") as u16)));
-    assert_eq!(ms.len(), 25 - 4 - 1 + 1, "20 empty points less the suicide, and the pass");
+    assert_eq!(
+        ms.len(),
+        25 - 4 - 1 + 1,
+        "20 empty points less the suicide, and the pass"
+    );
     // a multi-stone suicide: Black A1-B1 with White around, Black to fill the last liberty
     let s = g.parse("go:5 A1 A2 B1 B2 pass C1").unwrap();
     assert_eq!(s.board[at(5, "A1")], EMPTY, "C1 captured A1-B1");
@@ -39,7 +47,10 @@ fn positional_superko_refuses_the_simple_ko_and_a_longer_repetition() {
     let g = Go5::default();
     let s = g.parse("go:5 B1 C1 A2 D2 B3 C3 E5 B2 C2").unwrap();
     assert_eq!(s.board[at(5, "B2")], EMPTY, "C2 took the ko");
-    assert!(Go5::superko_refused(&s, at(5, "B2")), "the immediate retake");
+    assert!(
+        Go5::superko_refused(&s, at(5, "B2")),
+        "the immediate retake"
+    );
     assert_eq!(g.parse_move(&s, "B2"), None);
     // after a move elsewhere and an answer, the retake is legal again
     let t = g.parse("go:5 B1 C1 A2 D2 B3 C3 E5 B2 C2 E3 E1").unwrap();
@@ -58,10 +69,14 @@ fn area_scoring_counts_stones_and_surrounded_regions() {
     let s = g.parse("go:5 C1 pass C2 pass C3 pass C4 pass C5").unwrap();
     assert_eq!(g.terminal(&s, 0), None);
     assert_eq!(Go5::score(&s), -25, "White to move: Black owns the board");
-    let end = g.parse("go:5 C1 pass C2 pass C3 pass C4 pass C5 pass pass").unwrap();
+    let end = g
+        .parse("go:5 C1 pass C2 pass C3 pass C4 pass C5 pass pass")
+        .unwrap();
     assert_eq!(g.terminal(&end, 0), Some(-25));
     // a White stone in A1 makes columns A-B neutral: Black 5 + 10, White 1
-    let s = g.parse("go:5 C1 A1 C2 pass C3 pass C4 pass C5 pass pass").unwrap();
+    let s = g
+        .parse("go:5 C1 A1 C2 pass C3 pass C4 pass C5 pass pass")
+        .unwrap();
     assert_eq!(g.terminal(&s, 0), Some(-14), "White to move");
     // komi 7 on 9x9: the empty board after two passes is White's by 7
     let g9 = Go9::default();
@@ -74,7 +89,10 @@ fn the_key_holds_the_side_the_passes_and_the_superko_set() {
     let g = Go5::default();
     let a = g.parse("go:5 C3").unwrap();
     let b = g.parse("go:5 C3 pass pass").unwrap();
-    assert_ne!(g.key(&a), g.parse("go:5 C3 pass").map(|s| g.key(&s)).unwrap());
+    assert_ne!(
+        g.key(&a),
+        g.parse("go:5 C3 pass").map(|s| g.key(&s)).unwrap()
+    );
     assert_ne!(g.key(&a), g.key(&b));
     // the same stones, the same side, different earlier boards
     let x = g.parse("go:5 C3 D3 B3 D4").unwrap();
@@ -84,7 +102,10 @@ fn the_key_holds_the_side_the_passes_and_the_superko_set() {
     assert!(g.parse("go:4 C3").is_err());
     assert!(g.parse("go:5 Z9").is_err());
     assert!(g.parse("go:5 I3").is_err());
-    assert_eq!(g.parse("c3 d4").map(|s| g.text(&s)), Ok("go:5 C3 D4".to_string()));
+    assert_eq!(
+        g.parse("c3 d4").map(|s| g.text(&s)),
+        Ok("go:5 C3 D4".to_string())
+    );
 }
 
 #[test]
@@ -93,7 +114,9 @@ fn the_ply_cap_ends_the_game() {
     // then A1 and B1: ply 50, OpenSpiel's cap on 5x5, ends the game
     let g = Go5::default();
     let mut moves = Vec::new();
-    let points: Vec<String> = Go5::points().map(|p| text::point_text(5, p as u16)).collect();
+    let points: Vec<String> = Go5::points()
+        .map(|p| text::point_text(5, p as u16))
+        .collect();
     for p in &points[..23] {
         moves.push(p.as_str());
         moves.push("pass");
@@ -103,5 +126,9 @@ fn the_ply_cap_ends_the_game() {
     assert_eq!(s.ply, 49);
     assert_eq!(g.terminal(&s, 0), None);
     let s = g.play(&s, g.parse_move(&s, "B1").unwrap());
-    assert_eq!(g.terminal(&s, 0), Some(-1), "Black A1 against White B1 and E5");
+    assert_eq!(
+        g.terminal(&s, 0),
+        Some(-1),
+        "Black A1 against White B1 and E5"
+    );
 }

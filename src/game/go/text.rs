@@ -28,9 +28,7 @@ pub fn parse_point(n: usize, text: &str) -> Option<u16> {
     let letter = *t.as_bytes().first()?;
     let c = COLUMNS[..n].iter().position(|&l| l == letter)?;
     let r: usize = t[1..].parse().ok()?;
-    (1..=n)
-        .contains(&r)
-        .then(|| ((r) * (n + 2) + c + 1) as u16)
+    (1..=n).contains(&r).then(|| ((r) * (n + 2) + c + 1) as u16)
 }
 
 /// The moves of a position's text: `go:N` (optional; `N` must be the board's side), then the
