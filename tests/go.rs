@@ -141,8 +141,8 @@ fn go2_is_a_win_by_one_for_black() {
 }
 
 /// GNU Go over GTP plays a 5x5 match against UCT: every game replays under treebench's rules
-/// and ends by them; an engine that plays an occupied point loses by an illegal move; a
-/// command that cannot start exits 2. GNU Go missing: fails unless
+/// and ends by them, with the spec's budget and with a clock; an engine that plays an occupied
+/// point loses by an illegal move; a command that cannot start exits 2. GNU Go missing: fails unless
 /// `TREEBENCH_REQUIRE_ORACLES=0`, where it prints `SKIPPED:`.
 #[test]
 fn gtp_engines_play_matches() {
@@ -207,6 +207,20 @@ fn gtp_engines_play_matches() {
         let text = format!("{} {}", r[col("opening")], r[col("moves")]);
         let s = treebench::game::go::Go5::replay(text.split_whitespace().skip(1)).unwrap();
         assert!(treebench::game::go::Go5::over(&s), "{text}");
+    }
+    // a clock: `time_settings` and `time_left` before `genmove`; nobody flagged
+    let mut args = match_args(&gnugo);
+    args.extend(["--tc", "5+0.1"].map(String::from));
+    let out = common::output(common::bin().args(args));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows = common::csv_rows(&games);
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    for r in &rows[1..] {
+        assert_eq!(r[col("termination")], "rules", "{r:?}");
     }
 }
 

@@ -10,7 +10,9 @@
 //! The conversation: on start `boardsize N` and `komi K` (a `?` answer: the engine cannot play
 //! this game, a failure); for every move `clear_board`, `play B|W VERTEX` for each move of the
 //! game so far and `genmove B|W`, written at once and answered in order (so the engine needs
-//! no state of its own between moves). `resign` is played as `pass` (the game goes on and is
+//! no state of its own between moves); under a clock (`--tc`) `time_settings OWN INC 1` and
+//! `time_left COLOUR OWN 0` (whole seconds; the increment as a byo-yomi of one stone) come
+//! before `genmove`. `resign` is played as `pass` (the game goes on and is
 //! counted by area). A vertex that is not a legal move of treebench's rules (positional superko
 //! included) is played and loses the game as an illegal move (the match's referee); a `?`
 //! answer, an answer that is not a vertex, a crash or no answer in time is an
@@ -260,11 +262,18 @@ impl GtpEngine {
         for (i, m) in played.iter().enumerate() {
             commands.push(format!("play {} {m}", colour(i)));
         }
-        commands.push(format!("genmove {}", colour(played.len())));
+        let me = colour(played.len());
         let deadline = match *limit {
             MoveLimit::Spec => self.limit,
-            MoveLimit::Clock { own, .. } => Some(own),
+            MoveLimit::Clock { own, increment, .. } => {
+                // the clock as GTP v2 says it: Fischer's increment as a byo-yomi of one stone
+                let (own_s, inc_s) = (own.as_secs_f64(), increment.as_secs_f64());
+                commands.push(format!("time_settings {own_s:.0} {inc_s:.0} 1"));
+                commands.push(format!("time_left {me} {own_s:.0} 0"));
+                Some(own)
+            }
         };
+        commands.push(format!("genmove {me}"));
         let t0 = Instant::now();
         let answer = self.run(&commands, answer_wait(self.cfg.timeout, deadline))?;
         let round_trip = t0.elapsed();
