@@ -51,8 +51,9 @@ pub struct GoState<const CELLS: usize, const CAP: usize> {
     pub board: [u8; CELLS],
     /// Zobrist hash of the stones (0: the empty board).
     pub hash: u64,
-    /// XOR of `mix(h)` over the boards in `hist`: the superko set's part of the key.
-    pub seen: u64,
+    /// A rolling hash of the moves played (passes included): the history's part of the key,
+    /// so that two move sequences never share a key (the text is the move sequence).
+    pub line: u64,
     /// A 256-bit Bloom filter of `hist` (one bit a board: its hash's top 8 bits).
     pub bloom: [u64; 4],
     /// The boards after every stone played (the empty start never recurs: a stone stays).
@@ -83,7 +84,7 @@ impl<const CELLS: usize, const CAP: usize> GoState<CELLS, CAP> {
         GoState {
             board,
             hash: 0,
-            seen: 0,
+            line: 0,
             bloom: [0; 4],
             hist: [0; CAP],
             played: [PASS; CAP],
@@ -202,6 +203,7 @@ impl<const CELLS: usize, const CAP: usize> GoState<CELLS, CAP> {
 
     /// Play the legal move `m` (a point or [`PASS`]) in place.
     pub fn apply(&mut self, w: usize, m: u16) {
+        self.line = mix(self.line ^ (u64::from(m) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
         if (self.ply as usize) < CAP {
             self.played[self.ply as usize] = m;
         }
@@ -231,7 +233,6 @@ impl<const CELLS: usize, const CAP: usize> GoState<CELLS, CAP> {
         }
         let bit = (h >> 56) as usize;
         self.bloom[bit >> 6] |= 1 << (bit & 63);
-        self.seen ^= mix(h);
         self.passes = 0;
         self.black_to_move = !self.black_to_move;
     }

@@ -11,8 +11,11 @@
 //! - **State**: the board on an array with a border ([`board::GoState`]), the hashes of every
 //!   earlier board, the moves played and the passes in a row: the value is a function of the
 //!   state alone, as the core's table needs.
-//! - **Key**: the stones' Zobrist hash mixed with the superko set (XOR of the earlier boards'
-//!   mixed hashes), the ply (and with it the side to move) and the passes in a row.
+//! - **Key**: the stones' Zobrist hash mixed with a rolling hash of the moves played: the whole
+//!   history (the superko set, the ply and with it the side to move, the passes in a row) is in
+//!   it, and two move sequences (two texts) never share a key, as `verify` demands. Two
+//!   histories that leave the same board, the same set of earlier boards and the same ply are
+//!   equivalent, but their transposition is not shared.
 //! - **Position text**: the moves from the empty board in GTP coordinates, `go:5 C3 D4 pass`
 //!   ([`text`]); moves `A1`.. (no `I`), `pass`.
 //! - **Evaluation** at a horizon: the area count as it stands, komi included, for the side to
@@ -121,8 +124,7 @@ impl<const N: usize, const CELLS: usize, const CAP: usize> SearchGame for Go<N, 
 
     #[inline]
     fn key(&self, s: &Self::State) -> u64 {
-        let rest = u64::from(s.ply) << 8 | u64::from(s.passes);
-        mix(s.hash ^ mix(s.seen ^ mix(rest ^ 0x6a09_e667_f3bc_c908)))
+        mix(s.hash ^ mix(s.line ^ 0x6a09_e667_f3bc_c908))
     }
 
     #[inline]

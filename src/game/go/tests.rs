@@ -99,6 +99,12 @@ fn the_key_holds_the_side_the_passes_and_the_superko_set() {
     let y = g.parse("go:5 B3 D4 C3 D3").unwrap();
     assert_eq!(x.hash, y.hash);
     assert_ne!(g.key(&x), g.key(&y));
+    // two move sequences with the same board, ply and earlier boards: two texts, two keys
+    let g2 = Go2::default();
+    let p = g2.parse("go:2 A1 pass B2 pass B1 A2 A1 B1").unwrap();
+    let q = g2.parse("go:2 A1 A2 B2 pass B1 A2 pass B1").unwrap();
+    assert_eq!((p.hash, p.ply), (q.hash, q.ply));
+    assert_ne!(g2.key(&p), g2.key(&q));
     assert!(g.parse("go:4 C3").is_err());
     assert!(g.parse("go:5 Z9").is_err());
     assert!(g.parse("go:5 I3").is_err());
