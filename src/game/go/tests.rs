@@ -108,6 +108,10 @@ fn the_key_holds_the_side_the_passes_and_the_superko_set() {
     assert!(g.parse("go:4 C3").is_err());
     assert!(g.parse("go:5 Z9").is_err());
     assert!(g.parse("go:5 I3").is_err());
+    assert!(
+        g.parse("go:5 \u{e9}3").is_err(),
+        "a non-ASCII column is an error, not a panic"
+    );
     assert_eq!(
         g.parse("c3 d4").map(|s| g.text(&s)),
         Ok("go:5 C3 D4".to_string())

@@ -27,7 +27,7 @@ pub fn parse_point(n: usize, text: &str) -> Option<u16> {
     }
     let letter = *t.as_bytes().first()?;
     let c = COLUMNS[..n].iter().position(|&l| l == letter)?;
-    let r: usize = t[1..].parse().ok()?;
+    let r: usize = t.get(1..)?.parse().ok()?;
     (1..=n).contains(&r).then(|| ((r) * (n + 2) + c + 1) as u16)
 }
 
