@@ -105,9 +105,21 @@ pub static OTHELLO: GameEntry = GameEntry::of::<crate::game::othello::Othello8>(
 /// Othello on the 6x6 board (`othello6`).
 pub static OTHELLO6: GameEntry = GameEntry::of::<crate::game::othello::Othello6>();
 
+/// Go on the 2x2 board (`go2`): Tromp-Taylor area scoring, positional superko
+/// (`crate::game::go`).
+pub static GO2: GameEntry = GameEntry::of::<crate::game::go::Go2>();
+/// Go on the 3x3 board (`go3`).
+pub static GO3: GameEntry = GameEntry::of::<crate::game::go::Go3>();
+/// Go on the 4x4 board (`go4`).
+pub static GO4: GameEntry = GameEntry::of::<crate::game::go::Go4>();
+/// Go on the 5x5 board (`go5`).
+pub static GO5: GameEntry = GameEntry::of::<crate::game::go::Go5>();
+/// Go on the 9x9 board (`go9`, komi 7).
+pub static GO9: GameEntry = GameEntry::of::<crate::game::go::Go9>();
+
 /// The games every binary has beside the ones it adds: registered by [`super::run_with`] and
 /// [`super::run`] before anything else.
-pub static BUILT_IN: [&GameEntry; 2] = [&OTHELLO, &OTHELLO6];
+pub static BUILT_IN: [&GameEntry; 7] = [&OTHELLO, &OTHELLO6, &GO2, &GO3, &GO4, &GO5, &GO9];
 
 /// Register the [`BUILT_IN`] games (again: a no-op).
 pub fn register_built_in() -> Result<(), crate::engine::spec::SpecError> {

@@ -311,6 +311,7 @@ pub mod connect4;
 pub mod drivers;
 pub mod external;
 pub mod generic;
+pub mod gtp;
 pub mod known;
 pub mod mutant;
 pub mod ordering;

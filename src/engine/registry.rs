@@ -7,6 +7,7 @@
 //! - `ext[OPTIONS]:COMMAND LINE`: a process speaking the line protocol
 //!   ([`super::external`]);
 //! - `uci[OPTIONS]:COMMAND LINE`: a UCI chess engine ([`super::uci`]);
+//! - `gtp[OPTIONS]:COMMAND LINE`: a GTP Go engine ([`super::gtp`]);
 //! - `chess-DRIVER[:options]`: the generic search core on chess, in process
 //!   ([`super::generic`], options in [`super::generic::Config`]);
 //! - `GAME-DRIVER[:options]`: the generic search core on an open game ([`crate::game::open`])
@@ -128,6 +129,11 @@ pub const OTHER_ENGINES: &[Entry] = &[
     },
     Entry {
         name: "uci",
+        family: Family::Uci,
+    },
+    // a GTP Go engine: a process family like `uci` (`gtp:COMMAND`)
+    Entry {
+        name: "gtp",
         family: Family::Uci,
     },
 ];
@@ -444,6 +450,9 @@ pub fn build(spec: &str) -> Result<Box<dyn Engine>, SpecError> {
     if let Some(cfg) = UciConfig::parse(spec)? {
         return Ok(Box::new(UciEngine::new(cfg)));
     }
+    if let Some(cfg) = super::gtp::GtpConfig::parse(spec)? {
+        return Ok(Box::new(super::gtp::GtpEngine::new(cfg)));
+    }
     let name = spec_name(spec);
     let unknown = || SpecError(format!("unknown engine `{name}` (known: {})", names()));
     let in_spec = |e: String| SpecError(format!("engine `{spec}`: {e}"));
@@ -600,7 +609,7 @@ mod tests {
             "negamax, pvs, aspiration, mtdf, sss, dual, null-window, mtdf-bracket, ttt-minimax, \
              ttt-alphabeta, ttt-tt, ttt-mtdf, ttt-pvs, ttt-sss, ttt-dual, tree-minimax, \
              tree-alphabeta, tree-tt, tree-mtdf, tree-pvs, tree-sss, tree-dual, \
-             tree-sss-classic, ext:COMMAND, uci:COMMAND, chess-DRIVER, c4-DRIVER, \
+             tree-sss-classic, ext:COMMAND, uci:COMMAND, gtp:COMMAND, chess-DRIVER, c4-DRIVER, \
              tictactoe-DRIVER (DRIVER: minimax, negamax, pvs, aspiration, mtdf, sss, dual, \
              null-window, mtdf-bracket, or the Monte Carlo uct, puct, mcts-solver)"
         );

@@ -7,6 +7,7 @@ pub mod chance_open;
 pub mod chance_tree;
 pub mod chess;
 pub mod connect4;
+pub mod go;
 pub mod kind;
 pub mod moves;
 pub mod open;

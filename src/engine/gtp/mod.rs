@@ -1,0 +1,363 @@
+//! GTP engines (the Go Text Protocol): `gtp[OPTIONS]:COMMAND LINE` runs any program that speaks
+//! GTP version 2 (GNU Go: `gtp:/usr/games/gnugo --mode gtp --level 1`) as a registry engine that
+//! plays one of treebench's Go games (`match`, `gate`). The process, its stderr tail and its
+//! process group are those of `ext:` engines ([`super::external`]).
+//!
+//! Options (comma-separated, in brackets): `game=NAME` (`go9` default; `go2`..`go5`), the board
+//! and komi sent; `timeout=SECS` (or `off`) the longest wait for one answer (default: the
+//! environment's `TREEBENCH_EXT_TIMEOUT`, else none).
+//!
+//! The conversation: on start `boardsize N` and `komi K` (a `?` answer: the engine cannot play
+//! this game, a failure); for every move `clear_board`, `play B|W VERTEX` for each move of the
+//! game so far and `genmove B|W`, written at once and answered in order (so the engine needs
+//! no state of its own between moves); under a clock (`--tc`) `time_settings OWN INC 1` and
+//! `time_left COLOUR OWN 0` (whole seconds; the increment as a byo-yomi of one stone) come
+//! before `genmove`. `resign` is played as `pass` (the game goes on and is
+//! counted by area). A vertex that is not a legal move of treebench's rules (positional superko
+//! included) is played and loses the game as an illegal move (the match's referee); a `?`
+//! answer, an answer that is not a vertex, a crash or no answer in time is an
+//! [`EngineError::Failure`] (a time limit: [`EngineError::Timeout`]) naming the command; the
+//! process group is killed and a new process started on the next move. A GTP engine chooses
+//! moves only: `solve` answers [`EngineError::Unsupported`].
+
+use super::external::process::{answer_wait, Running};
+use super::external::spec::{env_timeout, options_and_command, parse_timeout, split_words};
+use super::spec::SpecError;
+use super::{Decision, Engine, EngineError, GameKind, MoveLimit, MoveText, Solve};
+use crate::game::open::Status;
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::{Duration, Instant};
+
+/// A parsed `gtp` spec.
+#[derive(Debug, Clone)]
+pub struct GtpConfig {
+    /// The spec as written (the engine's name in records).
+    pub spec: String,
+    /// Program and arguments.
+    pub argv: Vec<String>,
+    /// The Go game played (`go9`).
+    pub game: &'static str,
+    /// The board's side.
+    pub size: usize,
+    /// Komi sent (the game's own).
+    pub komi: i32,
+    /// Longest wait for one answer; `None` = no limit.
+    pub timeout: Option<Duration>,
+}
+
+/// The Go games a GTP engine plays: name, side, komi.
+const GAMES: [(&str, usize, i32); 5] = [
+    ("go2", 2, 0),
+    ("go3", 3, 0),
+    ("go4", 4, 0),
+    ("go5", 5, 0),
+    ("go9", 9, 7),
+];
+
+impl GtpConfig {
+    /// Parse `gtp[opts]:command`; `Ok(None)` when the spec is not a `gtp` spec.
+    pub fn parse(spec: &str) -> Result<Option<Self>, SpecError> {
+        let Some(rest) = spec.strip_prefix("gtp") else {
+            return Ok(None);
+        };
+        let bad = |m: String| SpecError(format!("engine `{spec}`: {m}"));
+        let Some((opts, command)) = options_and_command(rest).map_err(bad)? else {
+            return Ok(None);
+        };
+        let mut timeout = env_timeout().map_err(bad)?;
+        let mut game = GAMES[4];
+        for opt in opts.split(',').map(str::trim).filter(|o| !o.is_empty()) {
+            match opt.split_once('=') {
+                Some(("timeout", v)) => timeout = parse_timeout(v.trim()).map_err(bad)?,
+                Some(("game", v)) => {
+                    game = *GAMES.iter().find(|g| g.0 == v.trim()).ok_or_else(|| {
+                        bad(format!(
+                            "unknown game `{v}` (GTP plays go2, go3, go4, go5, go9)"
+                        ))
+                    })?;
+                }
+                _ => {
+                    return Err(bad(format!(
+                        "unknown option `{opt}` (game=NAME, timeout=SECS)"
+                    )))
+                }
+            }
+        }
+        let argv = split_words(command).map_err(bad)?;
+        if argv.is_empty() {
+            return Err(bad("no command line after `:`".into()));
+        }
+        Ok(Some(GtpConfig {
+            spec: spec.to_string(),
+            argv,
+            game: game.0,
+            size: game.1,
+            komi: game.2,
+            timeout,
+        }))
+    }
+}
+
+/// A GTP engine in another process (see the module documentation).
+pub struct GtpEngine {
+    cfg: GtpConfig,
+    proc: Option<Running>,
+    limit: Option<Duration>,
+    current: String,
+}
+
+/// How reading one answer ended badly.
+enum Wait {
+    Timeout(Duration),
+    Closed,
+}
+
+impl GtpEngine {
+    /// An engine for this configuration; the process starts on the first move.
+    #[must_use]
+    pub fn new(cfg: GtpConfig) -> Self {
+        Self {
+            cfg,
+            proc: None,
+            limit: None,
+            current: String::new(),
+        }
+    }
+
+    fn command(&self) -> String {
+        self.cfg.argv.join(" ")
+    }
+
+    /// Kill the process (`why`: treebench's reason) and describe the failure.
+    fn fail(&mut self, what: &str, why: &str) -> EngineError {
+        let how = self
+            .proc
+            .as_mut()
+            .map(|p| p.kill_and_describe(why))
+            .unwrap_or_default();
+        self.proc = None;
+        EngineError::Failure(format!(
+            "`{}` {what} on position `{}` ({how}); it is restarted on the next move",
+            self.command(),
+            self.current
+        ))
+    }
+
+    /// The process closed its output: describe how it ended.
+    fn closed(&mut self, what: &str) -> EngineError {
+        let how = self
+            .proc
+            .as_mut()
+            .map(Running::wait_and_describe)
+            .unwrap_or_default();
+        self.proc = None;
+        EngineError::Failure(format!(
+            "`{}` closed its output {what} on position `{}` ({how}); it is restarted on the next move",
+            self.command(),
+            self.current
+        ))
+    }
+
+    /// Read one GTP answer (`=` or `?` up to the empty line that ends it) within `wait` of
+    /// `start`: `Ok(Ok(text))` for `= text`, `Ok(Err(text))` for `? text`.
+    fn answer(
+        &self,
+        start: Instant,
+        wait: Option<Duration>,
+    ) -> Result<Result<String, String>, Wait> {
+        let p = self.proc.as_ref().expect("running");
+        let mut got: Option<(bool, String)> = None;
+        loop {
+            let left = wait.map(|w| w.saturating_sub(start.elapsed()));
+            let line = match p.recv(left) {
+                Ok(l) => l,
+                Err(RecvTimeoutError::Timeout) => return Err(Wait::Timeout(start.elapsed())),
+                Err(RecvTimeoutError::Disconnected) => return Err(Wait::Closed),
+            };
+            let line = line.trim_end();
+            match &mut got {
+                None if line.is_empty() => {}
+                None => {
+                    let ok = line.starts_with('=');
+                    let text = line.trim_start_matches(['=', '?']).trim_start();
+                    let text = text.trim_start_matches(|c: char| c.is_ascii_digit()).trim();
+                    got = Some((ok, text.to_string()));
+                }
+                Some((ok, text)) if line.is_empty() => {
+                    let text = std::mem::take(text);
+                    return Ok(if *ok { Ok(text) } else { Err(text) });
+                }
+                Some((_, text)) => {
+                    text.push('\n');
+                    text.push_str(line);
+                }
+            }
+        }
+    }
+
+    /// Write `commands` (one a line) at once and read their answers in order within `wait`;
+    /// the last answer's text.
+    fn run(&mut self, commands: &[String], wait: Option<Duration>) -> Result<String, EngineError> {
+        let start = Instant::now();
+        let text: String = commands.iter().map(|c| format!("{c}\n")).collect();
+        if let Err(e) = self.proc.as_mut().expect("running").send(&text, false) {
+            return Err(self.fail(
+                &format!("could not be written to ({e})"),
+                "its input closed",
+            ));
+        }
+        let mut last = String::new();
+        for c in commands {
+            match self.answer(start, wait) {
+                Ok(Ok(t)) => last = t,
+                Ok(Err(t)) => {
+                    return Err(self.fail(&format!("answered `? {t}` to `{c}`"), "of that answer"))
+                }
+                Err(Wait::Timeout(t)) => {
+                    if self.limit.is_some_and(|l| t > l) {
+                        let _ = self.fail("exceeded the time limit", "at the time limit");
+                        return Err(EngineError::Timeout);
+                    }
+                    let what = format!("gave no answer to `{c}` within {:.1} s", t.as_secs_f64());
+                    return Err(self.fail(&what, "it did not answer in time"));
+                }
+                Err(Wait::Closed) => return Err(self.closed(&format!("before answering `{c}`"))),
+            }
+        }
+        Ok(last)
+    }
+
+    /// Start the process: `boardsize` and `komi`.
+    fn launch(&mut self) -> Result<(), EngineError> {
+        self.proc = Some(Running::spawn(&self.cfg.argv).map_err(EngineError::Failure)?);
+        let setup = [
+            format!("boardsize {}", self.cfg.size),
+            format!("komi {}", self.cfg.komi),
+        ];
+        let wait = self.cfg.timeout.or(Some(Duration::from_secs(30)));
+        self.run(&setup, wait).map(|_| ())
+    }
+
+    fn choose_inner(&mut self, moves: &str, limit: &MoveLimit) -> Result<Decision, EngineError> {
+        let def = match GameKind::parse(self.cfg.game) {
+            Ok(GameKind::Open(def)) => def,
+            _ => {
+                return Err(EngineError::Failure(format!(
+                    "{} is not registered",
+                    self.cfg.game
+                )))
+            }
+        };
+        match (def.rules)(moves).map_err(EngineError::BadPosition)? {
+            Status::Moves(_) => {}
+            _ => return Err(EngineError::BadPosition("the game is already over".into())),
+        }
+        let played = crate::game::go::text::moves_of(self.cfg.size, moves)
+            .map_err(EngineError::BadPosition)?;
+        if self.proc.is_none() {
+            self.launch()?;
+        }
+        let colour = |i: usize| if i % 2 == 0 { "B" } else { "W" };
+        let mut commands = vec!["clear_board".to_string()];
+        for (i, m) in played.iter().enumerate() {
+            commands.push(format!("play {} {m}", colour(i)));
+        }
+        let me = colour(played.len());
+        let deadline = match *limit {
+            MoveLimit::Spec => self.limit,
+            MoveLimit::Clock { own, increment, .. } => {
+                // the clock as GTP v2 says it: Fischer's increment as a byo-yomi of one stone
+                let (own_s, inc_s) = (own.as_secs_f64(), increment.as_secs_f64());
+                commands.push(format!("time_settings {own_s:.0} {inc_s:.0} 1"));
+                commands.push(format!("time_left {me} {own_s:.0} 0"));
+                Some(own)
+            }
+        };
+        commands.push(format!("genmove {me}"));
+        let t0 = Instant::now();
+        let answer = self.run(&commands, answer_wait(self.cfg.timeout, deadline))?;
+        let round_trip = t0.elapsed();
+        let mv = match answer.to_ascii_lowercase().as_str() {
+            "resign" | "pass" => "pass".to_string(),
+            _ => answer.to_ascii_uppercase(),
+        };
+        if crate::game::go::text::parse_point(self.cfg.size, &mv).is_none() {
+            return Err(self.fail(
+                &format!("answered `genmove` with `{answer}`, not a vertex of this board"),
+                "of that answer",
+            ));
+        }
+        let best = MoveText::new(&mv)
+            .ok_or_else(|| self.fail(&format!("answered the move `{mv}`"), "of that answer"))?;
+        Ok(Decision {
+            reported_nanos: Some(round_trip.as_nanos() as u64),
+            ..Decision::of_move(best)
+        })
+    }
+}
+
+impl Engine for GtpEngine {
+    fn spec(&self) -> String {
+        self.cfg.spec.clone()
+    }
+
+    fn game(&self) -> GameKind {
+        GameKind::parse(self.cfg.game).unwrap_or(GameKind::Chess)
+    }
+
+    /// `clear_board` is sent before every move.
+    fn reset(&mut self) {}
+
+    fn solve(&mut self, _moves: &str) -> Result<Solve, EngineError> {
+        Err(EngineError::Unsupported(format!(
+            "engine `{}` (GTP) chooses moves but has no score of a position: use it in `match`",
+            self.cfg.spec
+        )))
+    }
+
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.limit = limit;
+    }
+
+    fn choose(&mut self, moves: &str, limit: &MoveLimit) -> Result<Decision, EngineError> {
+        moves.clone_into(&mut self.current);
+        self.choose_inner(moves, limit)
+    }
+
+    fn start(&mut self) -> Result<(), EngineError> {
+        if self.proc.is_none() {
+            self.current = "(start)".into();
+            self.launch()?;
+        }
+        Ok(())
+    }
+
+    fn external(&self) -> bool {
+        true
+    }
+
+    fn may_keep_tables(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse() {
+        let c = GtpConfig::parse("gtp[game=go5,timeout=9]:gnugo --mode gtp")
+            .unwrap()
+            .unwrap();
+        assert_eq!((c.game, c.size, c.komi), ("go5", 5, 0));
+        assert_eq!(c.argv, ["gnugo", "--mode", "gtp"]);
+        assert_eq!(c.timeout, Some(Duration::from_secs(9)));
+        let c = GtpConfig::parse("gtp:gnugo").unwrap().unwrap();
+        assert_eq!((c.game, c.komi), ("go9", 7));
+        assert!(GtpConfig::parse("gtp[game=go19]:x").is_err());
+        assert!(GtpConfig::parse("gtp[bogus]:x").is_err());
+        assert!(GtpConfig::parse("gtp:").is_err());
+        assert!(GtpConfig::parse("go9-uct").unwrap().is_none());
+    }
+}

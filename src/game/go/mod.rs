@@ -1,0 +1,215 @@
+//! Go on a square board (`go2`, `go3`, `go4`, `go5`, `go9`; any side from 2 to 15 by a type), a
+//! game of the generic core ([`SearchGame`]) with every command of an added game
+//! ([`OpenGame`]), built into the binary.
+//!
+//! - **Rules**: Tromp-Taylor area scoring (stones plus empty regions that reach only one
+//!   colour) with an integer komi (0 up to 5x5, so that values are the published margins; 7
+//!   from 7x7), **positional superko** (a stone may not recreate any earlier board of the game),
+//!   **suicide forbidden** (as in OpenSpiel and GNU Go; Tromp-Taylor allows it), two passes in a
+//!   row end the game, and so does the ply cap `CAP` (the game is then counted as it stands;
+//!   OpenSpiel's `max_game_length` from 5x5 on, generous below it: 2x2 never reaches it).
+//! - **State**: the board on an array with a border ([`board::GoState`]), the hashes of every
+//!   earlier board, the moves played and the passes in a row: the value is a function of the
+//!   state alone, as the core's table needs.
+//! - **Key**: the stones' Zobrist hash mixed with a rolling hash of the moves played: the whole
+//!   history (the superko set, the ply and with it the side to move, the passes in a row) is in
+//!   it, and two move sequences (two texts) never share a key, as `verify` demands. Two
+//!   histories that leave the same board, the same set of earlier boards and the same ply are
+//!   equivalent, but their transposition is not shared.
+//! - **Position text**: the moves from the empty board in GTP coordinates, `go:5 C3 D4 pass`
+//!   ([`text`]); moves `A1`.. (no `I`), `pass`.
+//! - **Evaluation** at a horizon: the area count as it stands, komi included, for the side to
+//!   move (it takes the values of finished games, so [`SearchGame::proven`] stays `None`).
+//! - **Ordering hint**: nearer the centre first, the pass last.
+//! - 19x19 is not here: its 362 moves exceed the core's move list (`MAX_MOVES`, 256).
+
+pub mod board;
+pub mod text;
+
+use super::open::OpenGame;
+use super::search::{MoveList, SearchGame};
+use board::{mix, GoState, EMPTY, PASS};
+
+/// Go on the board of side `N` (`CELLS = (N + 2)²`, `CAP` the ply cap).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Go<const N: usize, const CELLS: usize, const CAP: usize>;
+
+/// 2x2 (the cap is never reached: superko bounds a game by its 57 legal boards).
+pub type Go2 = Go<2, 16, 128>;
+/// 3x3.
+pub type Go3 = Go<3, 25, 96>;
+/// 4x4.
+pub type Go4 = Go<4, 36, 96>;
+/// 5x5 (OpenSpiel's cap: 50).
+pub type Go5 = Go<5, 49, 50>;
+/// 9x9 (twice OpenSpiel's cap, 324: games against GTP engines go past 162 plies).
+pub type Go9 = Go<9, 121, 324>;
+
+impl<const N: usize, const CELLS: usize, const CAP: usize> Go<N, CELLS, CAP> {
+    /// The array's row length.
+    pub const W: usize = N + 2;
+    /// Komi (to White): 0 up to 5x5, 7 from 7x7.
+    pub const KOMI: i32 = if N >= 7 { 7 } else { 0 };
+
+    /// The empty board, Black to move.
+    #[must_use]
+    pub fn empty() -> GoState<CELLS, CAP> {
+        GoState::empty(N)
+    }
+
+    /// Whether the game is over: two passes in a row, or the ply cap.
+    #[inline]
+    #[must_use]
+    pub fn over(s: &GoState<CELLS, CAP>) -> bool {
+        s.passes >= 2 || s.ply as usize >= CAP
+    }
+
+    /// The area count minus komi for the side to move.
+    #[inline]
+    #[must_use]
+    pub fn score(s: &GoState<CELLS, CAP>) -> i32 {
+        let d = s.area(Self::W) - Self::KOMI;
+        if s.black_to_move {
+            d
+        } else {
+            -d
+        }
+    }
+
+    /// Whether a stone at the empty cell `p` is legal: not suicide, no earlier board again.
+    #[inline]
+    #[must_use]
+    pub fn legal_point(s: &GoState<CELLS, CAP>, p: usize) -> bool {
+        s.board[p] == EMPTY && s.hash_after(Self::W, p).is_some_and(|h| !s.seen_before(h))
+    }
+
+    /// Whether the stone at `p` is refused by superko alone (it would capture or live, but
+    /// recreates an earlier board).
+    #[must_use]
+    pub fn superko_refused(s: &GoState<CELLS, CAP>, p: usize) -> bool {
+        s.board[p] == EMPTY && s.hash_after(Self::W, p).is_some_and(|h| s.seen_before(h))
+    }
+
+    /// The cells of the board.
+    pub fn points() -> impl Iterator<Item = usize> {
+        (0..N).flat_map(|r| (0..N).map(move |c| (r + 1) * (N + 2) + c + 1))
+    }
+
+    /// The position after the moves of `moves` (texts), each checked.
+    pub fn replay<'a>(
+        moves: impl IntoIterator<Item = &'a str>,
+    ) -> Result<GoState<CELLS, CAP>, String> {
+        let g = Self;
+        let mut s = Self::empty();
+        for (i, t) in moves.into_iter().enumerate() {
+            let m = g
+                .parse_move(&s, t)
+                .ok_or_else(|| format!("move {} `{t}` is not legal on go{N} there", i + 1))?;
+            s = g.play(&s, m);
+        }
+        Ok(s)
+    }
+}
+
+impl<const N: usize, const CELLS: usize, const CAP: usize> SearchGame for Go<N, CELLS, CAP> {
+    type State = GoState<CELLS, CAP>;
+    type Move = u16;
+
+    const BOUND: i32 = (N * N) as i32 + Self::KOMI + 1;
+    const HISTORY_SIZE: usize = CELLS;
+
+    fn parse(&self, text: &str) -> Result<Self::State, String> {
+        Self::replay(text::moves_of(N, text)?)
+    }
+
+    #[inline]
+    fn key(&self, s: &Self::State) -> u64 {
+        mix(s.hash ^ mix(s.line ^ 0x6a09_e667_f3bc_c908))
+    }
+
+    #[inline]
+    fn terminal(&self, s: &Self::State, _ply: u32) -> Option<i32> {
+        Self::over(s).then(|| Self::score(s))
+    }
+
+    #[inline]
+    fn moves(&self, s: &Self::State, out: &mut MoveList<u16>) {
+        for p in Self::points() {
+            if Self::legal_point(s, p) {
+                out.push(p as u16);
+            }
+        }
+        out.push(PASS);
+    }
+
+    #[inline]
+    fn play(&self, s: &Self::State, m: u16) -> Self::State {
+        let mut t = *s;
+        t.apply(Self::W, m);
+        t
+    }
+
+    fn evaluate(&self, s: &Self::State) -> i32 {
+        Self::score(s)
+    }
+
+    /// Nearer the centre first, the pass last.
+    #[inline]
+    fn order_hint(&self, _s: &Self::State, m: u16) -> i32 {
+        if m == PASS {
+            return -4 * N as i32;
+        }
+        let (r, c) = ((m as usize / Self::W) as i32, (m as usize % Self::W) as i32);
+        let mid = (N as i32 + 1) / 2;
+        -((2 * r - 2 * mid).abs() + (2 * c - 2 * mid).abs())
+    }
+
+    #[inline]
+    fn move_index(&self, m: u16) -> usize {
+        m as usize
+    }
+
+    fn move_text(&self, _s: &Self::State, m: u16) -> String {
+        text::point_text(N, m)
+    }
+
+    fn parse_move(&self, s: &Self::State, t: &str) -> Option<u16> {
+        let m = text::parse_point(N, t)?;
+        if Self::over(s) {
+            return None;
+        }
+        (m == PASS || Self::legal_point(s, m as usize)).then_some(m)
+    }
+}
+
+impl<const N: usize, const CELLS: usize, const CAP: usize> OpenGame for Go<N, CELLS, CAP> {
+    const NAME: &'static str = match N {
+        2 => "go2",
+        3 => "go3",
+        4 => "go4",
+        5 => "go5",
+        9 => "go9",
+        _ => "go",
+    };
+    const MAX_PLY: u32 = CAP as u32;
+    /// Random games pass often enough to end early: positions of `verify` are drawn up to the
+    /// board's points.
+    const VERIFY_PLIES: u32 = (N * N) as u32;
+    const END_IN_REACH: bool = false;
+
+    fn start(&self) -> Self::State {
+        Self::empty()
+    }
+
+    fn text(&self, s: &Self::State) -> String {
+        let mut out = format!("go:{N}");
+        for &m in &s.played[..(s.ply as usize).min(CAP)] {
+            out.push(' ');
+            out.push_str(&text::point_text(N, m));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,277 @@
+//! Go (`go2`..`go9`): the rules against OpenSpiel's `go` where `pyspiel` is installed (SKIPPED,
+//! printed, where it is missing and `TREEBENCH_REQUIRE_ORACLES=0`), and the command line on the
+//! built-in Go games.
+
+use std::path::Path;
+
+mod common;
+
+/// OpenSpiel's `go` on 5x5 (`scripts/go_openspiel.py`: 2,000 seeded random games, about 70,000
+/// positions, komi 0.5, both capped at 50 plies) against treebench's rules: every position's
+/// legal moves (pass included) and every finished game's winner. OpenSpiel has the simple ko
+/// rule only: a move it allows and treebench refuses must be refused by positional superko
+/// alone (counted and printed); a game whose random move superko refuses is followed no
+/// further. Needs `pyspiel`: missing, the test fails unless `TREEBENCH_REQUIRE_ORACLES=0`,
+/// where it prints `SKIPPED:`.
+#[test]
+fn the_rules_agree_with_openspiel() {
+    use treebench::game::go::Go5;
+    use treebench::game::{MoveList, SearchGame};
+    let py = common::python();
+    let have = std::process::Command::new(&py)
+        .args(["-c", "import pyspiel"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have {
+        common::oracle_missing(
+            "pyspiel is not installed (pip install open-spiel, or scripts/setup-oracles.sh)",
+        );
+        return;
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/go_openspiel.py");
+    let out = std::process::Command::new(&py)
+        .arg(&script)
+        .args(["2000", "20261205", "5"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let g = Go5::default();
+    let (mut positions, mut over, mut superko, mut cut) = (0, 0, 0, 0);
+    let mut dead: Option<String> = None;
+    for line in text.lines() {
+        let (pos, what) = line.split_once('\t').unwrap();
+        if dead.as_ref().is_some_and(|d| pos.starts_with(d.as_str())) {
+            continue;
+        }
+        let Ok(s) = g.parse(pos) else {
+            // OpenSpiel's random move is refused here: by superko, at the position before it
+            let (before, last) = pos.rsplit_once(' ').unwrap();
+            let b = g.parse(before).unwrap();
+            let p = treebench::game::go::text::parse_point(5, last).unwrap();
+            assert!(
+                Go5::superko_refused(&b, p as usize),
+                "{pos}: refused, not by superko"
+            );
+            dead = Some(format!("{pos} "));
+            cut += 1;
+            continue;
+        };
+        dead = None;
+        if let Some(r) = what.strip_prefix("over ") {
+            let v = g
+                .terminal(&s, 0)
+                .unwrap_or_else(|| panic!("{pos}: not over here"));
+            let black = if s.black_to_move { v } else { -v };
+            assert_eq!(
+                if black > 0 { 1 } else { -1 },
+                r.parse::<i32>().unwrap(),
+                "{pos}: Black's margin {black} (komi 0 here, 0.5 in OpenSpiel)"
+            );
+            over += 1;
+            continue;
+        }
+        assert_eq!(
+            g.terminal(&s, 0),
+            None,
+            "{pos}: over here, not in OpenSpiel"
+        );
+        let mut list = MoveList::default();
+        g.moves(&s, &mut list);
+        let mut ours: Vec<String> = list
+            .as_slice()
+            .iter()
+            .map(|&m| g.move_text(&s, m))
+            .collect();
+        ours.sort();
+        let theirs: Vec<&str> = what.strip_prefix("moves ").unwrap().split(' ').collect();
+        for m in &ours {
+            assert!(
+                theirs.contains(&m.as_str()),
+                "{pos}: {m} legal here, not in OpenSpiel"
+            );
+        }
+        for m in theirs.iter().filter(|m| !ours.iter().any(|o| o == *m)) {
+            let p = treebench::game::go::text::parse_point(5, m).unwrap();
+            assert!(
+                Go5::superko_refused(&s, p as usize),
+                "{pos}: {m} refused here, not by superko"
+            );
+            superko += 1;
+        }
+        positions += 1;
+    }
+    println!(
+        "OpenSpiel go 5x5: {positions} positions agree, {over} finished games agree on the \
+         winner; {superko} moves OpenSpiel allows are refused by positional superko; {cut} \
+         games followed no further at such a move"
+    );
+    assert_eq!(over + cut, 2000);
+    assert!(positions > 50_000, "{positions}");
+}
+
+const GNUGO: &str = "/usr/games/gnugo";
+
+/// An illegal GTP engine: it answers every command with `=` and `genmove` with `A1`.
+const A1_ENGINE: &str = "gtp[game=go5]:python3 -c 'import sys\nfor l in sys.stdin:\n    \
+    print(\"= A1\" if l.startswith(\"genmove\") else \"=\"); print(); sys.stdout.flush()'";
+
+/// The exact value of 2x2 Go from the empty board by treebench's own solver, searched to the
+/// end (positional superko bounds the game below the 128-ply cap): Black wins by 1, Bill
+/// Taylor's published value for area scoring with superko.
+#[test]
+fn go2_is_a_win_by_one_for_black() {
+    let out = common::bin()
+        .args(["solve", "-e", "go2-mtdf:depth=128", "go:2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    assert_eq!(fields[..2], ["go:2", "1"], "{text}");
+    assert!(!text.contains("estimate"), "{text}");
+}
+
+/// GNU Go over GTP plays a 5x5 match against UCT: every game replays under treebench's rules
+/// and ends by them, with the spec's budget and with a clock; an engine that plays an occupied
+/// point loses by an illegal move; a command that cannot start exits 2. GNU Go missing: fails unless
+/// `TREEBENCH_REQUIRE_ORACLES=0`, where it prints `SKIPPED:`.
+#[test]
+fn gtp_engines_play_matches() {
+    let dir = common::scratch("go-gtp");
+    let games = dir.join("g.games.csv");
+    let g = games.to_str().unwrap();
+    let match_args = |second: &str| {
+        let mut v: Vec<String> = ["match", "go5-uct:playouts=50"].map(String::from).to_vec();
+        v.push(second.to_string());
+        v.extend(
+            [
+                "--game",
+                "go5",
+                "--plies",
+                "2",
+                "--openings",
+                "1",
+                "--force",
+                "--games",
+                g,
+            ]
+            .map(String::from),
+        );
+        v
+    };
+    // an illegal move loses the game, with the reason
+    let out = common::output(common::bin().args(match_args(A1_ENGINE)));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows = common::csv_rows(&games);
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    let reason = rows[0].iter().position(|h| h == "reason").unwrap();
+    for r in &rows[1..] {
+        assert!(r[reason].contains("illegal move A1"), "{r:?}");
+    }
+    let out = common::output(common::bin().args(match_args("gtp[game=go5]:/nonexistent/gtp")));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cannot start") && err.lines().count() == 1,
+        "{err}"
+    );
+    if !Path::new(GNUGO).exists() {
+        common::oracle_missing(&format!("{GNUGO} is missing (scripts/setup-engines.sh)"));
+        return;
+    }
+    let gnugo = format!("gtp[game=go5]:{GNUGO} --mode gtp --level 1");
+    let out = common::output(common::bin().args(match_args(&gnugo)));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows = common::csv_rows(&games);
+    let col = |name: &str| rows[0].iter().position(|h| h == name).unwrap();
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    for r in &rows[1..] {
+        assert_eq!(r[col("termination")], "rules", "{r:?}");
+        let text = format!("{} {}", r[col("opening")], r[col("moves")]);
+        let s = treebench::game::go::Go5::replay(text.split_whitespace().skip(1)).unwrap();
+        assert!(treebench::game::go::Go5::over(&s), "{text}");
+    }
+    // a clock: `time_settings` and `time_left` before `genmove`; nobody flagged
+    let mut args = match_args(&gnugo);
+    args.extend(["--tc", "5+0.1"].map(String::from));
+    let out = common::output(common::bin().args(args));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows = common::csv_rows(&games);
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    for r in &rows[1..] {
+        assert_eq!(r[col("termination")], "rules", "{r:?}");
+    }
+}
+
+/// Leaf count of the tree `depth` plies deep (a finished game is one leaf wherever it ends).
+fn perft<G: treebench::game::SearchGame>(g: &G, s: &G::State, depth: u32) -> u64 {
+    if depth == 0 || g.terminal(s, 0).is_some() {
+        return 1;
+    }
+    let mut list = treebench::game::MoveList::default();
+    g.moves(s, &mut list);
+    list.as_slice()
+        .iter()
+        .map(|&m| perft(g, &g.play(s, m), depth - 1))
+        .sum()
+}
+
+/// Move counts from the empty board against OpenSpiel's (`scripts/go_openspiel.py perft`):
+/// 3x3 to depth 6, 5x5 to depth 3, 2x2 to depth 6 (OpenSpiel's 2x2 game ends at 8 plies, and
+/// from ply 7 on positional superko refuses moves its simple ko allows). Needs `pyspiel` (as
+/// above).
+#[test]
+fn perft_agrees_with_openspiel() {
+    use treebench::game::go::{Go2, Go3, Go5};
+    use treebench::game::OpenGame;
+    let py = common::python();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/go_openspiel.py");
+    let theirs = |size: &str, depth: &str| -> Option<Vec<u64>> {
+        let out = std::process::Command::new(&py)
+            .arg(&script)
+            .args(["perft", size, depth])
+            .output()
+            .ok()
+            .filter(|o| o.status.success())?;
+        let t = String::from_utf8(out.stdout).unwrap();
+        Some(t.split_whitespace().map(|n| n.parse().unwrap()).collect())
+    };
+    let Some(three) = theirs("3", "6") else {
+        common::oracle_missing("pyspiel is not installed (scripts/setup-oracles.sh)");
+        return;
+    };
+    let g3 = Go3::default();
+    let ours: Vec<u64> = (1..=6).map(|d| perft(&g3, &g3.start(), d)).collect();
+    assert_eq!(ours, three, "3x3");
+    let g5 = Go5::default();
+    let ours: Vec<u64> = (1..=3).map(|d| perft(&g5, &g5.start(), d)).collect();
+    assert_eq!(ours, theirs("5", "3").unwrap(), "5x5");
+    let g2 = Go2::default();
+    let ours: Vec<u64> = (1..=8).map(|d| perft(&g2, &g2.start(), d)).collect();
+    println!(
+        "2x2 perft 1-8: {ours:?} (OpenSpiel {:?})",
+        theirs("2", "8").unwrap()
+    );
+    assert_eq!(ours[..6], theirs("2", "6").unwrap()[..], "2x2");
+}
