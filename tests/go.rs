@@ -16,7 +16,7 @@ mod common;
 #[test]
 fn the_rules_agree_with_openspiel() {
     use treebench::game::go::Go5;
-    use treebench::game::{MoveList, SearchGame};
+    use treebench::game::SearchGame;
     let py = common::python();
     let have = std::process::Command::new(&py)
         .args(["-c", "import pyspiel"])
@@ -80,14 +80,7 @@ fn the_rules_agree_with_openspiel() {
             None,
             "{pos}: over here, not in OpenSpiel"
         );
-        let mut list = MoveList::default();
-        g.moves(&s, &mut list);
-        let mut ours: Vec<String> = list
-            .as_slice()
-            .iter()
-            .map(|&m| g.move_text(&s, m))
-            .collect();
-        ours.sort();
+        let ours = common::sorted_move_texts(&g, &s);
         let theirs: Vec<&str> = what.strip_prefix("moves ").unwrap().split(' ').collect();
         for m in &ours {
             assert!(

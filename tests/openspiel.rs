@@ -88,14 +88,7 @@ fn rules_agree<G: SearchGame>(g: &G, name: &str) -> usize {
             None,
             "{name} `{moves}`: over here, not in OpenSpiel"
         );
-        let mut list = MoveList::default();
-        g.moves(&s, &mut list);
-        let mut ours: Vec<String> = list
-            .as_slice()
-            .iter()
-            .map(|&m| g.move_text(&s, m))
-            .collect();
-        ours.sort();
+        let ours = common::sorted_move_texts(g, &s);
         assert_eq!(
             ours.join(" "),
             what.strip_prefix("moves ").unwrap(),

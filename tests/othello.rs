@@ -63,7 +63,7 @@ mod common;
 #[test]
 fn the_rules_agree_with_openspiel() {
     use treebench::game::othello::Othello8;
-    use treebench::game::{MoveList, SearchGame};
+    use treebench::game::SearchGame;
     let py = common::python();
     let have = std::process::Command::new(&py)
         .args(["-c", "import pyspiel"])
@@ -109,14 +109,7 @@ fn the_rules_agree_with_openspiel() {
             None,
             "{pos}: over here, not in OpenSpiel"
         );
-        let mut list = MoveList::default();
-        g.moves(&s, &mut list);
-        let mut ours: Vec<String> = list
-            .as_slice()
-            .iter()
-            .map(|&m| g.move_text(&s, m))
-            .collect();
-        ours.sort();
+        let ours = common::sorted_move_texts(&g, &s);
         let theirs = what.strip_prefix("moves ").unwrap();
         assert_eq!(ours.join(" "), theirs, "{pos}");
         positions += 1;

@@ -312,3 +312,13 @@ pub fn watchdog(pid: u32, what: &str) -> Watchdog {
     });
     Watchdog(Some(tx))
 }
+
+/// The legal moves of `s` as texts, sorted: what a rules oracle's list is compared with.
+#[allow(dead_code)]
+pub fn sorted_move_texts<G: treebench::game::SearchGame>(g: &G, s: &G::State) -> Vec<String> {
+    let mut list = treebench::game::MoveList::default();
+    g.moves(s, &mut list);
+    let mut out: Vec<String> = list.as_slice().iter().map(|&m| g.move_text(s, m)).collect();
+    out.sort();
+    out
+}
