@@ -173,18 +173,18 @@ pub fn run(args: SolveArgs) -> Result<i32> {
     let mut engine = registry::build_on(&args.engine, args.board)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let lines: Vec<Result<String, String>> = if args.moves.is_empty() {
-        let mut v = Vec::new();
-        for line in std::io::stdin().lock().split(b'\n') {
-            v.push(String::from_utf8(line?).map_err(|e| format!("not UTF-8 text ({e})")));
-        }
-        v
+    // stdin is read a line at a time and each line answered before the next is read, so that
+    // `solve` serves a pipe (a reader that waits for each answer)
+    let from_args = args.moves.iter().map(|m| Ok(m.clone().into_bytes()));
+    let lines: Box<dyn Iterator<Item = std::io::Result<Vec<u8>>>> = if args.moves.is_empty() {
+        Box::new(std::io::stdin().lock().split(b'\n'))
     } else {
-        args.moves.iter().map(|m| Ok(m.clone())).collect()
+        Box::new(from_args)
     };
     let (mut all_good, mut differ) = (true, false);
-    for (i, line) in lines.iter().enumerate() {
-        let text = match line {
+    for (i, line) in lines.enumerate() {
+        let line = String::from_utf8(line?).map_err(|e| format!("not UTF-8 text ({e})"));
+        let text = match &line {
             Ok(t) => t.trim_end_matches('\r'),
             Err(e) => {
                 eprintln!("line {}: {e}", i + 1);
