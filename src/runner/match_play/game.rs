@@ -70,6 +70,17 @@ struct MoveLog {
 }
 
 impl MoveLog {
+    /// A player's move `mv` with what its engine said of it.
+    fn player(&mut self, mv: String, t: &crate::runner::measure::TimedChoice) {
+        let d = &t.decision;
+        self.moves.push(mv);
+        self.values.push(d.value);
+        self.nodes.push(or_dash(d.nodes));
+        self.micros.push((t.wall_nanos / 1000).to_string());
+        self.scores.push(or_dash(d.value));
+        self.depths.push(or_dash(d.depth));
+    }
+
     /// Nature's outcome as a step of the game: its text in the moves, "-" in every engine's
     /// column.
     fn nature(&mut self, outcome: String) {
@@ -202,13 +213,7 @@ pub fn play_game(
         if let Err(e) = referee.play(&mv) {
             break Some((side, "illegal", format!("illegal move {mv} ({e})")));
         }
-        let d = &t.decision;
-        log.moves.push(mv);
-        log.values.push(d.value);
-        log.nodes.push(or_dash(d.nodes));
-        log.micros.push((t.wall_nanos / 1000).to_string());
-        log.scores.push(or_dash(d.value));
-        log.depths.push(or_dash(d.depth));
+        log.player(mv, &t);
     };
     let (result, termination, reason) = outcome(forfeit, referee.ending());
     Ok(GameRecord {
