@@ -121,6 +121,22 @@ pub static GO9: GameEntry = GameEntry::of::<crate::game::go::Go9>();
 /// [`super::run`] before anything else.
 pub static BUILT_IN: [&GameEntry; 7] = [&OTHELLO, &OTHELLO6, &GO2, &GO3, &GO4, &GO5, &GO9];
 
+/// The entry of the game served by `command` (`--game-server`): the served type's engines and
+/// checks under the server's name and longest game (`crate::game::served`). One server a
+/// process: the same command again returns the same entry.
+pub fn served(command: &str) -> Result<&'static GameEntry, String> {
+    static ENTRY: std::sync::OnceLock<&'static GameEntry> = std::sync::OnceLock::new();
+    let said = crate::game::served::connect(command)?;
+    Ok(ENTRY.get_or_init(|| {
+        let mut entry = GameEntry::of::<crate::game::served::Served>();
+        let game = &mut entry.engines.game;
+        game.name = said.name;
+        game.max_ply = said.max_ply;
+        game.end_in_reach = said.max_ply <= crate::game::open::SEARCH_TO_END_PLIES;
+        Box::leak(Box::new(entry))
+    }))
+}
+
 /// Register the [`BUILT_IN`] games (again: a no-op).
 pub fn register_built_in() -> Result<(), crate::engine::spec::SpecError> {
     for g in BUILT_IN {

@@ -40,6 +40,11 @@ pub use entry::{register_built_in, GameEntry};
 #[derive(Debug, Parser)]
 #[command(name = "treebench", version, long_version = long_version(), about, long_about = None)]
 pub struct Cli {
+    /// A game served by another process over the game protocol (docs/game-protocol.md), named
+    /// as its server says: `--game-server 'python3 scripts/openspiel_game.py hex(board_size=3)'`
+    /// then `--game hex3`, `hex3-mtdf`, … in every command.
+    #[arg(long, global = true, value_name = "COMMAND")]
+    pub game_server: Option<String>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -216,9 +221,33 @@ fn one_line(e: &anyhow::Error) -> String {
 /// [`crate::util::exit`]).
 pub fn run(cli: Cli, games: &[&'static GameEntry]) -> anyhow::Result<i32> {
     register_built_in()?;
-    let all: Vec<&'static GameEntry> = entry::BUILT_IN.iter().chain(games).copied().collect();
-    let games = &all[..];
-    match cli.command {
+    let mut all: Vec<&'static GameEntry> = entry::BUILT_IN.iter().chain(games).copied().collect();
+    if let Some(command) = &cli.game_server {
+        let served = entry::served(command).map_err(anyhow::Error::msg)?;
+        crate::engine::registry::register_game(&served.engines)?;
+        all.push(served);
+        let quoted = shell_words::quote(command);
+        crate::util::repro::set_program(format!("treebench --game-server {quoted}"));
+    }
+    let code = dispatch(cli.command, &all);
+    report_served();
+    code
+}
+
+/// What the game server's requests cost, on stderr, when a command used one.
+fn report_served() {
+    let (n, waited) = crate::game::served::requests();
+    if n > 0 {
+        eprintln!(
+            "game server: {n} requests, {:.1} µs each on average (every time measured on a served game includes them)",
+            waited.as_secs_f64() * 1e6 / n as f64
+        );
+    }
+}
+
+/// Run the command with `games` registered.
+fn dispatch(command: Command, games: &[&'static GameEntry]) -> anyhow::Result<i32> {
+    match command {
         Command::Solve(a) => solve::run(a),
         Command::Moves(a) => moves::run(a),
         Command::Run(a) => run::run(a),

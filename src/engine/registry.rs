@@ -328,7 +328,7 @@ where
     generic::check_table::<G>(&cfg)?;
     Ok(Box::new(GenericEngine::new(
         G::default(),
-        G::NAME,
+        entry_name::<G>(kind),
         kind,
         cfg,
     )))
@@ -343,7 +343,21 @@ where
     G::State: Send,
     G::Move: Send,
 {
-    Box::new(MctsEngine::new(G::default(), G::NAME, variant, kind, cfg))
+    Box::new(MctsEngine::new(
+        G::default(),
+        entry_name::<G>(kind),
+        variant,
+        kind,
+        cfg,
+    ))
+}
+
+/// The game's name as its entry has it: a served game's is the server's, not its type's.
+fn entry_name<G: OpenGame>(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Open(def) => def.name,
+        _ => G::NAME,
+    }
 }
 
 /// The MCTS engine `spec` names (`c4-uct`, `nim-mcts-solver:playouts=100`); `None` when its

@@ -13,6 +13,7 @@ pub mod moves;
 pub mod open;
 pub mod othello;
 pub mod search;
+pub mod served;
 pub mod tictactoe;
 pub mod tree;
 

@@ -37,6 +37,13 @@ pub trait OpenGame: SearchGame + Copy + Default + Send + Sync + 'static {
     const ORACLE_DEPTHS: &'static [(u32, bool)] = &[(1, false), (2, false), (3, false)];
     /// `verify --game NAME`: the drivers and variants are compared at this `(depth, quiescence)`.
     const CHECK_DEPTH: (u32, bool) = (4, false);
+    /// `verify --game NAME`: brute force to the end (no pruning, no table) gives up on a
+    /// position past this many nodes; the position is then counted as out of reach. A game whose
+    /// nodes are dear (a served game: each one a request to another process) names fewer.
+    const END_BUDGET: u64 = 1_000_000;
+    /// `verify --game NAME`: the structural checks walk this many positions breadth first
+    /// from the start (every position up to some ply); a served game names fewer.
+    const WALK_POSITIONS: usize = 20_000;
     /// The position seeded positions start from (ply 0).
     fn start(&self) -> Self::State;
     /// A position as text that [`SearchGame::parse`] reads back; equal positions give equal

@@ -191,7 +191,9 @@ fn position_key(space: GameKind, moves: &str) -> String {
 }
 
 /// The first `count` distinct positions of `ply`, in index order. Fewer if the ply has fewer
-/// distinct undecided positions than asked for (the search stops after `count·20 + 1000` draws).
+/// distinct undecided positions than asked for (the search stops after `count·20 + 1000` draws,
+/// and at the first draw that finds none in [`MAX_RESTARTS`] walks: the ply is out of reach,
+/// and every further draw would walk as long for nothing; a served game's walks are requests).
 ///
 /// ```
 /// use treebench::game::GameKind;
@@ -222,7 +224,10 @@ pub fn positions_for_ply(
     let budget = count.saturating_mul(20).saturating_add(1000);
     let mut index = 0u32;
     while (out.len() as u32) < count && index < budget {
-        if let Some(moves) = draw(space, seed, ply, index, exclude_immediate_win) {
+        let Some(moves) = draw(space, seed, ply, index, exclude_immediate_win) else {
+            break;
+        };
+        {
             if seen.insert(position_key(space, &moves)) {
                 out.push(Drawn {
                     ply,

@@ -5,7 +5,8 @@
 //! reading of `TREEBENCH_REQUIRE_ORACLES` and `PYTHON`; [`affinity`]: pinning to one CPU;
 //! [`limits`]: the ranges of seconds and table memory a user may give;
 //! [`malloc`]: the allocator's settings for the analysis; [`stdout`]: output whose reader may
-//! leave early; [`cpu`]: the CPU features the build was compiled to use, checked at start.
+//! leave early; [`cpu`]: the CPU features the build was compiled to use, checked at start; [`process`]: a child
+//! process speaking a line protocol, in a process group of its own (engines and game servers).
 
 pub mod affinity;
 pub mod cpu;
@@ -15,5 +16,6 @@ pub mod limits;
 pub mod malloc;
 pub mod names;
 pub mod oracles;
+pub mod process;
 pub mod repro;
 pub mod stdout;

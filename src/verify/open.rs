@@ -6,7 +6,7 @@
 //!   agreement, `draft=ge`, the mutants) on the game's seeded positions;
 //! - the end of the game: every driver and variant searched to the end against an exact value,
 //!   from the game's closed form where it has one, else from brute force to the end within
-//!   [`END_BUDGET`] nodes (the positions out of reach are counted and named in the table), and
+//!   [`OpenGame::END_BUDGET`] nodes (the positions out of reach are counted and named in the table), and
 //!   from a known-values file where one is given (`--known FILE`); brute force to the end also
 //!   checks [`OpenGame::MAX_PLY`]: a line still going on `MAX_PLY` plies from the start is a
 //!   failure naming the position (a search "to the end" would stop short there);
@@ -24,10 +24,6 @@ use crate::game::{GameKind, KnownValue, MoveList, OpenGame};
 use crate::runner::positions::positions_for_ply;
 use std::path::Path;
 
-/// The most nodes brute force to the end may visit for one position (no pruning, no table);
-/// a larger tree is out of reach and counted as skipped.
-pub const END_BUDGET: u64 = 1_000_000;
-
 /// What the end-of-game check did.
 #[derive(Debug, Clone, Default)]
 pub struct EndOfGame {
@@ -35,7 +31,7 @@ pub struct EndOfGame {
     pub closed_form: usize,
     /// Seeded positions whose exact value came from brute force to the end.
     pub brute_force: usize,
-    /// Seeded positions with neither (no closed form, tree over [`END_BUDGET`] nodes).
+    /// Seeded positions with neither (no closed form, tree over the budget).
     pub out_of_reach: usize,
     /// The known-values file and how many of its positions were checked.
     pub known: Option<(String, usize)>,
@@ -49,6 +45,8 @@ pub struct EndOfGame {
     /// many proved a value at all.
     pub proven_searches: usize,
     pub proven_claims: usize,
+    /// The game's [`OpenGame::END_BUDGET`]: brute force to the end gives up past it.
+    pub budget: u64,
 }
 
 /// The unfinished positions named in the report.
@@ -63,8 +61,8 @@ impl EndOfGame {
             None => String::new(),
         };
         format!(
-            "| end of game (every driver and variant searched to the end = the exact value: {} seeded positions by the closed form, {} by brute force to the end; {} out of reach of brute force ({END_BUDGET} nodes), not checked to the end{known}) | {} | {status} |",
-            self.closed_form, self.brute_force, self.out_of_reach, self.searches
+            "| end of game (every driver and variant searched to the end = the exact value: {} seeded positions by the closed form, {} by brute force to the end; {} out of reach of brute force ({} nodes), not checked to the end{known}) | {} | {status} |",
+            self.closed_form, self.brute_force, self.out_of_reach, self.budget, self.searches
         )
     }
 
@@ -105,6 +103,11 @@ pub fn verify_open<G: OpenGame>(
     known: Option<&Path>,
 ) -> Result<GenericReport, String> {
     let game = G::default();
+    // the entry's name and longest game: a served game's are the server's, not its type's
+    let (name, max_ply) = match kind {
+        GameKind::Open(def) => (def.name, def.max_ply),
+        _ => (G::NAME, G::MAX_PLY),
+    };
     let known = match known {
         Some(path) => Some((path, crate::game::open::read_known_values(path)?)),
         None => None,
@@ -112,27 +115,30 @@ pub fn verify_open<G: OpenGame>(
     let structure = check_structure(&game);
     if structure.failure_count > 0 {
         return Ok(GenericReport {
-            game: G::NAME.to_string(),
+            game: name.to_string(),
             structure: Some(structure),
             not_run: Some("the rules failed the structural checks (below)".into()),
             ..GenericReport::default()
         });
     }
-    let drawn: Vec<(u32, String)> = (0..G::VERIFY_PLIES)
+    let drawn: Vec<(u32, String)> = (0..G::VERIFY_PLIES.min(max_ply))
         .flat_map(|ply| positions_for_ply(kind, seed, ply, per_ply, false))
         .map(|d| (d.ply, d.moves))
         .collect();
     if drawn.is_empty() {
-        return Err(format!("{}: no seeded position was drawn", G::NAME));
+        return Err(format!("{}: no seeded position was drawn", name));
     }
     let texts: Vec<String> = drawn.iter().map(|(_, t)| t.clone()).collect();
     let (depth, qs) = G::CHECK_DEPTH;
-    let mut r = verify_game(&game, G::NAME, &texts, G::ORACLE_DEPTHS, depth, qs)?;
+    let mut r = verify_game(&game, name, &texts, G::ORACLE_DEPTHS, depth, qs)?;
     r.structure = Some(structure);
-    let mut end = EndOfGame::default();
+    let mut end = EndOfGame {
+        budget: G::END_BUDGET,
+        ..EndOfGame::default()
+    };
     for (ply, text) in &drawn {
         let root = game.parse(text)?;
-        let to_end = G::MAX_PLY.saturating_sub(*ply).max(1);
+        let to_end = max_ply.saturating_sub(*ply).max(1);
         let closed_form = game.closed_form(&root);
         let (check, exact) = match closed_form {
             Some(c) => ("closed form", Some((c.value, c.depth.max(1)))),
@@ -157,12 +163,12 @@ pub fn verify_open<G: OpenGame>(
         }
     }
     if let Some((path, values)) = known {
-        end.searches += check_known(&game, path, &values, &mut r.failures)?;
+        end.searches += check_known(&game, max_ply, path, &values, &mut r.failures)?;
         end.known = Some((path.display().to_string(), values.len()));
     }
     r.end_of_game = Some(end);
-    r.max_ply = G::MAX_PLY;
-    name_engines(&mut r, G::NAME);
+    r.max_ply = max_ply;
+    name_engines(&mut r, name);
     Ok(r)
 }
 
@@ -178,7 +184,7 @@ fn name_engines(r: &mut GenericReport, prefix: &str) {
 }
 
 /// The exact value of `root` by brute force to the end (`depth` plies reach it if `MAX_PLY` is
-/// right) and that depth, or `None` when the tree holds more than [`END_BUDGET`] nodes. A line
+/// right) and that depth, or `None` when the tree holds more than [`OpenGame::END_BUDGET`] nodes. A line
 /// not over after `depth` plies is recorded in `end.unfinished` (and the value is `None`).
 fn brute_force_to_end<G: OpenGame>(
     game: &G,
@@ -186,7 +192,7 @@ fn brute_force_to_end<G: OpenGame>(
     depth: u32,
     end: &mut EndOfGame,
 ) -> Option<(i32, u32)> {
-    let mut budget = END_BUDGET;
+    let mut budget = G::END_BUDGET;
     match minimax_to_end(game, root, depth, 0, &mut budget) {
         Ok(v) => Some((game.report(v?), depth)),
         Err(unfinished) => {
@@ -262,12 +268,13 @@ fn check_proven<G: OpenGame>(
     }
 }
 
-/// Every driver and variant searched to the end ([`OpenGame::MAX_PLY`] plies, or fewer where
+/// Every driver and variant searched to the end (`max_ply` plies, or fewer where
 /// the file gives the ply) on every position of a known-values file, with a table (without one,
 /// a search to the end from an early position can take hours); failures into `out`. The number
 /// of searches.
 fn check_known<G: OpenGame>(
     game: &G,
+    max_ply: u32,
     path: &Path,
     values: &[KnownValue],
     out: &mut Vec<GenericFailure>,
@@ -277,7 +284,7 @@ fn check_known<G: OpenGame>(
         let root = game
             .parse(&k.position)
             .map_err(|e| format!("known value `{}`: {e}", k.position))?;
-        let depth = G::MAX_PLY.saturating_sub(k.ply.unwrap_or(0)).max(1);
+        let depth = max_ply.saturating_sub(k.ply.unwrap_or(0)).max(1);
         let configs: Vec<Config> = variants(depth, false)
             .into_iter()
             .filter(|c| c.tt_bits > 0)

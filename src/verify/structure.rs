@@ -17,9 +17,6 @@
 use crate::game::{MoveList, OpenGame};
 use std::collections::HashMap;
 
-/// The most positions the walk visits (breadth first, so every position up to some ply).
-pub const WALK_POSITIONS: usize = 20_000;
-
 /// The most failures kept for one rule (the count goes on).
 const KEEP_PER_RULE: usize = 5;
 
@@ -62,7 +59,7 @@ impl StructureReport {
     }
 }
 
-/// Walk `G` breadth first from its start (up to [`WALK_POSITIONS`] positions) and check every
+/// Walk `G` breadth first from its start (up to [`OpenGame::WALK_POSITIONS`] positions) and check every
 /// rule on every position reached.
 #[must_use]
 pub fn check_structure<G: OpenGame>(game: &G) -> StructureReport {
@@ -74,11 +71,11 @@ pub fn check_structure<G: OpenGame>(game: &G) -> StructureReport {
     queued.insert(game.text(&start));
     let mut layer = vec![(start, Vec::new())];
     let mut ply = 0;
-    while !layer.is_empty() && r.positions < WALK_POSITIONS {
+    while !layer.is_empty() && r.positions < G::WALK_POSITIONS {
         let mut next = Vec::new();
-        let complete = layer.len() + r.positions <= WALK_POSITIONS;
+        let complete = layer.len() + r.positions <= G::WALK_POSITIONS;
         for (s, parent_texts) in layer {
-            if r.positions >= WALK_POSITIONS {
+            if r.positions >= G::WALK_POSITIONS {
                 break;
             }
             r.positions += 1;
@@ -100,7 +97,7 @@ pub fn check_structure<G: OpenGame>(game: &G) -> StructureReport {
             }
             let (texts, children) = check_moves(game, &s, &text, &list, &parent_texts, &mut r);
             for (child, child_text) in children {
-                if next.len() < WALK_POSITIONS && queued.insert(child_text) {
+                if next.len() < G::WALK_POSITIONS && queued.insert(child_text) {
                     next.push((child, texts.clone()));
                 }
             }

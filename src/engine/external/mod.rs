@@ -3,16 +3,15 @@
 //! - [`spec`]: the `ext[OPTIONS]:COMMAND LINE` spec (options `timeout=SECS|off`, `fresh`);
 //! - [`protocol`]: request and answer lines (treebench's `score nodes micros`, Pons'
 //!   `moves score [nodes micros]`, `score`, `error MESSAGE`);
-//! - [`process`]: the child process, its time limits, killing and describing it;
-//! - [`group`]: each engine in a process group of its own, killed whole on drop and on
+//! - [`process`] (`util::process`, shared with the game servers): the child process, its time limits, killing and describing it;
+//! - `util::process::group`: each engine in a process group of its own, killed whole on drop and on
 //!   SIGINT, SIGTERM or SIGHUP, so nothing an engine started outlives the run.
 //!
 //! A crash, a hang or a garbage answer is an [`EngineError::Failure`] that names the exit status
 //! and the last lines the process wrote to stderr; the process is killed and a new one started
 //! on the next solve.
 
-mod group;
-pub(crate) mod process;
+pub(crate) use crate::util::process;
 pub mod protocol;
 pub mod spec;
 

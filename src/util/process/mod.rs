@@ -1,9 +1,11 @@
-//! The engine process: start it with piped stdin/stdout/stderr in a process group of its own
-//! ([`super::group`]), write request lines, wait for answer lines with a time limit, keep the
+//! A child process speaking a line protocol (an `ext:`, `uci:` or `gtp:` engine, a game server):
+//! start it with piped stdin/stdout/stderr in a process group of its own
+//! ([`group`]), write request lines, wait for answer lines with a time limit, keep the
 //! last lines of stderr, and kill it (with its group) and describe how it ended when it fails.
 //! The engine restarts a process by dropping this one and spawning anew.
 
-use super::group;
+pub mod group;
+
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
