@@ -101,6 +101,22 @@ fn every_combination_of_the_endgame_switches_keeps_the_ffo_values() {
     assert!(err.contains("fastest, parity, last"), "{err}");
 }
 
+/// `verify --known FILE.obf` reads an FFO file as known values: each position with its best
+/// published score and its ply (the discs placed since the start).
+#[test]
+fn an_obf_file_reads_as_known_values() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/data/othello/fforum-1-19.obf");
+    let known = treebench::game::open::read_known_values(&path).unwrap();
+    assert_eq!(known.len(), 19);
+    assert_eq!(
+        (known[0].value, known[0].ply, known[0].line),
+        (18, Some(46), 1)
+    );
+    assert_eq!(known[8].value, -8);
+    assert!(known[0].position.ends_with(" X"), "{}", known[0].position);
+}
+
 mod common;
 
 /// OpenSpiel's `othello` (`scripts/othello_openspiel.py`: 2,000 seeded random games, about
