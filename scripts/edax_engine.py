@@ -10,7 +10,8 @@ to `~/.cache/treebench/edax` (where scripts/setup-edax.sh puts them).
 One position a line on stdin, treebench's Othello text (64 squares from a1, `X` `O` `-`, a
 space, the side to move: the .obf board format); one answer a line, `SCORE NODES MICROS`: the
 exact disc difference for the side to move (empties to the winner), Edax's node count and its
-own solve time (wall clock, millisecond resolution, as Edax prints it). `reset` and `noreset`
+own CPU time for the solve (`cpu =` of its summary line: millisecond resolution, the search
+alone, not the process's start or the weights' loading). `reset` and `noreset`
 are answered `ok`. A bad position is answered `error MESSAGE`.
 
 Each position is solved by a fresh `edax -solve FILE -l 60 -n THREADS -h HASHBITS` (level 60:
@@ -32,6 +33,7 @@ import sys
 import tempfile
 
 ROW = re.compile(r"^\s*1\|\s*(\d+)@?\S*\s+([+-]\d+)\s+(\S+)\s+(\d+)")
+CPU = re.compile(r"\(cpu =\s*([0-9:.]+)\)")
 
 
 def make_zero_eval(path):
@@ -63,11 +65,12 @@ def solve(args, position):
                              cwd=os.path.dirname(os.path.abspath(args.edax)))
     finally:
         os.unlink(name)
+    cpu = CPU.search(out.stdout)
     for line in out.stdout.splitlines():
         m = ROW.match(line)
-        if m:
-            score, t, nodes = int(m.group(2)), seconds(m.group(3)), int(m.group(4))
-            return f"{score} {nodes} {t * 1e6:.0f}"
+        if m and cpu:
+            score, nodes = int(m.group(2)), int(m.group(4))
+            return f"{score} {nodes} {seconds(cpu.group(1)) * 1e6:.0f}"
     tail = " ".join((out.stdout + out.stderr).split()[-20:])
     return f"error edax gave no result line (exit {out.returncode}): {tail}"
 
