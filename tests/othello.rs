@@ -54,6 +54,69 @@ fn ffo_scores_are_checked_by_solve_and_moves() {
     assert_eq!(cli(&["solve", "-e", &engine, "--", "XO X; A1:+2;"]), 2);
 }
 
+/// The endgame switches (`fastest`, `parity`, `etc`, `last`) in all 16 combinations, PVS and
+/// MTD(f) alternately, on FFO #1-#4 (14 empties): every value the file's; each switch changes
+/// the node count of the base (so it reaches the search); the spec prints them back.
+#[test]
+fn every_combination_of_the_endgame_switches_keeps_the_ffo_values() {
+    use treebench::engine::registry::build;
+    use treebench::game::othello::obf::parse_line;
+    treebench::cli::entry::register_built_in().unwrap();
+    let lines = ffo_lines(4);
+    let flag = |b: bool| if b { "on" } else { "off" };
+    let mut base_nodes = None;
+    for bits in 0..16u32 {
+        let on = |i: u32| bits >> i & 1 == 1;
+        let driver = if bits % 2 == 0 { "mtdf" } else { "pvs" };
+        let spec = format!(
+            "othello-{driver}:{EXACT},fastest={},parity={},etc={},last={}",
+            flag(!on(0)),
+            flag(on(1)),
+            flag(on(2)),
+            flag(on(3))
+        );
+        let mut e = build(&spec).unwrap();
+        let mut nodes = 0;
+        for line in &lines {
+            let obf = parse_line(line).unwrap();
+            let got = e.solve(&obf.position).unwrap();
+            assert_eq!(Some(got.score), obf.value(), "{spec}: {line}");
+            nodes += got.nodes;
+        }
+        match bits {
+            0 => base_nodes = Some(nodes),
+            1 | 2 | 4 | 8 => assert_ne!(Some(nodes), base_nodes, "{spec}: no effect"),
+            _ => {}
+        }
+        if bits == 0b1110 {
+            assert_eq!(
+                e.spec(),
+                "othello-mtdf:depth=120,etc=on,draft=ge,parity=on,last=6"
+            );
+        }
+    }
+    let err = build("othello-mtdf:parity=maybe").err().unwrap().0;
+    assert!(err.contains("parity=maybe"), "{err}");
+    let err = build("othello-mtdf:bogus=1").err().unwrap().0;
+    assert!(err.contains("fastest, parity, last"), "{err}");
+}
+
+/// `verify --known FILE.obf` reads an FFO file as known values: each position with its best
+/// published score and its ply (the discs placed since the start).
+#[test]
+fn an_obf_file_reads_as_known_values() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/data/othello/fforum-1-19.obf");
+    let known = treebench::game::open::read_known_values(&path).unwrap();
+    assert_eq!(known.len(), 19);
+    assert_eq!(
+        (known[0].value, known[0].ply, known[0].line),
+        (18, Some(46), 1)
+    );
+    assert_eq!(known[8].value, -8);
+    assert!(known[0].position.ends_with(" X"), "{}", known[0].position);
+}
+
 mod common;
 
 /// OpenSpiel's `othello` (`scripts/othello_openspiel.py`: 2,000 seeded random games, about

@@ -87,8 +87,9 @@ pub struct VerifyArgs {
     /// (chess: plies 8, 16, 24; an added game: every ply below its longest game).
     #[arg(long, alias = "chess-positions", default_value_t = 4)]
     pub per_ply: u32,
-    /// An added game: a known-values file (`POSITION<TAB>VALUE[<TAB>PLY]` lines), every driver
-    /// searched to the end on each of its positions against its value.
+    /// An added game: a known-values file (`POSITION<TAB>VALUE[<TAB>PLY]` lines, or for Othello
+    /// an `.obf` file: each position's best published score), every driver searched to the end
+    /// on each of its positions against its value (exit 3 on a difference).
     #[arg(long, value_name = "FILE")]
     pub known: Option<PathBuf>,
     /// Worker threads (default: all cores).

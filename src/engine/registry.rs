@@ -239,6 +239,13 @@ pub fn names() -> String {
     )
 }
 
+/// An open game's generic-core engine of one driver, with the spec's options.
+pub type OpenBuild = fn(
+    kind: GameKind,
+    driver: generic::Driver,
+    opts: &[(&str, &str)],
+) -> Result<Box<dyn Engine>, String>;
+
 /// A chance game's engine of one driver or UCT, with the spec's options.
 pub type ChanceBuild =
     fn(kind: GameKind, algo: ChanceAlgo, opts: &[(&str, &str)]) -> Result<Box<dyn Engine>, String>;
@@ -249,9 +256,11 @@ pub type ChanceBuild =
 pub struct GameEngines {
     /// The game.
     pub game: GameDef,
-    /// A generic-core engine on the game, playing `kind` (the game's [`GameKind::Open`]), or
-    /// why not (a table that does not fit the memory); `None` for a chance game.
-    pub build: Option<fn(kind: GameKind, cfg: generic::Config) -> Result<Box<dyn Engine>, String>>,
+    /// A generic-core engine of `driver` on the game with the spec's options (the core's and
+    /// the game's own, [`crate::game::SearchGame::set_option`]), playing `kind` (the game's
+    /// [`GameKind::Open`]), or why not (a bad option, a table that does not fit the memory);
+    /// `None` for a chance game.
+    pub build: Option<OpenBuild>,
     /// An MCTS engine on the game (`NAME-uct`, `NAME-puct`, `NAME-mcts-solver`); `None` for a
     /// chance game.
     pub build_mcts:
@@ -320,14 +329,34 @@ where
     }
 }
 
-fn build_open<G: OpenGame>(kind: GameKind, cfg: generic::Config) -> Result<Box<dyn Engine>, String>
+fn build_open<G: OpenGame>(
+    kind: GameKind,
+    driver: generic::Driver,
+    opts: &[(&str, &str)],
+) -> Result<Box<dyn Engine>, String>
 where
     G::State: Send,
     G::Move: Send,
 {
+    // the game's own options set the game value; the rest are the core's
+    let mut game = G::default();
+    let mut core = Vec::with_capacity(opts.len());
+    for &(k, v) in opts {
+        match game.set_option(k, v) {
+            Some(r) => r?,
+            None => core.push((k, v)),
+        }
+    }
+    let cfg = generic::Config::with_options(driver, &core).map_err(|e| {
+        if G::OPTION_KEYS.is_empty() || !e.starts_with("unknown option") {
+            e
+        } else {
+            format!("{e}; {} also takes {}", entry_name::<G>(kind), G::OPTION_KEYS)
+        }
+    })?;
     generic::check_table::<G>(&cfg)?;
     Ok(Box::new(GenericEngine::new(
-        G::default(),
+        game,
         entry_name::<G>(kind),
         kind,
         cfg,
@@ -492,8 +521,7 @@ pub fn build(spec: &str) -> Result<Box<dyn Engine>, SpecError> {
             .end_in_reach
             .then_some(("depth", max_ply.as_str()));
         let opts: Vec<(&str, &str)> = end.into_iter().chain(opts.iter().copied()).collect();
-        let cfg = generic::Config::with_options(driver, &opts).map_err(in_spec)?;
-        return build(GameKind::Open(&engines.game), cfg).map_err(in_spec);
+        return build(GameKind::Open(&engines.game), driver, &opts).map_err(in_spec);
     }
     let entry = lookup(name).ok_or_else(unknown)?;
     let (_, opts) = parse_spec(spec)?;

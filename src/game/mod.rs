@@ -20,7 +20,7 @@ pub mod tree;
 pub use kind::{GameKind, KnownLine};
 pub use moves::{legal_moves, replay};
 pub use open::{ClosedForm, GameDef, KnownValue, OpenGame};
-pub use search::{MoveList, SearchGame, MAX_MOVES};
+pub use search::{MoveList, NodeCount, SearchGame, MAX_MOVES};
 pub use tictactoe::{Board, Scoring, TicTacToe, CENTRE_ORDER, INDEX_ORDER};
 pub use tree::{RandomTree, TreeNode, TreeShape, LEAF_RANGE};
 

@@ -233,8 +233,13 @@ pub struct KnownValue {
 
 /// Read a known-values file: one `POSITION<TAB>VALUE[<TAB>PLY]` line per position (the
 /// position's text may hold spaces, so the fields are split at tabs); empty lines and lines
-/// starting with `#` are skipped. An error names the file and the line.
+/// starting with `#` are skipped. An error names the file and the line. A file named `*.obf`
+/// (the FFO/Edax endgame files of Othello) is read as one: each position with its best move's
+/// published score ([`super::othello::obf::read_known`]).
 pub fn read_known_values(path: &std::path::Path) -> Result<Vec<KnownValue>, String> {
+    if path.extension().is_some_and(|e| e == "obf") {
+        return super::othello::obf::read_known(path);
+    }
     let shown = path.display();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
     let mut out = Vec::new();

@@ -152,4 +152,50 @@ pub trait SearchGame {
         let _ = v;
         None
     }
+
+    /// The game's own spec options, beside the core's (`parity=on` for Othello): the keys for
+    /// error messages, `""` for none.
+    const OPTION_KEYS: &'static str = "";
+    /// Apply the game's option `key=value` to this game value; `None` when `key` is not one of
+    /// the game's (then it is the core's).
+    fn set_option(&mut self, key: &str, value: &str) -> Option<Result<(), String>> {
+        let _ = (key, value);
+        None
+    }
+    /// The game's options that differ from its default (`parity=on,last=4`), `""` for none.
+    fn options_text(&self) -> String {
+        String::new()
+    }
+    /// The settings of the game's options that `verify --game` checks beside the default (each
+    /// must give every value the default gives); none by default.
+    fn option_variants(&self) -> Vec<Self>
+    where
+        Self: Sized,
+    {
+        Vec::new()
+    }
+    /// The value of `s` by the game's own exact routine (Othello's last-empties solver), when
+    /// the game has one for `s` and `depth` plies reach the end of every line from it: fail-soft
+    /// in `(alpha, beta)` as the core's node procedure is, its positions counted into `count`.
+    /// `None` (the default): the core searches `s` itself.
+    #[inline]
+    fn solve_small(
+        &self,
+        s: &Self::State,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        count: &mut NodeCount,
+    ) -> Option<i32> {
+        let _ = (s, depth, alpha, beta, count);
+        None
+    }
+}
+
+/// The positions a game's own routine ([`SearchGame::solve_small`]) visited: those with a
+/// child searched (interior) and those scored without one (leaves); the root included.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct NodeCount {
+    pub interior: u64,
+    pub leaves: u64,
 }

@@ -76,7 +76,8 @@ pub fn pruning_drivers() -> impl Iterator<Item = Driver> {
 }
 
 /// The variants every driver is checked in at `depth`: the default, no table, no ordering
-/// heuristics, iterative deepening, a tiny table (replacement under pressure); aspiration also
+/// heuristics, iterative deepening, a tiny table (replacement under pressure), enhanced
+/// transposition cut-offs; aspiration also
 /// with a window of ±1, which fails on most positions.
 #[must_use]
 pub fn variants(depth: u32, qs: bool) -> Vec<Config> {
@@ -102,6 +103,7 @@ pub fn variants(depth: u32, qs: bool) -> Vec<Config> {
             ..base
         });
         out.push(Config { tt_bits: 4, ..base });
+        out.push(Config { etc: true, ..base });
         if driver == Driver::Aspiration {
             // a narrow window fails on most positions: the re-searches are exercised
             out.push(Config { width: 1, ..base });

@@ -154,6 +154,7 @@ pub fn verify_open<G: OpenGame>(
         let configs = variants(depth, false);
         let n = compare(&game, check, text, &root, value, &configs, &mut r.failures);
         end.searches += n;
+        end.searches += compare_options(&game, check, text, &root, value, &configs, &mut r);
         check_proven(&game, text, &root, value, &mut end, &mut r.failures);
         if closed_form.is_some() {
             end.closed_form += 1;
@@ -170,6 +171,31 @@ pub fn verify_open<G: OpenGame>(
     r.max_ply = max_ply;
     name_engines(&mut r, name);
     Ok(r)
+}
+
+/// Every driver and variant searched with each of the game's option settings
+/// ([`crate::game::SearchGame::option_variants`]) against the exact `value`: the searches made;
+/// a failure's engine names the game's options too.
+fn compare_options<G: OpenGame>(
+    game: &G,
+    check: &'static str,
+    text: &str,
+    root: &G::State,
+    value: i32,
+    configs: &[Config],
+    r: &mut GenericReport,
+) -> usize {
+    let mut n = 0;
+    for g in game.option_variants() {
+        let before = r.failures.len();
+        n += compare(&g, check, text, root, value, configs, &mut r.failures);
+        let opts = g.options_text();
+        for f in &mut r.failures[before..] {
+            let sep = if f.engine.contains(':') { ',' } else { ':' };
+            f.engine = format!("{}{sep}{opts}", f.engine);
+        }
+    }
+    n
 }
 
 /// Engine names in failures as specs of the game (`othello4-mtdf:depth=5`), pasteable into

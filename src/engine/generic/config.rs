@@ -1,5 +1,5 @@
 //! The switches of the generic core, read from the options of a spec
-//! (`chess-mtdf:depth=4,tt=18,qs=on,killers=on,history=on,ttmove=on,id=off,draft=eq`): each
+//! (`chess-mtdf:depth=4,tt=18,qs=on,killers=on,history=on,ttmove=on,id=off,etc=off,draft=eq`): each
 //! technique is a switch, so every variant is an engine with a spec of its own.
 
 pub use crate::engine::root::Driver;
@@ -22,7 +22,8 @@ pub use crate::engine::mutant::Mutant;
 pub const MAX_DEPTH: u32 = super::ordering::MAX_PLY as u32;
 
 /// Every switch of one generic engine. `Default`: depth 4, a 2^18-entry table, quiescence,
-/// table move, killers and history on, fixed depth (no iterative deepening), equal drafts.
+/// table move, killers and history on, fixed depth (no iterative deepening), no enhanced
+/// transposition cut-offs, equal drafts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Config {
     pub driver: Driver,
@@ -40,6 +41,9 @@ pub struct Config {
     pub history: bool,
     /// Iterative deepening: the driver at depth 1, 2, …, `depth`, each seeding the next guess.
     pub iterative: bool,
+    /// Enhanced transposition cut-offs: before searching a node's children, look each child up
+    /// in the table and stop at once when an entry proves a cut-off.
+    pub etc: bool,
     pub draft: Draft,
     /// Half-width of the first aspiration window.
     pub width: i32,
@@ -57,6 +61,7 @@ impl Default for Config {
             killers: true,
             history: true,
             iterative: false,
+            etc: false,
             draft: Draft::Equal,
             width: 50,
             mutant: Mutant::None,
@@ -93,7 +98,7 @@ where
 impl Config {
     /// The options every generic engine takes, for error messages.
     pub const KEYS: &'static str =
-        "depth, tt, qs, ttmove, killers, history, id, draft, width, mutant";
+        "depth, tt, qs, ttmove, killers, history, id, etc, draft, width, mutant";
 
     /// A driver's config with the options of a spec applied in order.
     pub fn with_options(driver: Driver, options: &[(&str, &str)]) -> Result<Self, String> {
@@ -122,6 +127,7 @@ impl Config {
             "killers" => self.killers = on_off(key, v)?,
             "history" => self.history = on_off(key, v)?,
             "id" => self.iterative = on_off(key, v)?,
+            "etc" => self.etc = on_off(key, v)?,
             "width" => self.width = number(key, v, 1..=100_000)?,
             "draft" => {
                 self.draft = match v {
@@ -156,6 +162,7 @@ impl Config {
             ("killers", self.killers, d.killers),
             ("history", self.history, d.history),
             ("id", self.iterative, d.iterative),
+            ("etc", self.etc, d.etc),
         ] {
             if now != was {
                 out.push(format!("{name}={}", flag(now)));
@@ -182,10 +189,16 @@ mod tests {
     fn options_round_trip_and_errors_name_the_keys() {
         let c = Config::with_options(
             Driver::Mtdf,
-            &[("depth", "6"), ("qs", "off"), ("draft", "ge"), ("id", "on")],
+            &[
+                ("depth", "6"),
+                ("qs", "off"),
+                ("draft", "ge"),
+                ("id", "on"),
+                ("etc", "on"),
+            ],
         )
         .unwrap();
-        assert_eq!(c.options_text(), "depth=6,qs=off,id=on,draft=ge");
+        assert_eq!(c.options_text(), "depth=6,qs=off,id=on,etc=on,draft=ge");
         assert_eq!(
             Config::with_options(Driver::Pvs, &[])
                 .unwrap()

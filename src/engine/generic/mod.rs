@@ -193,7 +193,12 @@ where
 {
     fn spec(&self) -> String {
         let cfg = self.solver.config();
-        let opts = cfg.options_text();
+        let game_opts = self.solver.game().options_text();
+        let opts = [cfg.options_text(), game_opts]
+            .into_iter()
+            .filter(|o| !o.is_empty())
+            .collect::<Vec<_>>()
+            .join(",");
         let name = format!("{}-{}", self.prefix, cfg.driver.name());
         if opts.is_empty() {
             name

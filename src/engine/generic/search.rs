@@ -1,6 +1,7 @@
 //! The node procedure of the generic core: fail-soft negamax alpha-beta in named steps
-//! (terminal test, horizon, table lookup, children, table store), with Principal Variation Search
-//! and quiescence as switches, monomorphised over the game and a [`Mutant`] const parameter.
+//! (terminal test, horizon, the game's own exact routine, table lookup, enhanced transposition
+//! cut-offs, children, table store), with Principal Variation Search and quiescence as
+//! switches, monomorphised over the game and a [`Mutant`] const parameter.
 //!
 //! # Counting conventions
 //! * **nodes** ([`crate::engine::Solve::nodes`]): every call of [`Searcher::node`] and of the
@@ -11,7 +12,10 @@
 //!   further nodes are **qnodes**);
 //! * **lookups**, **hits**, **table cut-offs**: table look-ups, those that found the position,
 //!   and those that ended the node (an entry of an admissible draft whose bound decides the
-//!   window); the table's move is used for ordering whatever its draft;
+//!   window, or with `etc` a child's entry that proves a cut-off: each child's look-up counted
+//!   as a look-up); the table's move is used for ordering whatever its draft;
+//! * the game's own exact routine ([`SearchGame::solve_small`], Othello's last empties) counts
+//!   its positions as interior nodes and leaves the same way (a pass is a node there too);
 //! * **beta cut-offs** / **first-move cut-offs**: full-width nodes that stopped at a child's
 //!   value `≥ beta`, and of those, the ones where it was the first child searched;
 //! * **researches**: PVS re-searches after a null-window fail high (the drivers add their own).
@@ -25,7 +29,7 @@ use super::config::{Config, Draft, Mutant};
 use super::ordering::{pick, score_moves, Ordering, Switches};
 use super::tt::{Bound, Entry, TranspositionTable};
 use crate::engine::SearchCounters;
-use crate::game::{MoveList, SearchGame, MAX_MOVES};
+use crate::game::{MoveList, NodeCount, SearchGame, MAX_MOVES};
 
 /// The widest window: every value of a game is strictly inside `±BOUND ≤ INF`.
 pub const INF: i32 = 1 << 24;
@@ -116,6 +120,15 @@ impl<G: SearchGame> Searcher<G> {
                 self.game.evaluate(s)
             };
         }
+        // 2b. the game's own exact routine (Othello's last empties), which counts its positions
+        let mut small = NodeCount::default();
+        if let Some(v) = self.game.solve_small(s, depth, alpha, beta, &mut small) {
+            // the routine counted this node as well
+            self.nodes += (small.interior + small.leaves).saturating_sub(1);
+            self.counters.interior += small.interior;
+            self.counters.leaves += small.leaves;
+            return v;
+        }
         // 3. the table
         let key = self.game.key(s);
         let mut table_move = None;
@@ -134,6 +147,17 @@ impl<G: SearchGame> Searcher<G> {
                 }
             }
         }
+        // 3b. enhanced transposition cut-offs: a child's entry that proves a cut-off here
+        if self.cfg.etc && self.table.enabled() && depth > 1 {
+            if let Some((v, m)) = self.etc(s, depth, ply, beta) {
+                self.counters.table_cutoffs += 1;
+                if ply == 0 {
+                    self.root_move = Some(m);
+                }
+                self.store::<M>(key, v, Some(m), depth, ply, alpha, beta);
+                return v;
+            }
+        }
         // 4. the children
         self.counters.interior += 1;
         let (best, best_move) = self.children::<M>(s, depth, ply, alpha, beta, table_move);
@@ -141,6 +165,23 @@ impl<G: SearchGame> Searcher<G> {
             self.root_move = best_move;
         }
         // 5. store the bound the search proved
+        self.store::<M>(key, best, best_move, depth, ply, alpha, beta);
+        best
+    }
+
+    /// Store the bound that the value `best` of a node searched with `(alpha, beta)` proves.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn store<const M: u8>(
+        &mut self,
+        key: u64,
+        best: i32,
+        best_move: Option<G::Move>,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) {
         if self.table.enabled() {
             let bound = if M == Mutant::TtBoundsAsExact as u8 {
                 Bound::Exact
@@ -160,7 +201,28 @@ impl<G: SearchGame> Searcher<G> {
                 generation: 0, // the table's own
             });
         }
-        best
+    }
+
+    /// Enhanced transposition cut-offs: each child looked up in the table; the first whose
+    /// entry (of an admissible draft) bounds the child's value from above by `u` with
+    /// `-u >= beta` proves the node's value at least `-u`: that value and move.
+    fn etc(&mut self, s: &G::State, depth: u32, ply: u32, beta: i32) -> Option<(i32, G::Move)> {
+        let mut list = MoveList::default();
+        self.game.moves(s, &mut list);
+        for &m in list.as_slice() {
+            let child = self.game.play(s, m);
+            self.counters.tt_lookups += 1;
+            let Some(e) = self.table.lookup(self.game.key(&child)) else {
+                continue;
+            };
+            self.counters.hits += 1;
+            let v = -self.game.from_table(e.value, ply + 1);
+            let upper = matches!(e.bound, Bound::Exact | Bound::Upper);
+            if upper && v >= beta && self.admissible(e.draft, depth - 1) {
+                return Some((v, m));
+            }
+        }
+        None
     }
 
     /// Search the children best-first; the best value and move.

@@ -1,0 +1,246 @@
+//! Othello's endgame switches, options of every `othello-*` engine of the generic core beside
+//! the core's own ([`SearchGame::set_option`](crate::game::SearchGame::set_option)):
+//!
+//! - `fastest=on|off` (on by default): fastest-first ordering, the moves that leave the
+//!   opponent fewest replies first (a corner worth two replies fewer);
+//! - `parity=on|off` (off by default): a move into a quadrant with an odd number of empty
+//!   squares first (worth one reply fewer under `fastest`; alone, the odd quadrants first);
+//! - `last=off|on|N` (off by default; `on` is [`LAST_ON`] empties): a position with at most
+//!   `N` empty squares is solved by [`solve_last`], a plain fail-soft alpha-beta over the empty
+//!   squares with flips computed square by square: no table, no ordering, no key, when the
+//!   search's depth reaches the end of every line from it (twice its empties).
+//!
+//! None changes a value searched to the end (`verify --game othello6` searches with each
+//! setting of [`Othello::option_variants`](super::Othello) and `tests/othello.rs` solves FFO
+//! positions with every combination).
+
+use super::bits::{flips, legal};
+use crate::game::NodeCount;
+
+/// The empties `last=on` solves by [`solve_last`].
+pub const LAST_ON: u8 = 6;
+/// The most empties `last=N` takes.
+pub const LAST_MAX: u8 = 12;
+/// The keys of Othello's options.
+pub const KEYS: &str = "fastest, parity, last";
+
+/// Othello's switches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Switches {
+    pub fastest: bool,
+    pub parity: bool,
+    /// Solve by [`solve_last`] at this many empties or fewer; 0 off.
+    pub last: u8,
+}
+
+impl Default for Switches {
+    fn default() -> Self {
+        Self {
+            fastest: true,
+            parity: false,
+            last: 0,
+        }
+    }
+}
+
+fn on_off(key: &str, v: &str) -> Result<bool, String> {
+    match v {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("option `{key}={v}`: expected on or off")),
+    }
+}
+
+fn parse_last(v: &str) -> Result<u8, String> {
+    match v {
+        "off" => Ok(0),
+        "on" => Ok(LAST_ON),
+        _ => match v.parse::<u8>() {
+            Ok(n) if n <= LAST_MAX => Ok(n),
+            _ => Err(format!(
+                "option `last={v}`: expected on, off or a number of empties in 0..={LAST_MAX}"
+            )),
+        },
+    }
+}
+
+impl Switches {
+    /// Apply `key=value`; `None` when `key` is not Othello's.
+    pub fn set(&mut self, key: &str, v: &str) -> Option<Result<(), String>> {
+        let r = match key {
+            "fastest" => on_off(key, v).map(|b| self.fastest = b),
+            "parity" => on_off(key, v).map(|b| self.parity = b),
+            "last" => parse_last(v).map(|n| self.last = n),
+            _ => return None,
+        };
+        Some(r)
+    }
+
+    /// The options that differ from the default, in a fixed order.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let d = Self::default();
+        let mut out = Vec::new();
+        if self.fastest != d.fastest {
+            out.push(format!(
+                "fastest={}",
+                if self.fastest { "on" } else { "off" }
+            ));
+        }
+        if self.parity != d.parity {
+            out.push(format!("parity={}", if self.parity { "on" } else { "off" }));
+        }
+        if self.last != d.last {
+            out.push(format!("last={}", self.last));
+        }
+        out.join(",")
+    }
+
+    /// The settings `verify --game` checks beside the default: each switch flipped alone, and
+    /// every one flipped together.
+    #[must_use]
+    pub fn variants() -> Vec<Self> {
+        let d = Self::default();
+        vec![
+            Self {
+                fastest: false,
+                ..d
+            },
+            Self { parity: true, ..d },
+            Self { last: 4, ..d },
+            Self {
+                fastest: false,
+                parity: true,
+                last: LAST_ON,
+            },
+        ]
+    }
+}
+
+/// The quadrant of square `sq` on the square of side `n` (8 or 6): its squares.
+#[inline]
+#[must_use]
+pub fn quadrant(sq: u8, n: u32) -> u64 {
+    let half = n / 2;
+    let row = (u32::from(sq) / 8) / half;
+    let col = (u32::from(sq) % 8) / half;
+    let line = (1u64 << half) - 1;
+    let mut q = 0u64;
+    for r in 0..half {
+        q |= line << (r * 8);
+    }
+    q << (row * half * 8 + col * half)
+}
+
+/// Whether the quadrant of `sq` holds an odd number of the `empties`.
+#[inline]
+#[must_use]
+pub fn odd_region(sq: u8, empties: u64, n: u32) -> bool {
+    (empties & quadrant(sq, n)).count_ones() & 1 == 1
+}
+
+/// The final score for the side with `own`: the disc difference, the empties to the winner.
+#[inline]
+fn final_score(own: u64, other: u64, empties: u64) -> i32 {
+    let (a, b) = (own.count_ones() as i32, other.count_ones() as i32);
+    let e = empties.count_ones() as i32;
+    match a.cmp(&b) {
+        std::cmp::Ordering::Greater => a - b + e,
+        std::cmp::Ordering::Less => a - b - e,
+        std::cmp::Ordering::Equal => 0,
+    }
+}
+
+/// The exact value for `own` to move against `other` with the `empties` (on the board `mask`)
+/// by fail-soft alpha-beta: every empty square tried in square order, its flips computed
+/// directly; a pass when no square flips and the other side can move; the end else. Every
+/// position counted in `count` (a pass's position too).
+pub fn solve_last(
+    own: u64,
+    other: u64,
+    empties: u64,
+    mask: u64,
+    alpha: i32,
+    beta: i32,
+    count: &mut NodeCount,
+) -> i32 {
+    let mut best = i32::MIN;
+    let mut rest = empties;
+    while rest != 0 {
+        let sq = rest.trailing_zeros();
+        rest &= rest - 1;
+        let f = flips(own, other, sq);
+        if f == 0 {
+            continue;
+        }
+        if best == i32::MIN {
+            count.interior += 1;
+        }
+        let bit = 1u64 << sq;
+        let a = alpha.max(best);
+        let v = -solve_last(
+            other & !f,
+            own | f | bit,
+            empties & !bit,
+            mask,
+            -beta,
+            -a,
+            count,
+        );
+        if v > best {
+            best = v;
+            if best >= beta {
+                return best;
+            }
+        }
+    }
+    if best != i32::MIN {
+        return best;
+    }
+    if legal(other, own, mask) != 0 {
+        count.interior += 1;
+        return -solve_last(other, own, empties, mask, -beta, -alpha, count);
+    }
+    count.leaves += 1;
+    final_score(own, other, empties)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quadrants_cover_the_board_once() {
+        for n in [8u32, 6] {
+            let mut all = 0u64;
+            for r in 0..n {
+                for c in 0..n {
+                    let sq = (r * 8 + c) as u8;
+                    let q = quadrant(sq, n);
+                    assert_eq!(q.count_ones(), n * n / 4);
+                    assert_eq!(q >> sq & 1, 1, "{sq} outside its quadrant");
+                    all |= q;
+                }
+            }
+            let mask = if n == 8 {
+                u64::MAX
+            } else {
+                super::super::bits::MASK6
+            };
+            assert_eq!(all, mask);
+        }
+    }
+
+    #[test]
+    fn options_parse_and_print() {
+        let mut s = Switches::default();
+        assert!(s.set("depth", "3").is_none());
+        s.set("parity", "on").unwrap().unwrap();
+        s.set("last", "on").unwrap().unwrap();
+        s.set("fastest", "off").unwrap().unwrap();
+        assert_eq!(s.text(), format!("fastest=off,parity=on,last={LAST_ON}"));
+        assert!(s.set("last", "13").unwrap().is_err());
+        assert!(s.set("parity", "yes").unwrap().is_err());
+        assert_eq!(Switches::default().text(), "");
+    }
+}
