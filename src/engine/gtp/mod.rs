@@ -8,11 +8,13 @@
 //! environment's `TREEBENCH_EXT_TIMEOUT`, else none).
 //!
 //! The conversation: on start `boardsize N` and `komi K` (a `?` answer: the engine cannot play
-//! this game, a failure); for every move `clear_board`, `play B|W VERTEX` for each move of the
+//! this game, a failure), then `known_command time_settings` and `known_command time_left`;
+//! for every move `clear_board`, `play B|W VERTEX` for each move of the
 //! game so far and `genmove B|W`, written at once and answered in order (so the engine needs
 //! no state of its own between moves); under a clock (`--tc`) `time_settings OWN INC 1` and
 //! `time_left COLOUR OWN 0` (whole seconds; the increment as a byo-yomi of one stone) come
-//! before `genmove`. `resign` is played as `pass` (the game goes on and is
+//! before `genmove` when the engine knows both commands; an engine that does not is timed and
+//! flagged all the same, and says so ([`Engine::clock_note`], printed with the match). `resign` is played as `pass` (the game goes on and is
 //! counted by area). A vertex that is not a legal move of treebench's rules (positional superko
 //! included) is played and loses the game as an illegal move (the match's referee); a `?`
 //! answer, an answer that is not a vertex, a crash or no answer in time is an
@@ -104,6 +106,9 @@ pub struct GtpEngine {
     proc: Option<Running>,
     limit: Option<Duration>,
     current: String,
+    /// Whether the engine knows `time_settings` and `time_left` (asked by `known_command` at
+    /// start; `None` before the first start).
+    knows_clock: Option<bool>,
 }
 
 /// How reading one answer ended badly.
@@ -121,6 +126,7 @@ impl GtpEngine {
             proc: None,
             limit: None,
             current: String::new(),
+            knows_clock: None,
         }
     }
 
@@ -199,32 +205,67 @@ impl GtpEngine {
     /// the last answer's text.
     fn run(&mut self, commands: &[String], wait: Option<Duration>) -> Result<String, EngineError> {
         let start = Instant::now();
-        let text: String = commands.iter().map(|c| format!("{c}\n")).collect();
-        if let Err(e) = self.proc.as_mut().expect("running").send(&text, false) {
-            return Err(self.fail(
-                &format!("could not be written to ({e})"),
-                "its input closed",
-            ));
-        }
+        self.send(commands)?;
         let mut last = String::new();
         for c in commands {
-            match self.answer(start, wait) {
-                Ok(Ok(t)) => last = t,
-                Ok(Err(t)) => {
+            match self.read(c, start, wait)? {
+                Ok(t) => last = t,
+                Err(t) => {
                     return Err(self.fail(&format!("answered `? {t}` to `{c}`"), "of that answer"))
                 }
-                Err(Wait::Timeout(t)) => {
-                    if self.limit.is_some_and(|l| t > l) {
-                        let _ = self.fail("exceeded the time limit", "at the time limit");
-                        return Err(EngineError::Timeout);
-                    }
-                    let what = format!("gave no answer to `{c}` within {:.1} s", t.as_secs_f64());
-                    return Err(self.fail(&what, "it did not answer in time"));
-                }
-                Err(Wait::Closed) => return Err(self.closed(&format!("before answering `{c}`"))),
             }
         }
         Ok(last)
+    }
+
+    /// Write `commands`, one a line, at once.
+    fn send(&mut self, commands: &[String]) -> Result<(), EngineError> {
+        let text: String = commands.iter().map(|c| format!("{c}\n")).collect();
+        match self.proc.as_mut().expect("running").send(&text, false) {
+            Ok(()) => Ok(()),
+            Err(e) => Err(self.fail(
+                &format!("could not be written to ({e})"),
+                "its input closed",
+            )),
+        }
+    }
+
+    /// Read the answer to the command `c` within `wait` of `start`: `Ok(Ok(text))` for `=`,
+    /// `Ok(Err(text))` for `?`; no answer in time or a closed output is an error.
+    fn read(
+        &mut self,
+        c: &str,
+        start: Instant,
+        wait: Option<Duration>,
+    ) -> Result<Result<String, String>, EngineError> {
+        match self.answer(start, wait) {
+            Ok(a) => Ok(a),
+            Err(Wait::Timeout(t)) => {
+                if self.limit.is_some_and(|l| t > l) {
+                    let _ = self.fail("exceeded the time limit", "at the time limit");
+                    return Err(EngineError::Timeout);
+                }
+                let what = format!("gave no answer to `{c}` within {:.1} s", t.as_secs_f64());
+                Err(self.fail(&what, "it did not answer in time"))
+            }
+            Err(Wait::Closed) => Err(self.closed(&format!("before answering `{c}`"))),
+        }
+    }
+
+    /// Whether the engine knows each of `commands` (`known_command`, a required command of GTP
+    /// version 2: `true` is known; `false`, a `?` answer or any other text is not).
+    fn knows(&mut self, commands: &[&str], wait: Option<Duration>) -> Result<bool, EngineError> {
+        let asks: Vec<String> = commands
+            .iter()
+            .map(|c| format!("known_command {c}"))
+            .collect();
+        let start = Instant::now();
+        self.send(&asks)?;
+        let mut all = true;
+        for c in &asks {
+            all &= self.read(c, start, wait)?.is_ok_and(|t| t.trim() == "true");
+        }
+        Ok(all)
     }
 
     /// Start the process: `boardsize` and `komi`.
@@ -235,7 +276,9 @@ impl GtpEngine {
             format!("komi {}", self.cfg.komi),
         ];
         let wait = self.cfg.timeout.or(Some(Duration::from_secs(30)));
-        self.run(&setup, wait).map(|_| ())
+        self.run(&setup, wait)?;
+        self.knows_clock = Some(self.knows(&["time_settings", "time_left"], wait)?);
+        Ok(())
     }
 
     fn choose_inner(&mut self, moves: &str, limit: &MoveLimit) -> Result<Decision, EngineError> {
@@ -266,10 +309,13 @@ impl GtpEngine {
         let deadline = match *limit {
             MoveLimit::Spec => self.limit,
             MoveLimit::Clock { own, increment, .. } => {
-                // the clock as GTP v2 says it: Fischer's increment as a byo-yomi of one stone
-                let (own_s, inc_s) = (own.as_secs_f64(), increment.as_secs_f64());
-                commands.push(format!("time_settings {own_s:.0} {inc_s:.0} 1"));
-                commands.push(format!("time_left {me} {own_s:.0} 0"));
+                // the clock as GTP v2 says it: Fischer's increment as a byo-yomi of one stone;
+                // an engine that knows no time commands is timed all the same
+                if self.knows_clock == Some(true) {
+                    let (own_s, inc_s) = (own.as_secs_f64(), increment.as_secs_f64());
+                    commands.push(format!("time_settings {own_s:.0} {inc_s:.0} 1"));
+                    commands.push(format!("time_left {me} {own_s:.0} 0"));
+                }
                 Some(own)
             }
         };
@@ -338,6 +384,16 @@ impl Engine for GtpEngine {
 
     fn may_keep_tables(&self) -> bool {
         true
+    }
+
+    fn clock_note(&self) -> Option<String> {
+        (self.knows_clock == Some(false)).then(|| {
+            format!(
+                "engine `{}` knows no `time_settings`/`time_left` (GTP `known_command`): its \
+                 clock was not passed to it; it played at its own pace and was timed all the same",
+                self.cfg.spec
+            )
+        })
     }
 }
 
