@@ -415,6 +415,10 @@ pub fn run(args: MatchArgs) -> Result<i32> {
         summary.played_pairs,
         opts.games.display()
     )];
+    if match_play::sgf::go_size(plan.game).is_some() {
+        let f = match_play::sgf::sgf_path(&opts.games);
+        out.push(format!("SGF: {}", f.display()));
+    }
     out.extend(summary.notes.iter().map(|n| format!("note: {n}")));
     if summary.duplicates > 0 {
         out.push(format!(

@@ -11,6 +11,7 @@ pub mod merge;
 pub mod pgn;
 pub mod record;
 pub mod rules;
+pub mod sgf;
 
 use crate::engine::{registry, spec::SpecError, Engine, GameKind};
 use crate::runner::lock::{LockError, ResultsLock};
@@ -313,7 +314,8 @@ pub fn run(plan: &MatchPlan, opts: &MatchOptions) -> Result<MatchSummary, MatchE
     let (kept, duplicates) = start(plan, opts, &jobs)?;
     let done: std::collections::HashSet<u32> = kept.iter().map(|r| r.pair).collect();
     let created = !games.exists();
-    let mut writer = open_games(opts, &kept)?;
+    let go = sgf::go_size(plan.game).map(|n| (n, sgf::sgf_path(games)));
+    let mut writer = sgf::Outputs::new(open_games(opts, &kept)?, go, &kept)?;
     let mut todo: Vec<PairJob> = jobs
         .into_iter()
         .filter(|j| opts.shard.is_none_or(|(k, n)| j.pair % n == k - 1))
@@ -342,6 +344,9 @@ pub fn run(plan: &MatchPlan, opts: &MatchOptions) -> Result<MatchSummary, MatchE
     };
     feed.finish(&mut summary);
     if played.is_err() && created && summary.played_pairs == 0 {
+        if let Some(f) = writer.sgf_file() {
+            let _ = std::fs::remove_file(f);
+        }
         drop(writer);
         let _ = std::fs::remove_file(games);
     }
@@ -441,7 +446,7 @@ fn play_all(
     plan: &MatchPlan,
     opts: &MatchOptions,
     todo: &[PairJob],
-    writer: &mut RecordWriter<GameRecord>,
+    writer: &mut sgf::Outputs,
     summary: &mut MatchSummary,
     feed: &mut Feed,
 ) -> Result<(), MatchError> {
@@ -487,14 +492,14 @@ fn play_all(
 /// pair was taken in: the thread waits for that before it looks at the stop flag again.
 type Handed = (Result<[GameRecord; 2], MatchError>, mpsc::SyncSender<()>);
 
-/// Write a finished pair and feed it to the figures.
+/// Write a finished pair (games file, SGF) and feed it to the figures.
 fn take_in(
     pair: [GameRecord; 2],
-    writer: &mut RecordWriter<GameRecord>,
+    writer: &mut sgf::Outputs,
     summary: &mut MatchSummary,
     feed: &mut Feed,
 ) -> Result<(), MatchError> {
-    writer.write_all(&pair)?;
+    writer.write_pair(&pair)?;
     summary.played_pairs += 1;
     feed.add(pair, true, summary)
 }
