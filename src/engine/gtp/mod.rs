@@ -3,8 +3,9 @@
 //! plays one of treebench's Go games (`match`, `gate`). The process, its stderr tail and its
 //! process group are those of `ext:` engines ([`super::external`]).
 //!
-//! Options (comma-separated, in brackets): `game=NAME` (`go9` default; `go2`..`go5`), the board
-//! and komi sent; `timeout=SECS` (or `off`) the longest wait for one answer (default: the
+//! Options (comma-separated, in brackets): `game=NAME` (`go9` default; `go2`..`go5`; `othello`,
+//! [`othello`]: the engine keeps the game's moves), the board and komi sent (no komi for
+//! Othello); `timeout=SECS` (or `off`) the longest wait for one answer (default: the
 //! environment's `TREEBENCH_EXT_TIMEOUT`, else none).
 //!
 //! The conversation: on start `boardsize N` and `komi K` (a `?` answer: the engine cannot play
@@ -22,6 +23,8 @@
 //! process group is killed and a new process started on the next move. A GTP engine chooses
 //! moves only: `solve` answers [`EngineError::Unsupported`].
 
+pub mod othello;
+
 use super::external::process::{answer_wait, Running};
 use super::external::spec::{env_timeout, options_and_command, parse_timeout, split_words};
 use super::spec::SpecError;
@@ -37,7 +40,7 @@ pub struct GtpConfig {
     pub spec: String,
     /// Program and arguments.
     pub argv: Vec<String>,
-    /// The Go game played (`go9`).
+    /// The game played (`go9`, `othello`).
     pub game: &'static str,
     /// The board's side.
     pub size: usize,
@@ -47,8 +50,9 @@ pub struct GtpConfig {
     pub timeout: Option<Duration>,
 }
 
-/// The Go games a GTP engine plays: name, side, komi.
-const GAMES: [(&str, usize, i32); 5] = [
+/// The games a GTP engine plays: name, side, komi.
+const GAMES: [(&str, usize, i32); 6] = [
+    ("othello", 8, 0),
     ("go2", 2, 0),
     ("go3", 3, 0),
     ("go4", 4, 0),
@@ -67,14 +71,14 @@ impl GtpConfig {
             return Ok(None);
         };
         let mut timeout = env_timeout().map_err(bad)?;
-        let mut game = GAMES[4];
+        let mut game = GAMES[5];
         for opt in opts.split(',').map(str::trim).filter(|o| !o.is_empty()) {
             match opt.split_once('=') {
                 Some(("timeout", v)) => timeout = parse_timeout(v.trim()).map_err(bad)?,
                 Some(("game", v)) => {
                     game = *GAMES.iter().find(|g| g.0 == v.trim()).ok_or_else(|| {
                         bad(format!(
-                            "unknown game `{v}` (GTP plays go2, go3, go4, go5, go9)"
+                            "unknown game `{v}` (GTP plays go2, go3, go4, go5, go9, othello)"
                         ))
                     })?;
                 }
@@ -109,6 +113,8 @@ pub struct GtpEngine {
     /// Whether the engine knows `time_settings` and `time_left` (asked by `known_command` at
     /// start; `None` before the first start).
     knows_clock: Option<bool>,
+    /// Othello: the game's moves as far as known.
+    trail: othello::Trail,
 }
 
 /// How reading one answer ended badly.
@@ -127,7 +133,12 @@ impl GtpEngine {
             limit: None,
             current: String::new(),
             knows_clock: None,
+            trail: othello::Trail::default(),
         }
+    }
+
+    fn othello(&self) -> bool {
+        self.cfg.game == "othello"
     }
 
     fn command(&self) -> String {
@@ -271,10 +282,10 @@ impl GtpEngine {
     /// Start the process: `boardsize` and `komi`.
     fn launch(&mut self) -> Result<(), EngineError> {
         self.proc = Some(Running::spawn(&self.cfg.argv).map_err(EngineError::Failure)?);
-        let setup = [
-            format!("boardsize {}", self.cfg.size),
-            format!("komi {}", self.cfg.komi),
-        ];
+        let mut setup = vec![format!("boardsize {}", self.cfg.size)];
+        if !self.othello() {
+            setup.push(format!("komi {}", self.cfg.komi));
+        }
         let wait = self.cfg.timeout.or(Some(Duration::from_secs(30)));
         self.run(&setup, wait)?;
         self.knows_clock = Some(self.knows(&["time_settings", "time_left"], wait)?);
@@ -295,15 +306,28 @@ impl GtpEngine {
             Status::Moves(_) => {}
             _ => return Err(EngineError::BadPosition("the game is already over".into())),
         }
-        let played = crate::game::go::text::moves_of(self.cfg.size, moves)
-            .map_err(EngineError::BadPosition)?;
+        let played: Vec<String> = if self.othello() {
+            self.trail
+                .moves_to(moves)
+                .map_err(EngineError::BadPosition)?
+        } else {
+            let go = crate::game::go::text::moves_of(self.cfg.size, moves);
+            go.map_err(EngineError::BadPosition)?
+                .into_iter()
+                .map(String::from)
+                .collect()
+        };
         if self.proc.is_none() {
             self.launch()?;
         }
         let colour = |i: usize| if i % 2 == 0 { "B" } else { "W" };
         let mut commands = vec!["clear_board".to_string()];
         for (i, m) in played.iter().enumerate() {
-            commands.push(format!("play {} {m}", colour(i)));
+            // an Othello pass is not sent (gtp-rhino refuses `play B pass`): each `play` names
+            // its colour
+            if !(self.othello() && m == "pass") {
+                commands.push(format!("play {} {m}", colour(i)));
+            }
         }
         let me = colour(played.len());
         let deadline = match *limit {
@@ -325,13 +349,22 @@ impl GtpEngine {
         let round_trip = t0.elapsed();
         let mv = match answer.to_ascii_lowercase().as_str() {
             "resign" | "pass" => "pass".to_string(),
+            a if self.othello() => a.to_string(),
             _ => answer.to_ascii_uppercase(),
         };
-        if crate::game::go::text::parse_point(self.cfg.size, &mv).is_none() {
+        let vertex = if self.othello() {
+            crate::game::othello::Othello8::parse_square(&mv).is_some()
+        } else {
+            crate::game::go::text::parse_point(self.cfg.size, &mv).is_some()
+        };
+        if !vertex {
             return Err(self.fail(
                 &format!("answered `genmove` with `{answer}`, not a vertex of this board"),
                 "of that answer",
             ));
+        }
+        if self.othello() {
+            self.trail.played(&mv);
         }
         let best = MoveText::new(&mv)
             .ok_or_else(|| self.fail(&format!("answered the move `{mv}`"), "of that answer"))?;
@@ -409,6 +442,10 @@ mod tests {
         assert_eq!((c.game, c.size, c.komi), ("go5", 5, 0));
         assert_eq!(c.argv, ["gnugo", "--mode", "gtp"]);
         assert_eq!(c.timeout, Some(Duration::from_secs(9)));
+        let c = GtpConfig::parse("gtp[game=othello]:gtp-rhino")
+            .unwrap()
+            .unwrap();
+        assert_eq!((c.game, c.size), ("othello", 8));
         let c = GtpConfig::parse("gtp:gnugo").unwrap().unwrap();
         assert_eq!((c.game, c.komi), ("go9", 7));
         assert!(GtpConfig::parse("gtp[game=go19]:x").is_err());
