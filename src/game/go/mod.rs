@@ -213,8 +213,13 @@ impl<const N: usize, const CELLS: usize, const CAP: usize> OpenGame for Go<N, CE
     };
     const MAX_PLY: u32 = CAP as u32;
     /// Random games pass often enough to end early: positions of `verify` are drawn up to the
-    /// board's points.
-    const VERIFY_PLIES: u32 = (N * N) as u32;
+    /// board's points; on 2x2, whose plies 0-3 give only 13 distinct positions, up to ply 24
+    /// (93 positions: 2x2's superko fights go on long after its 4 points first fill).
+    const VERIFY_PLIES: u32 = if N == 2 { 24 } else { (N * N) as u32 };
+    /// Depth 4, and on 2x2 depth 10: at depth 4 none of 2x2's positions told a PVS that does
+    /// not re-search a fail-high (the `pvs-no-research` mutant) from a correct one; from depth
+    /// 5 on `go:2 A1` does (`docs/go.md`).
+    const CHECK_DEPTH: (u32, bool) = if N == 2 { (10, false) } else { (4, false) };
     const END_IN_REACH: bool = false;
 
     fn start(&self) -> Self::State {
