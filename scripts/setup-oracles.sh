@@ -9,6 +9,7 @@
 #                      (tests/othello.rs, tests/openspiel.rs) and its bots as treebench engines
 #                      (scripts/openspiel_engine.py)
 #   pypdf              reads the report pages printed to PDF (scripts/check_report_print.sh)
+#   sgfmill            reads the SGF of Go matches back (scripts/check_sgf.py, tests/go.rs)
 #
 # Works as root on a fresh machine with Python 3.11 + pip. Prints the directory that holds the
 # book files; export it as TREEBENCH_BOOK_DIR to skip the Python lookup in Rust.
@@ -21,6 +22,7 @@ SCIPY_VERSION="1.17.1"
 PYTHON_CHESS_VERSION="1.11.2"
 OPEN_SPIEL_VERSION="2.0.2"
 PYPDF_VERSION="7.1.1"
+SGFMILL_VERSION="1.1.1"
 
 export PIP_DISABLE_PIP_VERSION_CHECK=1
 export PIP_ROOT_USER_ACTION=ignore
@@ -37,12 +39,13 @@ need=()
 [ "$(installed_version chess)" = "$PYTHON_CHESS_VERSION" ] || need+=("chess==$PYTHON_CHESS_VERSION")
 [ "$(installed_version pypdf)" = "$PYPDF_VERSION" ] || need+=("pypdf==$PYPDF_VERSION")
 [ "$(installed_version open-spiel)" = "$OPEN_SPIEL_VERSION" ] || need+=("open-spiel==$OPEN_SPIEL_VERSION")
+[ "$(installed_version sgfmill)" = "$SGFMILL_VERSION" ] || need+=("sgfmill==$SGFMILL_VERSION")
 
 if [ "${#need[@]}" -gt 0 ]; then
     echo "setup-oracles: installing ${need[*]}" >&2
     "$PYTHON" -m pip install --quiet "${need[@]}"
 else
-    echo "setup-oracles: bitbully $BITBULLY_VERSION, bitbully-databases $BITBULLY_DATABASES_VERSION, scipy $SCIPY_VERSION, python-chess $PYTHON_CHESS_VERSION, pypdf $PYPDF_VERSION, open-spiel $OPEN_SPIEL_VERSION already installed" >&2
+    echo "setup-oracles: bitbully $BITBULLY_VERSION, bitbully-databases $BITBULLY_DATABASES_VERSION, scipy $SCIPY_VERSION, python-chess $PYTHON_CHESS_VERSION, pypdf $PYPDF_VERSION, open-spiel $OPEN_SPIEL_VERSION, sgfmill $SGFMILL_VERSION already installed" >&2
 fi
 
 "$PYTHON" - <<'PY'
@@ -53,9 +56,10 @@ import scipy
 import chess
 import pyspiel
 import pypdf
+import sgfmill
 
 assets = os.path.join(os.path.dirname(os.path.abspath(bitbully_databases.__file__)), "assets")
-print(f"bitbully {bitbully.__version__}, bitbully-databases {bitbully_databases.__version__}, scipy {scipy.__version__}, python-chess {chess.__version__}, pypdf {pypdf.__version__}, pyspiel {len(pyspiel.registered_names())} games")
+print(f"bitbully {bitbully.__version__}, bitbully-databases {bitbully_databases.__version__}, scipy {scipy.__version__}, python-chess {chess.__version__}, pypdf {pypdf.__version__}, sgfmill {sgfmill.__version__}, pyspiel {len(pyspiel.registered_names())} games")
 for name in ("book_8ply.dat", "book_12ply.dat", "book_12ply_distances.dat"):
     path = os.path.join(assets, name)
     if not os.path.isfile(path):

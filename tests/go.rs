@@ -113,6 +113,14 @@ const GNUGO: &str = "/usr/games/gnugo";
 const A1_ENGINE: &str = "gtp[game=go5]:python3 -c 'import sys\nfor l in sys.stdin:\n    \
     print(\"= A1\" if l.startswith(\"genmove\") else \"=\"); print(); sys.stdout.flush()'";
 
+/// A GTP engine without time commands: `known_command` says `false` for them, `time_settings`
+/// and `time_left` are answered `?`, and `genmove` with `pass`.
+const NO_CLOCK_ENGINE: &str = "gtp[game=go5]:python3 -c 'import sys\nfor l in sys.stdin:\n    \
+    c = l.split()\n    t = c[-1].startswith(\"time\")\n    \
+    print(\"?\" if c[0].startswith(\"time\") else \"= pass\" if c[0] == \"genmove\" else \
+    (\"= false\" if t else \"= true\") if c[0] == \"known_command\" else \"=\")\n    \
+    print(); sys.stdout.flush()'";
+
 /// The exact value of 2x2 Go from the empty board by treebench's own solver, searched to the
 /// end (positional superko bounds the game below the 128-ply cap): Black wins by 1, Bill
 /// Taylor's published value for area scoring with superko.
@@ -135,7 +143,8 @@ fn go2_is_a_win_by_one_for_black() {
 
 /// GNU Go over GTP plays a 5x5 match against UCT: every game replays under treebench's rules
 /// and ends by them, with the spec's budget and with a clock; an engine that plays an occupied
-/// point loses by an illegal move; a command that cannot start exits 2. GNU Go missing: fails unless
+/// point loses by an illegal move; each match's SGF reads back in sgfmill; an engine without `time_settings` plays under a clock
+/// without being told it (the match prints a note); a command that cannot start exits 2. GNU Go missing: fails unless
 /// `TREEBENCH_REQUIRE_ORACLES=0`, where it prints `SKIPPED:`.
 #[test]
 fn gtp_engines_play_matches() {
@@ -174,6 +183,24 @@ fn gtp_engines_play_matches() {
     for r in &rows[1..] {
         assert!(r[reason].contains("illegal move A1"), "{r:?}");
     }
+    sgf_agrees(&games);
+    // under a clock, an engine that knows no `time_settings` is not sent it, and the match says so
+    let mut args = match_args(NO_CLOCK_ENGINE);
+    args.extend(["--tc", "5+0.1"].map(String::from));
+    let out = common::output(common::bin().args(args));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("note: engine `gtp[game=go5]:python3")
+            && text.contains("its clock was not passed"),
+        "{text}"
+    );
+    assert_eq!(common::csv_rows(&games).len(), 3);
+    sgf_agrees(&games);
     let out = common::output(common::bin().args(match_args("gtp[game=go5]:/nonexistent/gtp")));
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -201,6 +228,7 @@ fn gtp_engines_play_matches() {
         let s = treebench::game::go::Go5::replay(text.split_whitespace().skip(1)).unwrap();
         assert!(treebench::game::go::Go5::over(&s), "{text}");
     }
+    sgf_agrees(&games);
     // a clock: `time_settings` and `time_left` before `genmove`; nobody flagged
     let mut args = match_args(&gnugo);
     args.extend(["--tc", "5+0.1"].map(String::from));
@@ -215,6 +243,42 @@ fn gtp_engines_play_matches() {
     for r in &rows[1..] {
         assert_eq!(r[col("termination")], "rules", "{r:?}");
     }
+}
+
+/// The SGF beside `games` (`NAME.sgf`) read back by sgfmill (`scripts/check_sgf.py`): the same
+/// games, moves and results as the games file. sgfmill missing: fails unless
+/// `TREEBENCH_REQUIRE_ORACLES=0`, where it prints `SKIPPED:`.
+fn sgf_agrees(games: &Path) {
+    let sgf = games.with_file_name(
+        games
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .replace(".games.csv", ".sgf"),
+    );
+    assert!(sgf.exists(), "{} is missing", sgf.display());
+    let py = common::python();
+    let have = std::process::Command::new(&py)
+        .args(["-c", "import sgfmill"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have {
+        common::oracle_missing("sgfmill is not installed (scripts/setup-oracles.sh)");
+        return;
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/check_sgf.py");
+    let out = std::process::Command::new(&py)
+        .arg(&script)
+        .arg(games)
+        .arg(&sgf)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// Leaf count of the tree `depth` plies deep (a finished game is one leaf wherever it ends).

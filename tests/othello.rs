@@ -180,3 +180,45 @@ fn the_rules_agree_with_openspiel() {
     assert_eq!(over, 2000);
     assert!(positions > 100_000, "{positions}");
 }
+
+/// gtp-rhino (Debian's grhino) plays Othello over GTP against MTD(f) from seeded openings of 8
+/// and 12 plies: the engine keeps the game's moves (an opening reached from the start by a
+/// search), every game ends by the rules. gtp-rhino missing: fails unless
+/// `TREEBENCH_REQUIRE_ORACLES=0`, where it prints `SKIPPED:`.
+#[test]
+fn gtp_rhino_plays_othello() {
+    const RHINO: &str = "/usr/games/gtp-rhino";
+    if !Path::new(RHINO).exists() {
+        common::oracle_missing(&format!("{RHINO} is missing (scripts/setup-engines.sh)"));
+        return;
+    }
+    let dir = common::scratch("othello-gtp");
+    let games = dir.join("g.games.csv");
+    let rhino = format!("gtp[game=othello]:{RHINO} --level 1");
+    let out = common::output(common::bin().args([
+        "match",
+        "othello-mtdf:depth=3",
+        &rhino,
+        "--game",
+        "othello",
+        "--plies",
+        "8,12",
+        "--openings",
+        "2",
+        "--force",
+        "--games",
+        games.to_str().unwrap(),
+    ]));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows = common::csv_rows(&games);
+    assert_eq!(rows.len(), 9, "{rows:?}");
+    let col = |name: &str| rows[0].iter().position(|h| h == name).unwrap();
+    for r in &rows[1..] {
+        assert_eq!(r[col("termination")], "rules", "{r:?}");
+        assert!(r[col("plies")].parse::<u32>().unwrap() > 30, "{r:?}");
+    }
+}

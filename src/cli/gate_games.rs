@@ -52,6 +52,7 @@ pub fn run(args: &GateArgs) -> Result<i32> {
     let result = crate::gate::games::run(&plan, &opts);
     if temporary {
         let _ = std::fs::remove_file(&games);
+        let _ = std::fs::remove_file(match_play::sgf::sgf_path(&games));
     }
     let mut report = result?;
     if temporary {

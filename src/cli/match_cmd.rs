@@ -415,6 +415,11 @@ pub fn run(args: MatchArgs) -> Result<i32> {
         summary.played_pairs,
         opts.games.display()
     )];
+    if match_play::sgf::go_size(plan.game).is_some() {
+        let f = match_play::sgf::sgf_path(&opts.games);
+        out.push(format!("SGF: {}", f.display()));
+    }
+    out.extend(summary.notes.iter().map(|n| format!("note: {n}")));
     if summary.duplicates > 0 {
         out.push(format!(
             "{} repeated games of the resumed file dropped",
@@ -467,7 +472,7 @@ fn budget_text(args: &MatchArgs) -> String {
 
 /// What the match played, in a sentence for the report.
 #[cfg(feature = "analysis")]
-fn method(args: &MatchArgs, plan: &MatchPlan) -> String {
+fn method(args: &MatchArgs, plan: &MatchPlan, notes: &[String]) -> String {
     let openings = match &args.openings_file {
         Some(f) => format!("the {} openings of {}", plan.openings.len(), f.display()),
         None => {
@@ -504,7 +509,7 @@ fn method(args: &MatchArgs, plan: &MatchPlan) -> String {
     format!(
         "{}: game pairs from {openings}, each opening played twice with the colours swapped; \
          {}; {}; {} game(s) at once; a game reaching {} moves after its opening is drawn by \
-         adjudication.{adjudicated}",
+         adjudication.{adjudicated}{}",
         plan.game,
         budget_text(args),
         if plan.gauntlet {
@@ -513,7 +518,11 @@ fn method(args: &MatchArgs, plan: &MatchPlan) -> String {
             "a round robin"
         },
         args.concurrency.max(1),
-        plan.max_plies
+        plan.max_plies,
+        notes
+            .iter()
+            .map(|n| format!(" Note: {n}."))
+            .collect::<String>()
     )
 }
 
@@ -546,7 +555,7 @@ fn write_report(
         sprt: opts
             .sprt
             .map(|s| (s, summary.llr_path.clone(), summary.accepted)),
-        method: method(args, plan),
+        method: method(args, plan, &summary.notes),
         reproduce: format!(
             "{} {}",
             crate::util::repro::program(),

@@ -297,6 +297,13 @@ pub trait Engine: Send {
     fn chance_result(&self) -> Option<generic::chance_engine::ChanceResult> {
         None
     }
+    /// Why the engine is not told its clock under `--tc`, where it is not (a GTP engine that
+    /// knows no `time_settings`): it then plays at its own pace and is still timed and flagged;
+    /// known after [`Engine::start`]. `None` (the default): the clock reaches the engine, or it
+    /// runs in this process.
+    fn clock_note(&self) -> Option<String> {
+        None
+    }
     /// Start what the engine runs in (an `ext:` or `uci:` process, with its handshake) now
     /// rather than at its first position, so that a match or a gate finds an engine that
     /// cannot start before it plays: [`EngineError::Failure`] naming the command. Nothing to

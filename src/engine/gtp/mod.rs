@@ -3,22 +3,27 @@
 //! plays one of treebench's Go games (`match`, `gate`). The process, its stderr tail and its
 //! process group are those of `ext:` engines ([`super::external`]).
 //!
-//! Options (comma-separated, in brackets): `game=NAME` (`go9` default; `go2`..`go5`), the board
-//! and komi sent; `timeout=SECS` (or `off`) the longest wait for one answer (default: the
+//! Options (comma-separated, in brackets): `game=NAME` (`go9` default; `go2`..`go5`; `othello`,
+//! [`othello`]: the engine keeps the game's moves), the board and komi sent (no komi for
+//! Othello); `timeout=SECS` (or `off`) the longest wait for one answer (default: the
 //! environment's `TREEBENCH_EXT_TIMEOUT`, else none).
 //!
 //! The conversation: on start `boardsize N` and `komi K` (a `?` answer: the engine cannot play
-//! this game, a failure); for every move `clear_board`, `play B|W VERTEX` for each move of the
+//! this game, a failure), then `known_command time_settings` and `known_command time_left`;
+//! for every move `clear_board`, `play B|W VERTEX` for each move of the
 //! game so far and `genmove B|W`, written at once and answered in order (so the engine needs
 //! no state of its own between moves); under a clock (`--tc`) `time_settings OWN INC 1` and
 //! `time_left COLOUR OWN 0` (whole seconds; the increment as a byo-yomi of one stone) come
-//! before `genmove`. `resign` is played as `pass` (the game goes on and is
+//! before `genmove` when the engine knows both commands; an engine that does not is timed and
+//! flagged all the same, and says so ([`Engine::clock_note`], printed with the match). `resign` is played as `pass` (the game goes on and is
 //! counted by area). A vertex that is not a legal move of treebench's rules (positional superko
 //! included) is played and loses the game as an illegal move (the match's referee); a `?`
 //! answer, an answer that is not a vertex, a crash or no answer in time is an
 //! [`EngineError::Failure`] (a time limit: [`EngineError::Timeout`]) naming the command; the
 //! process group is killed and a new process started on the next move. A GTP engine chooses
 //! moves only: `solve` answers [`EngineError::Unsupported`].
+
+pub mod othello;
 
 use super::external::process::{answer_wait, Running};
 use super::external::spec::{env_timeout, options_and_command, parse_timeout, split_words};
@@ -35,7 +40,7 @@ pub struct GtpConfig {
     pub spec: String,
     /// Program and arguments.
     pub argv: Vec<String>,
-    /// The Go game played (`go9`).
+    /// The game played (`go9`, `othello`).
     pub game: &'static str,
     /// The board's side.
     pub size: usize,
@@ -45,8 +50,9 @@ pub struct GtpConfig {
     pub timeout: Option<Duration>,
 }
 
-/// The Go games a GTP engine plays: name, side, komi.
-const GAMES: [(&str, usize, i32); 5] = [
+/// The games a GTP engine plays: name, side, komi.
+const GAMES: [(&str, usize, i32); 6] = [
+    ("othello", 8, 0),
     ("go2", 2, 0),
     ("go3", 3, 0),
     ("go4", 4, 0),
@@ -65,14 +71,14 @@ impl GtpConfig {
             return Ok(None);
         };
         let mut timeout = env_timeout().map_err(bad)?;
-        let mut game = GAMES[4];
+        let mut game = GAMES[5];
         for opt in opts.split(',').map(str::trim).filter(|o| !o.is_empty()) {
             match opt.split_once('=') {
                 Some(("timeout", v)) => timeout = parse_timeout(v.trim()).map_err(bad)?,
                 Some(("game", v)) => {
                     game = *GAMES.iter().find(|g| g.0 == v.trim()).ok_or_else(|| {
                         bad(format!(
-                            "unknown game `{v}` (GTP plays go2, go3, go4, go5, go9)"
+                            "unknown game `{v}` (GTP plays go2, go3, go4, go5, go9, othello)"
                         ))
                     })?;
                 }
@@ -104,6 +110,11 @@ pub struct GtpEngine {
     proc: Option<Running>,
     limit: Option<Duration>,
     current: String,
+    /// Whether the engine knows `time_settings` and `time_left` (asked by `known_command` at
+    /// start; `None` before the first start).
+    knows_clock: Option<bool>,
+    /// Othello: the game's moves as far as known.
+    trail: othello::Trail,
 }
 
 /// How reading one answer ended badly.
@@ -121,7 +132,13 @@ impl GtpEngine {
             proc: None,
             limit: None,
             current: String::new(),
+            knows_clock: None,
+            trail: othello::Trail::default(),
         }
+    }
+
+    fn othello(&self) -> bool {
+        self.cfg.game == "othello"
     }
 
     fn command(&self) -> String {
@@ -199,43 +216,80 @@ impl GtpEngine {
     /// the last answer's text.
     fn run(&mut self, commands: &[String], wait: Option<Duration>) -> Result<String, EngineError> {
         let start = Instant::now();
-        let text: String = commands.iter().map(|c| format!("{c}\n")).collect();
-        if let Err(e) = self.proc.as_mut().expect("running").send(&text, false) {
-            return Err(self.fail(
-                &format!("could not be written to ({e})"),
-                "its input closed",
-            ));
-        }
+        self.send(commands)?;
         let mut last = String::new();
         for c in commands {
-            match self.answer(start, wait) {
-                Ok(Ok(t)) => last = t,
-                Ok(Err(t)) => {
+            match self.read(c, start, wait)? {
+                Ok(t) => last = t,
+                Err(t) => {
                     return Err(self.fail(&format!("answered `? {t}` to `{c}`"), "of that answer"))
                 }
-                Err(Wait::Timeout(t)) => {
-                    if self.limit.is_some_and(|l| t > l) {
-                        let _ = self.fail("exceeded the time limit", "at the time limit");
-                        return Err(EngineError::Timeout);
-                    }
-                    let what = format!("gave no answer to `{c}` within {:.1} s", t.as_secs_f64());
-                    return Err(self.fail(&what, "it did not answer in time"));
-                }
-                Err(Wait::Closed) => return Err(self.closed(&format!("before answering `{c}`"))),
             }
         }
         Ok(last)
     }
 
+    /// Write `commands`, one a line, at once.
+    fn send(&mut self, commands: &[String]) -> Result<(), EngineError> {
+        let text: String = commands.iter().map(|c| format!("{c}\n")).collect();
+        match self.proc.as_mut().expect("running").send(&text, false) {
+            Ok(()) => Ok(()),
+            Err(e) => Err(self.fail(
+                &format!("could not be written to ({e})"),
+                "its input closed",
+            )),
+        }
+    }
+
+    /// Read the answer to the command `c` within `wait` of `start`: `Ok(Ok(text))` for `=`,
+    /// `Ok(Err(text))` for `?`; no answer in time or a closed output is an error.
+    fn read(
+        &mut self,
+        c: &str,
+        start: Instant,
+        wait: Option<Duration>,
+    ) -> Result<Result<String, String>, EngineError> {
+        match self.answer(start, wait) {
+            Ok(a) => Ok(a),
+            Err(Wait::Timeout(t)) => {
+                if self.limit.is_some_and(|l| t > l) {
+                    let _ = self.fail("exceeded the time limit", "at the time limit");
+                    return Err(EngineError::Timeout);
+                }
+                let what = format!("gave no answer to `{c}` within {:.1} s", t.as_secs_f64());
+                Err(self.fail(&what, "it did not answer in time"))
+            }
+            Err(Wait::Closed) => Err(self.closed(&format!("before answering `{c}`"))),
+        }
+    }
+
+    /// Whether the engine knows each of `commands` (`known_command`, a required command of GTP
+    /// version 2: `true` is known; `false`, a `?` answer or any other text is not).
+    fn knows(&mut self, commands: &[&str], wait: Option<Duration>) -> Result<bool, EngineError> {
+        let asks: Vec<String> = commands
+            .iter()
+            .map(|c| format!("known_command {c}"))
+            .collect();
+        let start = Instant::now();
+        self.send(&asks)?;
+        let mut all = true;
+        for c in &asks {
+            all &= self.read(c, start, wait)?.is_ok_and(|t| t.trim() == "true");
+        }
+        Ok(all)
+    }
+
     /// Start the process: `boardsize` and `komi`.
     fn launch(&mut self) -> Result<(), EngineError> {
         self.proc = Some(Running::spawn(&self.cfg.argv).map_err(EngineError::Failure)?);
-        let setup = [
-            format!("boardsize {}", self.cfg.size),
-            format!("komi {}", self.cfg.komi),
-        ];
+        let mut setup = vec![format!("boardsize {}", self.cfg.size)];
+        if !self.othello() {
+            setup.push(format!("komi {}", self.cfg.komi));
+        }
         let wait = self.cfg.timeout.or(Some(Duration::from_secs(30)));
-        self.run(&setup, wait).map(|_| ())
+        self.run(&setup, wait)?;
+        self.knows_clock = Some(self.knows(&["time_settings", "time_left"], wait)?);
+        Ok(())
     }
 
     fn choose_inner(&mut self, moves: &str, limit: &MoveLimit) -> Result<Decision, EngineError> {
@@ -252,24 +306,40 @@ impl GtpEngine {
             Status::Moves(_) => {}
             _ => return Err(EngineError::BadPosition("the game is already over".into())),
         }
-        let played = crate::game::go::text::moves_of(self.cfg.size, moves)
-            .map_err(EngineError::BadPosition)?;
+        let played: Vec<String> = if self.othello() {
+            self.trail
+                .moves_to(moves)
+                .map_err(EngineError::BadPosition)?
+        } else {
+            let go = crate::game::go::text::moves_of(self.cfg.size, moves);
+            go.map_err(EngineError::BadPosition)?
+                .into_iter()
+                .map(String::from)
+                .collect()
+        };
         if self.proc.is_none() {
             self.launch()?;
         }
         let colour = |i: usize| if i % 2 == 0 { "B" } else { "W" };
         let mut commands = vec!["clear_board".to_string()];
         for (i, m) in played.iter().enumerate() {
-            commands.push(format!("play {} {m}", colour(i)));
+            // an Othello pass is not sent (gtp-rhino refuses `play B pass`): each `play` names
+            // its colour
+            if !(self.othello() && m == "pass") {
+                commands.push(format!("play {} {m}", colour(i)));
+            }
         }
         let me = colour(played.len());
         let deadline = match *limit {
             MoveLimit::Spec => self.limit,
             MoveLimit::Clock { own, increment, .. } => {
-                // the clock as GTP v2 says it: Fischer's increment as a byo-yomi of one stone
-                let (own_s, inc_s) = (own.as_secs_f64(), increment.as_secs_f64());
-                commands.push(format!("time_settings {own_s:.0} {inc_s:.0} 1"));
-                commands.push(format!("time_left {me} {own_s:.0} 0"));
+                // the clock as GTP v2 says it: Fischer's increment as a byo-yomi of one stone;
+                // an engine that knows no time commands is timed all the same
+                if self.knows_clock == Some(true) {
+                    let (own_s, inc_s) = (own.as_secs_f64(), increment.as_secs_f64());
+                    commands.push(format!("time_settings {own_s:.0} {inc_s:.0} 1"));
+                    commands.push(format!("time_left {me} {own_s:.0} 0"));
+                }
                 Some(own)
             }
         };
@@ -279,13 +349,22 @@ impl GtpEngine {
         let round_trip = t0.elapsed();
         let mv = match answer.to_ascii_lowercase().as_str() {
             "resign" | "pass" => "pass".to_string(),
+            a if self.othello() => a.to_string(),
             _ => answer.to_ascii_uppercase(),
         };
-        if crate::game::go::text::parse_point(self.cfg.size, &mv).is_none() {
+        let vertex = if self.othello() {
+            crate::game::othello::Othello8::parse_square(&mv).is_some()
+        } else {
+            crate::game::go::text::parse_point(self.cfg.size, &mv).is_some()
+        };
+        if !vertex {
             return Err(self.fail(
                 &format!("answered `genmove` with `{answer}`, not a vertex of this board"),
                 "of that answer",
             ));
+        }
+        if self.othello() {
+            self.trail.played(&mv);
         }
         let best = MoveText::new(&mv)
             .ok_or_else(|| self.fail(&format!("answered the move `{mv}`"), "of that answer"))?;
@@ -339,6 +418,16 @@ impl Engine for GtpEngine {
     fn may_keep_tables(&self) -> bool {
         true
     }
+
+    fn clock_note(&self) -> Option<String> {
+        (self.knows_clock == Some(false)).then(|| {
+            format!(
+                "engine `{}` knows no `time_settings`/`time_left` (GTP `known_command`): its \
+                 clock was not passed to it; it played at its own pace and was timed all the same",
+                self.cfg.spec
+            )
+        })
+    }
 }
 
 #[cfg(test)]
@@ -353,6 +442,10 @@ mod tests {
         assert_eq!((c.game, c.size, c.komi), ("go5", 5, 0));
         assert_eq!(c.argv, ["gnugo", "--mode", "gtp"]);
         assert_eq!(c.timeout, Some(Duration::from_secs(9)));
+        let c = GtpConfig::parse("gtp[game=othello]:gtp-rhino")
+            .unwrap()
+            .unwrap();
+        assert_eq!((c.game, c.size), ("othello", 8));
         let c = GtpConfig::parse("gtp:gnugo").unwrap().unwrap();
         assert_eq!((c.game, c.komi), ("go9", 7));
         assert!(GtpConfig::parse("gtp[game=go19]:x").is_err());

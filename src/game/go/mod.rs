@@ -95,6 +95,11 @@ impl<const N: usize, const CELLS: usize, const CAP: usize> Go<N, CELLS, CAP> {
         (0..N).flat_map(|r| (0..N).map(move |c| (r + 1) * (N + 2) + c + 1))
     }
 
+    /// Black's area count minus komi after `moves` (texts from the empty board, each checked).
+    pub fn black_margin<'a>(moves: impl IntoIterator<Item = &'a str>) -> Result<i32, String> {
+        Ok(Self::replay(moves)?.area(Self::W) - Self::KOMI)
+    }
+
     /// The position after the moves of `moves` (texts), each checked.
     pub fn replay<'a>(
         moves: impl IntoIterator<Item = &'a str>,
@@ -108,6 +113,21 @@ impl<const N: usize, const CELLS: usize, const CAP: usize> Go<N, CELLS, CAP> {
             s = g.play(&s, m);
         }
         Ok(s)
+    }
+}
+
+/// The komi of the built-in board of side `n` (2, 3, 4, 5, 9) and Black's area count minus
+/// komi after `moves` (texts from the empty board); an error for another side or a move that is
+/// not legal there.
+pub fn komi_and_margin(n: usize, moves: &[&str]) -> Result<(i32, i32), String> {
+    let m = moves.iter().copied();
+    match n {
+        2 => Ok((Go2::KOMI, Go2::black_margin(m)?)),
+        3 => Ok((Go3::KOMI, Go3::black_margin(m)?)),
+        4 => Ok((Go4::KOMI, Go4::black_margin(m)?)),
+        5 => Ok((Go5::KOMI, Go5::black_margin(m)?)),
+        9 => Ok((Go9::KOMI, Go9::black_margin(m)?)),
+        _ => Err(format!("no built-in Go board of side {n}")),
     }
 }
 
@@ -193,8 +213,13 @@ impl<const N: usize, const CELLS: usize, const CAP: usize> OpenGame for Go<N, CE
     };
     const MAX_PLY: u32 = CAP as u32;
     /// Random games pass often enough to end early: positions of `verify` are drawn up to the
-    /// board's points.
-    const VERIFY_PLIES: u32 = (N * N) as u32;
+    /// board's points; on 2x2, whose plies 0-3 give only 13 distinct positions, up to ply 24
+    /// (93 positions: 2x2's superko fights go on long after its 4 points first fill).
+    const VERIFY_PLIES: u32 = if N == 2 { 24 } else { (N * N) as u32 };
+    /// Depth 4, and on 2x2 depth 10: at depth 4 none of 2x2's positions told a PVS that does
+    /// not re-search a fail-high (the `pvs-no-research` mutant) from a correct one; from depth
+    /// 5 on `go:2 A1` does (`docs/go.md`).
+    const CHECK_DEPTH: (u32, bool) = if N == 2 { (10, false) } else { (4, false) };
     const END_IN_REACH: bool = false;
 
     fn start(&self) -> Self::State {

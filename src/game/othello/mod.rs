@@ -165,6 +165,71 @@ impl<const N: u32> Othello<N> {
     }
 }
 
+impl<const N: u32> Othello<N> {
+    /// A sequence of legal moves (passes included) from the start that reaches `target`: a
+    /// depth-first search that places discs only on the target's occupied squares, and a
+    /// corner (never flipped) only in the target's colour there, each board that leads nowhere
+    /// remembered. `None` when there is none within `budget` boards.
+    #[must_use]
+    pub fn moves_to(target: &Board, budget: u64) -> Option<Vec<u8>> {
+        let mut path = Vec::new();
+        let mut left = budget;
+        let mut dead = std::collections::HashSet::new();
+        let start = Self::start_board();
+        Self::reach(&start, target, &mut path, &mut left, &mut dead).then_some(path)
+    }
+
+    fn reach(
+        s: &Board,
+        t: &Board,
+        path: &mut Vec<u8>,
+        left: &mut u64,
+        dead: &mut std::collections::HashSet<Board>,
+    ) -> bool {
+        if *s == *t {
+            return true;
+        }
+        if *left == 0 || Self::over(s) || dead.contains(s) {
+            return false;
+        }
+        *left -= 1;
+        let occupied = t.own | t.other;
+        let black_t = if t.black_to_move { t.own } else { t.other };
+        let candidates = if s.mobility == 0 {
+            vec![PASS]
+        } else {
+            let mover_t = if s.black_to_move {
+                black_t
+            } else {
+                occupied & !black_t
+            };
+            let bad_corners = corners(N) & !mover_t;
+            // the squares the mover holds in the target first: a disc is more often its
+            // placer's at the end
+            let ok = s.mobility & occupied & !bad_corners;
+            let mut v = Vec::new();
+            for mut rest in [ok & mover_t, ok & !mover_t] {
+                while rest != 0 {
+                    v.push(rest.trailing_zeros() as u8);
+                    rest &= rest - 1;
+                }
+            }
+            v
+        };
+        for m in candidates {
+            path.push(m);
+            if Self::reach(&Self::after(s, m), t, path, left, dead) {
+                return true;
+            }
+            path.pop();
+        }
+        if *left > 0 {
+            dead.insert(*s);
+        }
+        false
+    }
+}
+
 /// A 64-bit mix (the finaliser of SplitMix64).
 #[inline]
 fn mix(mut z: u64) -> u64 {
@@ -384,5 +449,40 @@ mod tests {
         assert_eq!(g.parse_move(&s, "D3"), Some(19));
         assert_eq!(g.parse_move(&s, "a1"), None);
         assert_eq!(g.parse_move(&s, "pass"), None);
+    }
+
+    #[test]
+    fn moves_to_reaches_random_positions() {
+        // seeded random walks of 4 to 16 plies: the moves found replay to the same board (at
+        // 23 plies a walk was not reached within 2M boards)
+        let mut x = 0x2545_f491_4f6c_dd1d_u64;
+        let mut longest = 0;
+        for walk in 0..60u32 {
+            let mut s = Othello8::start_board();
+            for _ in 0..4 + walk % 13 {
+                if Othello8::over(&s) {
+                    break;
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let n = s.mobility.count_ones().max(1);
+                let mut m = PASS;
+                let mut rest = s.mobility;
+                for _ in 0..=(x % u64::from(n)) {
+                    m = rest.trailing_zeros() as u8;
+                    rest &= rest.wrapping_sub(1);
+                }
+                s = Othello8::after(&s, if s.mobility == 0 { PASS } else { m });
+            }
+            let path = Othello8::moves_to(&s, 2_000_000)
+                .unwrap_or_else(|| panic!("walk {walk}: {}", text::format::<8>(&s)));
+            let end = path
+                .iter()
+                .fold(Othello8::start_board(), |b, &m| Othello8::after(&b, m));
+            assert_eq!(end, s);
+            longest = longest.max(path.len());
+        }
+        assert!(longest >= 16, "{longest}");
     }
 }

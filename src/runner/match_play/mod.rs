@@ -11,6 +11,7 @@ pub mod merge;
 pub mod pgn;
 pub mod record;
 pub mod rules;
+pub mod sgf;
 
 use crate::engine::{registry, spec::SpecError, Engine, GameKind};
 use crate::runner::lock::{LockError, ResultsLock};
@@ -217,6 +218,8 @@ pub struct MatchSummary {
     pub llr_path: Vec<f64>,
     /// The hypothesis the SPRT accepted; `None` without an SPRT or when it did not stop.
     pub accepted: Option<Accepted>,
+    /// Under a clock, each engine's [`Engine::clock_note`]: a clock it was not told.
+    pub notes: Vec<String>,
 }
 
 /// The most games at once: each thread builds its own engines.
@@ -224,8 +227,8 @@ pub const MAX_CONCURRENCY: usize = 256;
 
 /// Check the engines: each builds, plays the plan's game and starts (a process that cannot
 /// start is an error now, not a forfeit of every game); and `concurrency` copies of them fit
-/// the memory available.
-fn check_engines(plan: &MatchPlan, concurrency: usize) -> Result<(), MatchError> {
+/// the memory available. Under a clock, the engines' [`Engine::clock_note`]s.
+fn check_engines(plan: &MatchPlan, concurrency: usize) -> Result<Vec<String>, MatchError> {
     if plan.engines.len() < 2 {
         return Err(MatchError::Refused(
             "a match needs at least two engines".into(),
@@ -251,6 +254,12 @@ fn check_engines(plan: &MatchPlan, concurrency: usize) -> Result<(), MatchError>
             .map_err(|err| MatchError::Engine(format!("engine `{spec}` cannot start: {err}")))?;
         built.push(e);
     }
+    let clock = matches!(plan.budget, Budget::Clock { .. });
+    let notes = built
+        .iter()
+        .filter(|_| clock)
+        .filter_map(|e| e.clock_note());
+    let notes: Vec<String> = notes.collect();
     let set = crate::util::limits::virtual_size().saturating_sub(before);
     let need = u128::from(set) * concurrency.max(1) as u128;
     crate::util::limits::check_fits(
@@ -260,7 +269,8 @@ fn check_engines(plan: &MatchPlan, concurrency: usize) -> Result<(), MatchError>
         ),
         need,
     )
-    .map_err(MatchError::Refused)
+    .map_err(MatchError::Refused)?;
+    Ok(notes)
 }
 
 fn build(game: GameKind, spec: &str) -> Result<Box<dyn Engine>, SpecError> {
@@ -269,7 +279,7 @@ fn build(game: GameKind, spec: &str) -> Result<Box<dyn Engine>, SpecError> {
 
 /// Refuse what cannot run before the games file is touched: the SPRT's engines, the shard,
 /// and every opening (the game's rules must accept it).
-fn check_plan(plan: &MatchPlan, opts: &MatchOptions) -> Result<(), MatchError> {
+fn check_plan(plan: &MatchPlan, opts: &MatchOptions) -> Result<Vec<String>, MatchError> {
     if opts.sprt.is_some() && plan.engines.len() != 2 {
         return Err(MatchError::Refused(
             "an SPRT needs exactly two engines".into(),
@@ -297,14 +307,15 @@ fn check_plan(plan: &MatchPlan, opts: &MatchOptions) -> Result<(), MatchError> {
 /// an engine that fails during the match stops it with [`MatchError::Engine`] after the pairs
 /// finished so far are written.
 pub fn run(plan: &MatchPlan, opts: &MatchOptions) -> Result<MatchSummary, MatchError> {
-    check_plan(plan, opts)?;
+    let notes = check_plan(plan, opts)?;
     let _lock = ResultsLock::acquire(&opts.games)?;
     let games = &opts.games;
     let jobs = plan.jobs();
     let (kept, duplicates) = start(plan, opts, &jobs)?;
     let done: std::collections::HashSet<u32> = kept.iter().map(|r| r.pair).collect();
     let created = !games.exists();
-    let mut writer = open_games(opts, &kept)?;
+    let go = sgf::go_size(plan.game).map(|n| (n, sgf::sgf_path(games)));
+    let mut writer = sgf::Outputs::new(open_games(opts, &kept)?, go, &kept)?;
     let mut todo: Vec<PairJob> = jobs
         .into_iter()
         .filter(|j| opts.shard.is_none_or(|(k, n)| j.pair % n == k - 1))
@@ -321,6 +332,7 @@ pub fn run(plan: &MatchPlan, opts: &MatchOptions) -> Result<MatchSummary, MatchE
         duplicates,
         llr_path: Vec::new(),
         accepted: None,
+        notes,
     };
     let mut feed = Feed::new(opts.sprt, &kept, &todo);
     for pair in kept.chunks(2) {
@@ -332,6 +344,9 @@ pub fn run(plan: &MatchPlan, opts: &MatchOptions) -> Result<MatchSummary, MatchE
     };
     feed.finish(&mut summary);
     if played.is_err() && created && summary.played_pairs == 0 {
+        if let Some(f) = writer.sgf_file() {
+            let _ = std::fs::remove_file(f);
+        }
         drop(writer);
         let _ = std::fs::remove_file(games);
     }
@@ -431,7 +446,7 @@ fn play_all(
     plan: &MatchPlan,
     opts: &MatchOptions,
     todo: &[PairJob],
-    writer: &mut RecordWriter<GameRecord>,
+    writer: &mut sgf::Outputs,
     summary: &mut MatchSummary,
     feed: &mut Feed,
 ) -> Result<(), MatchError> {
@@ -477,14 +492,14 @@ fn play_all(
 /// pair was taken in: the thread waits for that before it looks at the stop flag again.
 type Handed = (Result<[GameRecord; 2], MatchError>, mpsc::SyncSender<()>);
 
-/// Write a finished pair and feed it to the figures.
+/// Write a finished pair (games file, SGF) and feed it to the figures.
 fn take_in(
     pair: [GameRecord; 2],
-    writer: &mut RecordWriter<GameRecord>,
+    writer: &mut sgf::Outputs,
     summary: &mut MatchSummary,
     feed: &mut Feed,
 ) -> Result<(), MatchError> {
-    writer.write_all(&pair)?;
+    writer.write_pair(&pair)?;
     summary.played_pairs += 1;
     feed.add(pair, true, summary)
 }
