@@ -90,6 +90,12 @@ pub fn requests() -> (u64, Duration) {
     })
 }
 
+/// The name of the connected server's game, if any.
+#[must_use]
+pub fn name() -> Option<&'static str> {
+    SERVER.get().map(|s| s.name)
+}
+
 /// The command of the connected server, if any.
 #[must_use]
 pub fn command() -> Option<&'static str> {

@@ -135,6 +135,25 @@ pub struct EngineTiming {
     pub nodes_reported: bool,
 }
 
+/// What a time on a served game includes (`crate::game::served`): the requests to the server.
+fn served_part(spec: &str, clock: Clock) -> String {
+    let Some(name) = crate::game::served::name() else {
+        return String::new();
+    };
+    if !spec.starts_with(&format!("{name}-")) {
+        return String::new();
+    }
+    let cpu = if clock == Clock::Cpu {
+        "; the cpu clock counts treebench's side only, not the server's work"
+    } else {
+        ""
+    };
+    format!(
+        ", including its requests to the game server `{}` (each position the search reaches is asked once a solve){cpu}",
+        crate::game::served::command().unwrap_or("?")
+    )
+}
+
 impl EngineTiming {
     /// Describe `engine` (spec `spec`) from one of its measured solves on `clock`.
     #[must_use]
@@ -147,7 +166,10 @@ impl EngineTiming {
         let fresh = !engine.may_keep_tables();
         let (timed, tables) = if !engine.external() {
             (
-                format!("the solve call alone, in process, on the {clock_name} clock"),
+                format!(
+                    "the solve call alone, in process, on the {clock_name} clock{}",
+                    served_part(spec, clock)
+                ),
                 "known: reset by the harness before every solve, outside the timed call".into(),
             )
         } else {
