@@ -5,7 +5,7 @@
 #   2. `verify --game NAME --known FILE` (structure, oracle, drivers, end of game, known values);
 #   3. `run experiments/served-NAME.toml`: negamax, PVS, MTD(f) and null-window searched to the
 #      end, paired on seeded positions (nodes compare the drivers; times include the requests),
-#      then `report` into report/served-NAME.
+#      its report in report/served-NAME.
 # Verify's and run's outputs: results/openspiel-served/.
 # Run from the repository root: bash experiments/openspiel-served.sh (needs pyspiel).
 set -uo pipefail
@@ -24,8 +24,6 @@ while read -r name spec known_plies; do
   echo "== $name: run"
   "$bin" --game-server "$server" run "experiments/served-$name.toml" 2> "$out/$name.run.err"
   echo "run exit $?"; tail -1 "$out/$name.run.err"
-  "$bin" --game-server "$server" report "results/served-$name.csv" --out "report/served-$name" > /dev/null 2>&1 ||
-    echo "report of $name failed"
 done <<'GAMES'
 hex3 hex(board_size=3) 1-6
 clobber34 clobber(rows=3,columns=4) 2-8

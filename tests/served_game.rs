@@ -144,7 +144,13 @@ fn verify_and_run_and_match_on_served_hex() {
     let results = dir.join("results");
     let out = served(
         &server,
-        &["run", exp.to_str().unwrap(), "--results", results.to_str().unwrap()],
+        &[
+            "run",
+            exp.to_str().unwrap(),
+            "--results",
+            results.to_str().unwrap(),
+            "--no-report",
+        ],
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     // a match between a search to the end and a small UCT
