@@ -18,14 +18,7 @@ fn the_rules_agree_with_openspiel() {
     use treebench::game::go::Go5;
     use treebench::game::SearchGame;
     let py = common::python();
-    let have = std::process::Command::new(&py)
-        .args(["-c", "import pyspiel"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !have {
-        common::oracle_missing(
-            "pyspiel is not installed (pip install open-spiel, or scripts/setup-oracles.sh)",
-        );
+    if !common::have_pyspiel() {
         return;
     }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/go_openspiel.py");

@@ -6,7 +6,6 @@
 
 use std::collections::HashSet;
 use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use treebench::engine::generic::search::minimax;
@@ -15,31 +14,11 @@ use treebench::game::{MoveList, SearchGame, TicTacToe};
 
 mod common;
 
-fn script(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("scripts")
-        .join(name)
-}
-
-/// Whether `pyspiel` imports; if not, [`common::oracle_missing`] (fails or prints SKIPPED).
-fn have_pyspiel() -> bool {
-    let ok = Command::new(common::python())
-        .args(["-c", "import pyspiel"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        common::oracle_missing(
-            "pyspiel is not installed (pip install open-spiel, or scripts/setup-oracles.sh)",
-        );
-    }
-    ok
-}
-
 /// `scripts/openspiel_rules.py GAME 2000 SEED` against treebench's rules: every position's
 /// legal moves and every finished game's result; the number of positions checked.
 fn rules_agree<G: SearchGame>(g: &G, name: &str) -> usize {
     let out = Command::new(common::python())
-        .arg(script("openspiel_rules.py"))
+        .arg(common::script("openspiel_rules.py"))
         .args([name, "2000", "20261205"])
         .output()
         .unwrap();
@@ -102,7 +81,7 @@ fn rules_agree<G: SearchGame>(g: &G, name: &str) -> usize {
 
 #[test]
 fn connect4_and_tictactoe_rules_agree_with_openspiel() {
-    if !have_pyspiel() {
+    if !common::have_pyspiel() {
         return;
     }
     let c4 = rules_agree(&Connect4::default(), "connect4");
@@ -134,13 +113,13 @@ fn ttt_positions() -> Vec<String> {
 
 #[test]
 fn openspiel_alphabeta_values_every_tictactoe_position_as_brute_force() {
-    if !have_pyspiel() {
+    if !common::have_pyspiel() {
         return;
     }
     let positions = ttt_positions();
     assert_eq!(positions.len(), 4520);
     let mut child = Command::new(common::python())
-        .arg(script("openspiel_engine.py"))
+        .arg(common::script("openspiel_engine.py"))
         .args(["--game", "tictactoe", "--bot", "alphabeta"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -186,14 +165,14 @@ fn openspiel_alphabeta_values_every_tictactoe_position_as_brute_force() {
 
 #[test]
 fn openspiel_bots_play_treebench_matches_through_the_adapter() {
-    if !have_pyspiel() {
+    if !common::have_pyspiel() {
         return;
     }
     let dir = common::scratch("openspiel_match");
     let adapter = format!(
         "{} {}",
         common::python(),
-        script("openspiel_engine.py").display()
+        common::script("openspiel_engine.py").display()
     );
     // Connect-4: OpenSpiel's MCTSBot against treebench's UCT, 4 games from 2 openings
     let games = dir.join("c4.csv");

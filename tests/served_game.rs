@@ -9,36 +9,17 @@
 //! - a server with a bad handshake, one that dies in a search and one whose player moves twice
 //!   each stop the command with one line and exit 2.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 mod common;
-
-fn script(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("scripts")
-        .join(name)
-}
-
-fn have_pyspiel() -> bool {
-    let ok = Command::new(common::python())
-        .args(["-c", "import pyspiel"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        common::oracle_missing(
-            "pyspiel is not installed (pip install open-spiel, or scripts/setup-oracles.sh)",
-        );
-    }
-    ok
-}
 
 /// The server command of OpenSpiel's `spec` under `name`.
 fn openspiel(spec: &str, name: &str) -> String {
     format!(
         "{} {} '{spec}' --name {name}",
         common::python(),
-        script("openspiel_game.py").display()
+        common::script("openspiel_game.py").display()
     )
 }
 
@@ -86,7 +67,7 @@ fn scores(server: Option<&str>, engine: &str, lines: &str) -> Vec<i32> {
 
 #[test]
 fn served_tictactoe_has_the_values_of_the_built_in_one() {
-    if !have_pyspiel() {
+    if !common::have_pyspiel() {
         return;
     }
     // the same positions in both texts: cell c (1-9) is OpenSpiel's action c-1
@@ -111,14 +92,14 @@ fn served_tictactoe_has_the_values_of_the_built_in_one() {
 
 #[test]
 fn verify_and_run_and_match_on_served_hex() {
-    if !have_pyspiel() {
+    if !common::have_pyspiel() {
         return;
     }
     let dir = common::scratch("served-hex");
     let known = dir.join("hex3.known");
     let out = common::output(
         Command::new(common::python())
-            .arg(script("openspiel_known.py"))
+            .arg(common::script("openspiel_known.py"))
             .args(["hex(board_size=3)", "--plies", "0-6", "--per-ply", "3"]),
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -126,15 +107,29 @@ fn verify_and_run_and_match_on_served_hex() {
     let server = openspiel("hex(board_size=3)", "hex3");
     let out = served(
         &server,
-        &["verify", "--game", "hex3", "--per-ply", "1", "--known", known.to_str().unwrap()],
+        &[
+            "verify",
+            "--game",
+            "hex3",
+            "--per-ply",
+            "1",
+            "--known",
+            known.to_str().unwrap(),
+        ],
     );
     let report = text(&out.stdout);
     for row in ["| structure", "| oracle", "| drivers", "| end of game"] {
         let line = report.lines().find(|l| l.starts_with(row)).expect(row);
         assert!(line.ends_with("| passed |"), "{line}\n{report}");
     }
-    assert!(report.contains("positions of"), "the known values were read: {report}");
-    assert!(text(&out.stderr).contains("game server:"), "the requests' cost is stated");
+    assert!(
+        report.contains("positions of"),
+        "the known values were read: {report}"
+    );
+    assert!(
+        text(&out.stderr).contains("game server:"),
+        "the requests' cost is stated"
+    );
     // a run: three drivers to the end, paired on seeded positions, agreeing
     let exp = common::write_exp(
         &dir,
@@ -170,7 +165,11 @@ fn verify_and_run_and_match_on_served_hex() {
         ],
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(common::csv_rows(&games).len(), 4 + 1, "a header and 4 games");
+    assert_eq!(
+        common::csv_rows(&games).len(),
+        4 + 1,
+        "a header and 4 games"
+    );
 }
 
 /// A stand-in server in Python: `body` answers `req` (the request line) in `answer(req)`.
@@ -218,7 +217,10 @@ def answer(req):
     let out = solve_start(&dir, &twice, "hostile-negamax:depth=2");
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("moves again") && err.contains("game server"), "{err}");
+    assert!(
+        err.contains("moves again") && err.contains("game server"),
+        "{err}"
+    );
     // a server that dies on its third move
     let dies = rules
         .replace("DIE", "import os\n    if len(t) >= 3: os._exit(9)")
@@ -233,5 +235,8 @@ def answer(req):
     let out = served(&bad, &["verify", "--game", "x"]);
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("handshake") && err.lines().count() == 1, "{err}");
+    assert!(
+        err.contains("handshake") && err.lines().count() == 1,
+        "{err}"
+    );
 }

@@ -351,7 +351,11 @@ where
         if G::OPTION_KEYS.is_empty() || !e.starts_with("unknown option") {
             e
         } else {
-            format!("{e}; {} also takes {}", entry_name::<G>(kind), G::OPTION_KEYS)
+            format!(
+                "{e}; {} also takes {}",
+                entry_name::<G>(kind),
+                G::OPTION_KEYS
+            )
         }
     })?;
     generic::check_table::<G>(&cfg)?;

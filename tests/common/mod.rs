@@ -260,6 +260,30 @@ pub fn rows_without_times(path: &Path) -> Vec<Vec<String>> {
 }
 
 /// The Python of the oracles and of the stand-in engines (`$PYTHON`, else `python3`).
+/// Whether `pyspiel` (OpenSpiel) imports; if not, [`oracle_missing`] (fails, or prints
+/// SKIPPED) and the caller returns.
+#[allow(dead_code)]
+pub fn have_pyspiel() -> bool {
+    let ok = Command::new(python())
+        .args(["-c", "import pyspiel"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        oracle_missing(
+            "pyspiel is not installed (pip install open-spiel, or scripts/setup-oracles.sh)",
+        );
+    }
+    ok
+}
+
+/// The path of `scripts/NAME`.
+#[allow(dead_code)]
+pub fn script(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scripts")
+        .join(name)
+}
+
 pub fn python() -> String {
     treebench::util::oracles::python()
 }
