@@ -339,6 +339,7 @@ where
     G::Move: Send,
 {
     // the game's own options set the game value; the rest are the core's
+    let name = entry_name::<G>(kind);
     let mut game = G::default();
     let mut core = Vec::with_capacity(opts.len());
     for &(k, v) in opts {
@@ -351,20 +352,11 @@ where
         if G::OPTION_KEYS.is_empty() || !e.starts_with("unknown option") {
             e
         } else {
-            format!(
-                "{e}; {} also takes {}",
-                entry_name::<G>(kind),
-                G::OPTION_KEYS
-            )
+            format!("{e}; {name} also takes {}", G::OPTION_KEYS)
         }
     })?;
     generic::check_table::<G>(&cfg)?;
-    Ok(Box::new(GenericEngine::new(
-        game,
-        entry_name::<G>(kind),
-        kind,
-        cfg,
-    )))
+    Ok(Box::new(GenericEngine::new(game, name, kind, cfg)))
 }
 
 fn build_open_mcts<G: OpenGame>(
@@ -376,13 +368,8 @@ where
     G::State: Send,
     G::Move: Send,
 {
-    Box::new(MctsEngine::new(
-        G::default(),
-        entry_name::<G>(kind),
-        variant,
-        kind,
-        cfg,
-    ))
+    let name = entry_name::<G>(kind);
+    Box::new(MctsEngine::new(G::default(), name, variant, kind, cfg))
 }
 
 /// The game's name as its entry has it: a served game's is the server's, not its type's.
