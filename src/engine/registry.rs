@@ -339,7 +339,7 @@ where
     G::Move: Send,
 {
     // the game's own options set the game value; the rest are the core's
-    let name = entry_name::<G>(kind);
+    let name = crate::game::open::entry_name::<G>(kind);
     let mut game = G::default();
     let mut core = Vec::with_capacity(opts.len());
     for &(k, v) in opts {
@@ -368,16 +368,8 @@ where
     G::State: Send,
     G::Move: Send,
 {
-    let name = entry_name::<G>(kind);
+    let name = crate::game::open::entry_name::<G>(kind);
     Box::new(MctsEngine::new(G::default(), name, variant, kind, cfg))
-}
-
-/// The game's name as its entry has it: a served game's is the server's, not its type's.
-fn entry_name<G: OpenGame>(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Open(def) => def.name,
-        _ => G::NAME,
-    }
 }
 
 /// The MCTS engine `spec` names (`c4-uct`, `nim-mcts-solver:playouts=100`); `None` when its

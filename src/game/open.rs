@@ -70,6 +70,16 @@ pub trait OpenGame: SearchGame + Copy + Default + Send + Sync + 'static {
     }
 }
 
+/// The name of `G`'s entry `kind` (its [`GameDef::name`]): a served game's is the server's, not
+/// its type's [`OpenGame::NAME`].
+#[must_use]
+pub fn entry_name<G: OpenGame>(kind: super::GameKind) -> &'static str {
+    match kind {
+        super::GameKind::Open(def) => def.name,
+        _ => G::NAME,
+    }
+}
+
 /// An exact value and the fixed depth at which a search must find it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClosedForm {

@@ -135,12 +135,13 @@ pub struct EngineTiming {
     pub nodes_reported: bool,
 }
 
-/// What a time on a served game includes (`crate::game::served`): the requests to the server.
-fn served_part(spec: &str, clock: Clock) -> String {
-    let Some(name) = crate::game::served::name() else {
-        return String::new();
-    };
-    if !spec.starts_with(&format!("{name}-")) {
+/// What a time of `engine` includes when it plays the served game (`crate::game::served`): the
+/// requests to the server.
+fn served_part(engine: &dyn Engine, clock: Clock) -> String {
+    let served = crate::game::served::name();
+    let on_served =
+        matches!(engine.game(), crate::game::GameKind::Open(def) if Some(def.name) == served);
+    if !on_served {
         return String::new();
     }
     let cpu = if clock == Clock::Cpu {
@@ -168,7 +169,7 @@ impl EngineTiming {
             (
                 format!(
                     "the solve call alone, in process, on the {clock_name} clock{}",
-                    served_part(spec, clock)
+                    served_part(engine, clock)
                 ),
                 "known: reset by the harness before every solve, outside the timed call".into(),
             )

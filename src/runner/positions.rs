@@ -227,16 +227,14 @@ pub fn positions_for_ply(
         let Some(moves) = draw(space, seed, ply, index, exclude_immediate_win) else {
             break;
         };
-        {
-            if seen.insert(position_key(space, &moves)) {
-                out.push(Drawn {
-                    ply,
-                    index,
-                    moves,
-                    known: None,
-                    suite: None,
-                });
-            }
+        if seen.insert(position_key(space, &moves)) {
+            out.push(Drawn {
+                ply,
+                index,
+                moves,
+                known: None,
+                suite: None,
+            });
         }
         index += 1;
     }

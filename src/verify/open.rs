@@ -104,10 +104,7 @@ pub fn verify_open<G: OpenGame>(
 ) -> Result<GenericReport, String> {
     let game = G::default();
     // the entry's name and longest game: a served game's are the server's, not its type's
-    let (name, max_ply) = match kind {
-        GameKind::Open(def) => (def.name, def.max_ply),
-        _ => (G::NAME, G::MAX_PLY),
-    };
+    let (name, max_ply) = (crate::game::open::entry_name::<G>(kind), kind.max_ply());
     let known = match known {
         Some(path) => Some((path, crate::game::open::read_known_values(path)?)),
         None => None,
