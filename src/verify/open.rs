@@ -109,7 +109,7 @@ pub fn verify_open<G: OpenGame>(
         Some(path) => Some((path, crate::game::open::read_known_values(path)?)),
         None => None,
     };
-    let structure = check_structure(&game);
+    let structure = check_structure(&game, max_ply);
     if structure.failure_count > 0 {
         return Ok(GenericReport {
             game: name.to_string(),

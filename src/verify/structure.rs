@@ -8,7 +8,7 @@
 //!   elsewhere (the parent's) that `moves` does not offer here are refused by `parse_move`;
 //! - **keys**: no two positions with different texts share a key (both named, with the key);
 //! - **terminal**: a position that is not terminal has a move, and the game ends within
-//!   [`OpenGame::MAX_PLY`] plies;
+//!   `max_ply` plies (the entry's longest game: [`OpenGame::MAX_PLY`], a served game's server's);
 //! - **bounds**: terminal values and evaluations lie strictly inside `±BOUND`, and every
 //!   `move_index` lies below `HISTORY_SIZE`.
 //!
@@ -59,10 +59,10 @@ impl StructureReport {
     }
 }
 
-/// Walk `G` breadth first from its start (up to [`OpenGame::WALK_POSITIONS`] positions) and check every
-/// rule on every position reached.
+/// Walk `G` breadth first from its start (up to [`OpenGame::WALK_POSITIONS`] positions) and check
+/// every rule on every position reached, the game's longest game being `max_ply` plies.
 #[must_use]
-pub fn check_structure<G: OpenGame>(game: &G) -> StructureReport {
+pub fn check_structure<G: OpenGame>(game: &G, max_ply: u32) -> StructureReport {
     let mut r = StructureReport::default();
     let mut keys: HashMap<u64, String> = HashMap::new();
     // positions queued, by text (not by key: a colliding key must not hide a position)
@@ -90,6 +90,7 @@ pub fn check_structure<G: OpenGame>(game: &G) -> StructureReport {
                 ply,
                 terminal,
                 moves: list.len(),
+                max_ply,
             };
             check_position(game, &s, &at, &mut keys, &mut r);
             if terminal.is_some() {
@@ -117,6 +118,8 @@ struct Seen<'a> {
     ply: u32,
     terminal: Option<i32>,
     moves: usize,
+    /// The game's longest game (its entry's: a served game's is the server's).
+    max_ply: u32,
 }
 
 /// The rules on one position: the round trip, its key, terminal, bounds and the longest game.
@@ -172,11 +175,11 @@ fn check_position<G: OpenGame>(
     if terminal.is_none() {
         if at.moves == 0 {
             r.fail("terminal", text, "not terminal, yet no move".to_string());
-        } else if ply >= G::MAX_PLY {
+        } else if ply >= at.max_ply {
             r.fail(
                 "terminal",
                 text,
-                format!("not terminal at ply {ply}, MAX_PLY is {}", G::MAX_PLY),
+                format!("not terminal at ply {ply}, MAX_PLY is {}", at.max_ply),
             );
         }
     }
