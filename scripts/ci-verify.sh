@@ -13,4 +13,4 @@ bin="${TREEBENCH_BIN:-$(bash scripts/cargo-bin.sh --release)}"
 # 100 book samples a mutant: since fpass (a forced node passes its window to its one child
 # without a table lookup) mirror-wrong-key is not caught with 10 or 40 (measured) and is with
 # 100 (by the 8-ply book); a check stops at its first failure, so caught mutants cost little.
-"$bin" verify --only-mutants --mutant-positions 300 --mutant-book-samples 100 --brute-5x4 300
+"$bin" verify --only-mutants --mutant-first-catch --mutant-positions 300 --mutant-book-samples 100 --brute-5x4 300

@@ -44,6 +44,21 @@ fn cfg(spec: &str) -> SolverConfig {
     SolverConfig::parse(spec).unwrap().unwrap()
 }
 
+/// The engine's configuration with ordinary pages, and on boards of at most 24 cells a table of
+/// at most 2^18 entries (as `verify`'s brute-force checks, `BRUTE_TT_BITS`): 26 engines of 64 MiB
+/// with huge pages took 31 s of this file's 88 s of CPU in the kernel (2026-12-05). Neither
+/// changes a value.
+fn small_pages<const W: usize, const H: usize>(mut c: SolverConfig) -> SolverConfig {
+    c.search.huge_pages = false;
+    if W * H <= 24 {
+        c.search.tt_bits = c
+            .search
+            .tt_bits
+            .map(|b| b.min(treebench::verify::checks::BRUTE_TT_BITS));
+    }
+    c
+}
+
 /// Check `(moves, score)` pairs with every driver on two threads; returns the mismatches.
 fn check_all<const W: usize, const H: usize>(
     cases: &[(String, i32)],
@@ -56,7 +71,7 @@ fn check_all<const W: usize, const H: usize>(
             s.spawn(|| {
                 let mut engines: Vec<Connect4Engine<W, H>> = drivers
                     .iter()
-                    .map(|d| Connect4Engine::new(cfg(d)))
+                    .map(|d| Connect4Engine::new(small_pages::<W, H>(cfg(d))))
                     .collect();
                 while let Some((moves, want)) = cases.get(next.fetch_add(1, Ordering::Relaxed)) {
                     for e in &mut engines {

@@ -84,6 +84,50 @@ fn mutant_run_catches_every_mutant() {
     assert!(report.passed(), "{text}");
 }
 
+/// `--mutant-first-catch`: each mutant's row is caught by exactly one check, every check before
+/// it ran and did not catch it, and every check after it is "not run" (the same verdicts as the
+/// full matrix above, on the same settings).
+#[test]
+fn first_catch_stops_each_mutant_at_its_first_catching_check() {
+    let opts = VerifyOptions {
+        mutants: true,
+        only_mutants: true,
+        mutant_first_catch: true,
+        only: vec!["units-parity".into(), "mirror".into(), "brute-4x4".into()],
+        plies: 14..=18,
+        mutant_positions: 150,
+        brute_4x4: true,
+        brute_5x4: 0,
+        ..short()
+    };
+    let report = run(&opts).unwrap();
+    let text = report.to_markdown();
+    assert_eq!(report.mutants.len(), 7, "{text}");
+    for m in &report.mutants {
+        let first = m
+            .cells
+            .iter()
+            .position(|c| matches!(c, MutantCell::Caught(_)))
+            .unwrap_or_else(|| panic!("{} not caught:\n{text}", m.mutant));
+        assert!(
+            m.cells[..first]
+                .iter()
+                .all(|c| matches!(c, MutantCell::NotCaught(n) if *n > 0)),
+            "{text}"
+        );
+        assert!(
+            m.cells[first + 1..]
+                .iter()
+                .all(|c| matches!(c, MutantCell::NotRun(_))),
+            "{text}"
+        );
+    }
+    assert!(
+        report.passed() && text.contains("each stopped at the first check"),
+        "{text}"
+    );
+}
+
 fn treebench(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
     let mut cmd = common::bin();
     cmd.args(args);
@@ -161,8 +205,9 @@ fn cli_reports_a_caught_mutant_and_fails_on_a_mutant_engine() {
         &[],
     );
     assert_eq!(code, 1, "{out}");
+    // (verify's engines take ordinary pages, and the reproducer names the engine that failed)
     assert!(
-        out.contains("treebench solve --engine 'mtdf:mutant=moves-left-parity' "),
+        out.contains("treebench solve --engine 'mtdf:huge=off,mutant=moves-left-parity' "),
         "{out}"
     );
     assert!(out.contains("FAILED"), "{out}");

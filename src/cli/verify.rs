@@ -64,6 +64,10 @@ pub struct VerifyArgs {
     /// Only the mutant matrix, not the table of the real engines.
     #[arg(long)]
     pub only_mutants: bool,
+    /// Stop each mutant at the first check that catches it; the later checks show "not run"
+    /// (the verdict of the whole matrix, for CI).
+    #[arg(long)]
+    pub mutant_first_catch: bool,
     /// Only these checks (repeatable): drivers, parallel, mirror, units-parity, units-playout, book-8ply,
     /// book-12ply-dist, bitbully, brute-4x4, brute-5x4, boards.
     #[arg(long = "check")]
@@ -202,6 +206,7 @@ pub fn run(args: VerifyArgs, games: &[&'static GameEntry]) -> Result<i32> {
         mutant_positions: args.mutant_positions,
         mutant_book_samples: args.mutant_book_samples,
         only_mutants: args.only_mutants,
+        mutant_first_catch: args.mutant_first_catch,
         only: args.checks,
         full_book: args.full_book,
         full_book_limit: args.full_book_limit,
