@@ -138,6 +138,7 @@ fn pig_variants(max_depth: u32, table: bool) {
         target: 20,
         turns: 4,
         wins: false,
+        openspiel: false,
     };
     let states: Vec<PigState> = pig::sample_positions(&game, &[0, 6, 12], 8, 40)
         .into_iter()

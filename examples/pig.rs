@@ -53,6 +53,13 @@ pub struct Pig {
     /// sign of the score difference (so MAX's value is a win probability minus a loss
     /// probability, scaled) instead of at the difference itself.
     pub wins: bool,
+    /// OpenSpiel's rules (`pig(winscore=target,horizon=turns)`, open_spiel/games/pig.cc): one
+    /// die only (`roll1`), `hold` also on a turn total of 0, and `turns` is OpenSpiel's horizon:
+    /// the decisions (rolls and holds, not the dice) of both players in all, after which the
+    /// game ends at 0 (a draw) whatever the scores, even before a roll's dice are thrown. The
+    /// position's `done` then counts decisions, not turns. A win is still ±target (OpenSpiel's
+    /// ±1, scaled); OpenSpiel's forced `stop` at the target is a win at once here.
+    pub openspiel: bool,
 }
 
 /// A position: banked scores, the turn total, who moves (0 = MAX), turns finished, and the
@@ -72,10 +79,21 @@ impl Pig {
         PigState::default()
     }
 
-    fn end_turn(&self, s: &mut PigState) {
+    /// The turn passes: on a hold, or on a pig out (which is no decision under OpenSpiel's
+    /// rules, so it does not count there).
+    fn end_turn(&self, s: &mut PigState, hold: bool) {
         s.turn = 0;
         s.mover ^= 1;
-        s.done += 1;
+        s.done += u8::from(hold || !self.openspiel);
+    }
+
+    /// The `done` at which the game ends: both players' turns, or OpenSpiel's horizon.
+    pub fn limit(&self) -> u8 {
+        if self.openspiel {
+            self.turns
+        } else {
+            2 * self.turns
+        }
     }
 
     /// Every position with both scores below the target, any turn total that does not win,
@@ -84,10 +102,11 @@ impl Pig {
     pub fn all_positions(&self) -> Vec<PigState> {
         let t = self.target;
         let mut out = Vec::new();
-        for done in 0..2 * self.turns {
+        let movers: &[u8] = if self.openspiel { &[0, 1] } else { &[0] };
+        for (done, flip) in (0..self.limit()).flat_map(|d| movers.iter().map(move |&f| (d, f))) {
             for s0 in 0..t {
                 for s1 in 0..t {
-                    let mover = done % 2;
+                    let mover = (done + flip) % 2;
                     let mine = if mover == 0 { s0 } else { s1 };
                     for turn in 0..t - mine {
                         for dice in 0..=2 {
@@ -128,7 +147,9 @@ impl ChanceGame for Pig {
             Some(t)
         } else if s.score[1] >= self.target {
             Some(-t)
-        } else if s.done >= 2 * self.turns {
+        } else if s.done >= self.limit() && self.openspiel {
+            Some(0)
+        } else if s.done >= self.limit() {
             let diff = i64::from(s.score[0]) - i64::from(s.score[1]);
             Some(if self.wins { diff.signum() * t } else { diff })
         } else {
@@ -150,8 +171,10 @@ impl ChanceGame for Pig {
     }
     fn moves(&self, s: &PigState, out: &mut MoveList<u8>) {
         out.push(ROLL1);
-        out.push(ROLL2);
-        if s.turn > 0 {
+        if !self.openspiel {
+            out.push(ROLL2);
+        }
+        if s.turn > 0 || self.openspiel {
             out.push(HOLD);
         }
     }
@@ -159,9 +182,10 @@ impl ChanceGame for Pig {
         let mut t = *s;
         if m == HOLD {
             t.score[usize::from(t.mover)] += t.turn;
-            self.end_turn(&mut t);
+            self.end_turn(&mut t, true);
         } else {
             t.dice = m;
+            t.done += u8::from(self.openspiel);
         }
         t
     }
@@ -181,7 +205,7 @@ impl ChanceGame for Pig {
         let mut t = *s;
         t.dice = 0;
         if o <= 1 {
-            self.end_turn(&mut t);
+            self.end_turn(&mut t, false);
         } else {
             t.turn += o;
             let me = usize::from(t.mover);
@@ -212,6 +236,7 @@ impl Default for Pig {
             target: 20,
             turns: 4,
             wins: false,
+            openspiel: false,
         }
     }
 }
@@ -271,8 +296,8 @@ impl OpenChance for Pig {
         let me = usize::from(s.mover);
         let open = s.score[0] < t && s.score[1] < t && s.score[me] + s.turn < t;
         let ended = self.terminal(&s).is_some() && s.turn == 0 && s.dice == 0;
-        let ok = s.done <= 2 * self.turns
-            && s.done % 2 == s.mover
+        let ok = s.done <= self.limit()
+            && (self.openspiel || s.done % 2 == s.mover)
             && s.score.iter().all(|&x| x < t + 12)
             && (open || ended);
         ok.then_some(s).ok_or_else(|| {
@@ -529,6 +554,7 @@ fn reductions(max_depth: u32) {
         target: 20,
         turns: 4,
         wins: false,
+        openspiel: false,
     };
     let positions = sample_positions(&game, &[0, 6, 12], 8, 40);
     let states: Vec<PigState> = positions.iter().map(|p| p.1).collect();
@@ -650,6 +676,7 @@ fn players(games: u64, target: u8, turns: u8) {
         target,
         turns,
         wins: std::env::var("PIG_MARGIN").is_err(),
+        openspiel: false,
     };
     let start = game.start();
     let mut minimax = FloatSolver::new(&game, Model::Adversarial);
@@ -692,6 +719,7 @@ fn verify() -> bool {
         target: 8,
         turns: 2,
         wins: false,
+        openspiel: false,
     };
     let all = small.all_positions();
     let r = treebench::verify::chance::check(&small, &all, &[1, 2]);
@@ -699,6 +727,7 @@ fn verify() -> bool {
         target: 5,
         turns: 1,
         wins: false,
+        openspiel: false,
     };
     let full = treebench::verify::chance::check(&tiny, &tiny.all_positions(), &[64]);
     for (name, r) in [("pig 8/2 depths 1-2", &r), ("pig 5/1 full depth", &full)] {

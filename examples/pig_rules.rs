@@ -99,6 +99,7 @@ fn main() {
         target: 20,
         turns: 4,
         wins: false,
+        openspiel: false,
     };
     // the root positions of `pig reductions` (decision nodes of Pig itself)
     let states: Vec<PigState> = pig::sample_positions(&pig, &[0, 6, 12], 8, 40)

@@ -7,7 +7,9 @@
 
 One position a line on stdin, a move string from the start: Connect-4 columns 1-7 (OpenSpiel's
 `connect_four`, action = column - 1), tic-tac-toe cells 1-9 row-major from the top left
-(`tic_tac_toe`, action = cell - 1); an empty line is the start position. One answer a line:
+(`tic_tac_toe`, action = cell - 1), Go `go:N C3 D4 pass` (`--game go9`: OpenSpiel's `go` on
+that board at treebench's komi; moves answered in GTP coordinates); an empty line is the start
+position. One answer a line:
 `SCORE NODES MICROS best=MOVE`, or `error MESSAGE` for a bad position (the process goes on).
 `reset` and `noreset` are answered `ok` (nothing is kept from one position to the next).
 
@@ -39,9 +41,48 @@ GAMES = {
     "tictactoe": ("tic_tac_toe", 9),
     "tic_tac_toe": ("tic_tac_toe", 9),
 }
+# Go on the boards treebench has (`go2`..`go19`): OpenSpiel's `go` at treebench's komi (0 up to
+# 6x6, 7 from 7x7: src/game/go). Positions are `go:N M M ...` (GTP coordinates, `pass`), moves
+# answered the same way. OpenSpiel's rules differ in the ko rule (simple ko, no superko) and its
+# cap (2 x N^2 plies): its bot's playouts follow OpenSpiel's rules, the referee treebench's.
+GO_SIZES = (2, 3, 4, 5, 6, 7, 9, 13, 19)
+for _n in GO_SIZES:
+    GAMES[f"go{_n}"] = ("go", _n)
+
+
+def load(name, arg):
+    """OpenSpiel's game for --game."""
+    if name == "go":
+        return pyspiel.load_game("go", {"board_size": arg, "komi": 7.0 if arg >= 7 else 0.0})
+    return pyspiel.load_game(name)
+
+
+def go_name(state, action):
+    word = state.action_to_string(action).split()[1]
+    return "pass" if word.upper() == "PASS" else word.upper()
+
+
+def go_replay(game, size, text):
+    words = text.split()
+    if not words or words[0] != f"go:{size}":
+        raise ValueError(f"`{text}`: not a go:{size} position (go:{size} MOVE MOVE ...)")
+    state = game.new_initial_state()
+    for w in words[1:]:
+        if state.is_terminal():
+            raise ValueError(f"`{text}`: the game is over before `{w}`")
+        named = {go_name(state, a): a for a in state.legal_actions()}
+        key = "pass" if w.lower() == "pass" else w.upper()
+        if key not in named:
+            raise ValueError(f"`{text}`: `{w}` is not a legal move in OpenSpiel's go")
+        state.apply_action(named[key])
+    if state.is_terminal():
+        raise ValueError(f"`{text}`: the game is over")
+    return state
 
 
 def replay(game, cells, text):
+    if game.get_type().short_name == "go":
+        return go_replay(game, cells, text)
     state = game.new_initial_state()
     for ch in text:
         if not ch.isdigit() or not 1 <= int(ch) <= cells:
@@ -130,7 +171,7 @@ def main():
         # OpenSpiel's first simulation is a rollout from the root, which leaves it no move
         p.error("--sims must be >= 2 (the first is the root's own), --rollouts >= 1, --depth >= 0")
     name, cells = GAMES[args.game]
-    game = pyspiel.load_game(name)
+    game = load(name, cells)
     bot = BOTS[args.bot]
     for line in sys.stdin:
         text = line.strip()
@@ -146,7 +187,8 @@ def main():
         start = time.perf_counter()
         action, score, nodes = bot(args, game, state, seed)
         micros = (time.perf_counter() - start) * 1e6
-        print(f"{score} {nodes} {micros:.0f} best={action + 1}", flush=True)
+        best = go_name(state, action) if name == "go" else action + 1
+        print(f"{score} {nodes} {micros:.0f} best={best}", flush=True)
 
 
 if __name__ == "__main__":

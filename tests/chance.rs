@@ -13,11 +13,14 @@ mod pig;
 #[allow(dead_code)]
 mod einstein;
 
+mod common;
+
 use pig::{FloatSolver, FullSolver, Model, Pig};
 use treebench::engine::generic::chance::{
     search_positions, ChanceConfig, ChanceDriver, ChanceMutant, ChanceSearcher, MoveOrder, Scouting,
 };
 use treebench::game::chance::{ChanceGame, NodeKind, Outcomes, Q};
+use treebench::game::chance_open::OpenChance;
 use treebench::game::chance_tree::{ChanceTree, ChanceTreeNode};
 use treebench::game::MoveList;
 use treebench::verify::chance::{brute_force, check};
@@ -28,6 +31,7 @@ fn every_driver_equals_brute_force_on_every_position_and_mutants_are_caught() {
         target: 6,
         turns: 2,
         wins: false,
+        openspiel: false,
     };
     let all = g.all_positions();
     assert_eq!(
@@ -62,6 +66,7 @@ fn full_depth_values_are_the_exact_game_values() {
         target: 5,
         turns: 1,
         wins: false,
+        openspiel: false,
     };
     let all = g.all_positions();
     let r = check(&g, &all, &[64]);
@@ -86,6 +91,7 @@ fn star1_searches_fewer_nodes_and_star2_probes_with_the_same_value() {
         target: 20,
         turns: 4,
         wins: false,
+        openspiel: false,
     };
     let positions: Vec<_> = pig::sample_positions(&g, &[0, 6], 3, 40)
         .into_iter()
@@ -115,6 +121,7 @@ fn the_table_saves_nodes_without_changing_values() {
         target: 10,
         turns: 2,
         wins: false,
+        openspiel: false,
     };
     let s = g.start();
     for driver in ChanceDriver::ALL {
@@ -140,6 +147,7 @@ fn the_table_finds_the_transpositions_of_a_turn() {
         target: 20,
         turns: 4,
         wins: false,
+        openspiel: false,
     };
     let positions: Vec<_> = pig::sample_positions(&g, &[0, 6, 12], 8, 40)
         .into_iter()
@@ -162,6 +170,7 @@ fn expectimax_exploits_a_random_opponent_and_minimax_resists_an_adversary() {
         target: 30,
         turns: 3,
         wins: true,
+        openspiel: false,
     };
     let s = g.start();
     let (differ, all) = pig::policy_differences(&g);
@@ -285,6 +294,7 @@ fn scouting_the_opponents_children_only_skips_the_rollers_own() {
         target: 20,
         turns: 4,
         wins: false,
+        openspiel: false,
     };
     let positions: Vec<_> = pig::sample_positions(&g, &[0, 6], 3, 40)
         .into_iter()
@@ -336,5 +346,67 @@ fn einstein_every_driver_equals_brute_force_to_the_end_and_mutants_are_caught() 
         caught.contains(&ChanceMutant::ScoutAsExact),
         "{:?}",
         r.mutants
+    );
+}
+
+/// OpenSpiel as the oracle of exact chance values (issue 54): its own expectiminimax
+/// (`open_spiel.python.algorithms.minimax.expectiminimax`, no table) on its `pig` at
+/// `winscore` 6 and horizon 4, and 10 and 6 (`scripts/pig_openspiel.py`: the start and 40
+/// seeded random decision nodes each), against Pig under OpenSpiel's rules (`openspiel: true`:
+/// one die, a hold on any turn total, the horizon in decisions, a draw after it): every chance
+/// driver searched to the end, and the memoised full solve, give OpenSpiel's value times the
+/// target, to 1e-9 (OpenSpiel's are floats). Needs `pyspiel`: missing, the test fails unless
+/// `TREEBENCH_REQUIRE_ORACLES=0`, where it prints `SKIPPED:`.
+#[test]
+fn openspiel_expectiminimax_values_pig_as_every_driver() {
+    if !common::have_pyspiel() {
+        return;
+    }
+    let mut nonzero = 0;
+    for (target, horizon) in [(6u8, 4u8), (10, 6)] {
+        let g = Pig {
+            target,
+            turns: horizon,
+            wins: false,
+            openspiel: true,
+        };
+        let out = std::process::Command::new(common::python())
+            .arg(common::script("pig_openspiel.py"))
+            .args([
+                target.to_string(),
+                horizon.to_string(),
+                "41".into(),
+                "20261205".into(),
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        let mut memo = FullSolver::new(&g, Model::Adversarial);
+        for line in text.lines() {
+            let (pos, value) = line.split_once('\t').unwrap();
+            let want: f64 = value.parse().unwrap();
+            let s = g.parse(pos).unwrap_or_else(|e| panic!("{e}"));
+            let scaled = |q: Q| q.to_f64() / f64::from(target);
+            let full = scaled(memo.value(&s));
+            assert!(
+                (full - want).abs() < 1e-9,
+                "{target}/{horizon} `{pos}`: {full} vs OpenSpiel's {want}"
+            );
+            for driver in ChanceDriver::ALL {
+                let v = scaled(ChanceSearcher::new(&g, ChanceConfig::new(driver)).solve(&s, 64));
+                assert!((v - want).abs() < 1e-9, "{driver:?} `{pos}`: {v} vs {want}");
+            }
+            nonzero += usize::from(want != 0.0);
+        }
+        assert_eq!(text.lines().count(), 41, "{text}");
+    }
+    assert!(
+        nonzero > 20,
+        "{nonzero} positions of 82 with a value other than 0"
     );
 }

@@ -196,6 +196,34 @@ fn openspiel_bots_play_treebench_matches_through_the_adapter() {
     assert!(rows[1..]
         .iter()
         .all(|r| ["1-0", "0-1", "1/2-1/2"].contains(&r[10].as_str())));
+    // Go 5x5: OpenSpiel's C++ MCTSBot (on OpenSpiel's `go` at treebench's komi) against
+    // treebench's UCT, one opening from both sides: both games end by the rules (two passes
+    // or the cap), no illegal move, crash or time-out
+    let games = dir.join("go5.csv");
+    let go = format!("ext[game=go5]:{adapter} --game go5 --impl cpp --sims 30");
+    let out = common::output(common::bin().args([
+        "match",
+        "--game",
+        "go5",
+        &go,
+        "go5-uct:playouts=30",
+        "--openings",
+        "1",
+        "--games",
+        games.to_str().unwrap(),
+    ]));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows = common::csv_rows(&games);
+    assert_eq!(rows.len(), 2 + 1, "a header and 2 games");
+    assert!(
+        rows[1..].iter().all(|r| r[11] == "rules"),
+        "{:?}",
+        &rows[1..]
+    );
     // tic-tac-toe: OpenSpiel's alpha-beta and treebench's MTD(f), both perfect, from every
     // opening of plies 1 and 2: each pair of games (the opening played from both sides) ends
     // the same for the side that moves first, so the two engines score alike

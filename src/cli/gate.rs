@@ -96,6 +96,12 @@ pub struct GateArgs {
     /// results file (BitBully README style) and exit.
     #[arg(long, value_name = "RESULTS", conflicts_with_all = ["baseline", "candidate", "baseline_rev", "candidate_rev"])]
     pub table: Option<PathBuf>,
+    /// Instead of gating: build the `--baseline-rev` and `--candidate-rev` revisions (into
+    /// CARGO_TARGET_DIR), print each binary's path and exit; a later gate on the same revision
+    /// takes the binary built. A build of one revision runs on one core (one codegen unit), so
+    /// it can run beside another build (scripts/ci-gate.sh builds HEAD beside it).
+    #[arg(long, conflicts_with = "table")]
+    pub build_only: bool,
     /// Gate by games instead (for a candidate whose node signature differs): the candidate plays
     /// game pairs against the baseline until an SPRT accepts `ELO0,ELO1` (e.g. `0,5`), `nonreg`
     /// ([-1.75, 0.25]) or `gain` ([0, 2]). Exit 0 when H1 is accepted, 1 when H0 is, 5 when
@@ -162,6 +168,9 @@ fn table(path: &std::path::Path) -> Result<i32> {
 pub fn run(args: GateArgs) -> Result<i32> {
     if let Some(t) = &args.table {
         return table(t);
+    }
+    if args.build_only {
+        return build_only(&args);
     }
     check_numbers(&args)?;
     if args.sprt.is_some() {
@@ -326,6 +335,23 @@ fn position_set(
         g => g,
     };
     gate::builtin_positions_for(g).with_context(|| format!("no built-in position set for {g}"))
+}
+
+/// `--build-only`: build each revision named and print its binary's path.
+fn build_only(args: &GateArgs) -> Result<i32> {
+    let revs: Vec<&String> = [&args.baseline_rev, &args.candidate_rev]
+        .into_iter()
+        .flatten()
+        .collect();
+    if revs.is_empty() {
+        bail!("--build-only: name a revision with --baseline-rev or --candidate-rev");
+    }
+    let cwd = std::env::current_dir()?;
+    for rev in revs {
+        let bin = build_revision(&cwd, rev, &mut |m: &str| eprintln!("gate: {m}"))?;
+        println!("{}", bin.display());
+    }
+    Ok(exit::OK)
 }
 
 /// The baseline's and the candidate's specs: given, from the experiment, or a revision built
