@@ -8,13 +8,17 @@ Usage: openspiel_game.py GAME [--name NAME] [--scale K]
 
 GAME is a pyspiel game string (`breakthrough(rows=4,columns=4)`, `hex(board_size=3)`,
 `clobber(rows=3,columns=4)`, `tic_tac_toe`); it must be a two-player, zero-sum, deterministic
-game of perfect information whose players alternate (checked at each move). NAME is the game's
+game of perfect information. Where a player moves again (mancala's extra turn, amazons' move
+then shot), a treebench move is the whole sequence of that player's actions up to the other
+player's turn or the end, so that players alternate as the negamax core needs (at most 256
+moves a position: treebench's move list). NAME is the game's
 name in treebench (default: the short name and the parameters' values, `breakthrough44`,
 `hex3`). Values are OpenSpiel's returns times K (default 1), which must be integers.
 
 A position's text is `os:` and its action ids from the start, separated by commas (`os:` is
-the start; `os:4,0,8`). A move is its `action_to_string` where that is a word of at most 8
-characters without `:` (`a1`, `b4c4`), else `#` and its action id. The key is the first 8 bytes
+the start; `os:4,0,8`). A move is its actions' `action_to_string`s joined by `+` where those
+make words of at most 8 characters without `:` (`a1`, `b4c4`), else `#` and its action ids
+(`#3+#12`), else `m` and its index among the position's moves. The key is the first 8 bytes
 of BLAKE2b over the text: OpenSpiel rebuilds a state only from its moves, so the text is the
 history and two move orders that reach one board are two positions to treebench (its table
 sees no transposition between them; a key of the board would break `verify`'s rule that
@@ -27,6 +31,8 @@ import sys
 import pyspiel
 
 CACHE = 200_000
+# treebench's move list (src/game/search.rs MAX_MOVES)
+MAX_MOVES = 256
 
 
 def short_name(game):
@@ -71,12 +77,37 @@ class Served:
         return state, last
 
     def move_words(self, state):
-        actions = state.legal_actions()
-        words = [state.action_to_string(state.current_player(), a) for a in actions]
+        """Each legal move's word and its actions: one action, or, where the same player moves
+        again (mancala's extra turn, amazons' move then shot), every sequence of that player's
+        actions up to the next player or the end, one move to treebench (at most MAX_MOVES)."""
+        seqs = []
+        self.sequences(state, state.current_player(), (), seqs)
         ok = lambda w: 0 < len(w) <= 8 and w.isascii() and ":" not in w and not any(c.isspace() for c in w)
-        if all(map(ok, words)) and len(set(words)) == len(words):
-            return dict(zip(words, actions))
-        return {f"#{a}": a for a in actions}
+        for name in (self.words, lambda st, q: "+".join(f"#{a}" for a in q)):
+            words = [name(state, q) for q in seqs]
+            if all(map(ok, words)) and len(set(words)) == len(words):
+                return dict(zip(words, seqs))
+        return {f"m{i}": q for i, q in enumerate(seqs)}
+
+    def sequences(self, state, mover, prefix, out):
+        for a in state.legal_actions():
+            if len(out) > MAX_MOVES:
+                raise ValueError(f"more than {MAX_MOVES} moves (sequences of one player's actions)")
+            child = state.clone()
+            child.apply_action(a)
+            if not child.is_terminal() and child.current_player() == mover:
+                self.sequences(child, mover, prefix + (a,), out)
+            else:
+                out.append(prefix + (a,))
+
+    @staticmethod
+    def words(state, seq):
+        """The action strings of a sequence, joined by `+` (each taken in its own state)."""
+        out, st = [], state.clone()
+        for a in seq:
+            out.append(st.action_to_string(st.current_player(), a))
+            st.apply_action(a)
+        return "+".join(out)
 
     def node(self, text, state, last):
         if state.is_terminal():
@@ -95,15 +126,14 @@ class Served:
         state, _ = self.state(text)
         if state.is_terminal():
             raise ValueError(f"`{text}`: the game is over")
-        action = self.move_words(state).get(move)
-        if action is None:
+        actions = self.move_words(state).get(move)
+        if actions is None:
             raise ValueError(f"`{move}` is not a legal move at `{text}`")
         mover = state.current_player()
         child = state.clone()
-        child.apply_action(action)
-        child_text = text + ("," if text != "os:" else "") + str(action)
-        if not child.is_terminal() and child.current_player() == mover:
-            raise ValueError(f"after `{move}` at `{text}` player {mover} moves again")
+        for a in actions:
+            child.apply_action(a)
+        child_text = text + ("," if text != "os:" else "") + ",".join(map(str, actions))
         self.remember(child_text, child, mover)
         return self.node(child_text, child, mover)
 

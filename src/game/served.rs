@@ -165,8 +165,13 @@ fn parse_handshake(line: &str) -> Result<(String, u32), String> {
             let max_ply = max_ply
                 .parse()
                 .ok()
-                .filter(|&p: &u32| (1..=10_000).contains(&p))
-                .ok_or_else(|| format!("`{max_ply}` is not a longest game of 1 to 10000 plies"))?;
+                .filter(|&p: &u32| (1..=<Served as OpenGame>::MAX_PLY).contains(&p))
+                .ok_or_else(|| {
+                    format!(
+                        "`{max_ply}` is not a longest game of 1 to {} plies",
+                        <Served as OpenGame>::MAX_PLY
+                    )
+                })?;
             Ok((name.to_string(), max_ply))
         }
         _ => Err(format!(
@@ -352,8 +357,9 @@ impl SearchGame for Served {
 
 impl OpenGame for Served {
     const NAME: &'static str = "served";
-    /// Not the game's: the entry's [`super::open::GameDef::max_ply`] is the server's.
-    const MAX_PLY: u32 = 10_000;
+    /// Not the game's: the entry's [`super::open::GameDef::max_ply`] is the server's, at most
+    /// this (OpenSpiel's longest is `cursor_go`'s 72,922 plies; chess's is 17,695).
+    const MAX_PLY: u32 = 100_000;
     const END_IN_REACH: bool = false;
     const VERIFY_PLIES: u32 = 24;
     /// A node is a request (tens of microseconds): 20,000 nodes take about a second.
