@@ -7,9 +7,9 @@
 //! Chess ([`super::chess::search_game`]) implements it; `examples/nim.rs` shows a game added in
 //! one file.
 
-/// Most moves a position can have (chess: 218); the core's move lists are fixed arrays of this
-/// many moves on the stack, so the hot path never allocates.
-pub const MAX_MOVES: usize = 256;
+/// Most moves a position can have (chess: 218, 19x19 Go: 362 with the pass); the core's move
+/// lists are fixed arrays of this many moves on the stack, so the hot path never allocates.
+pub const MAX_MOVES: usize = 368;
 
 /// A fixed-capacity list of moves on the stack.
 #[derive(Clone, Copy)]
