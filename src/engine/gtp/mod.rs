@@ -3,9 +3,9 @@
 //! plays one of treebench's Go games (`match`, `gate`). The process, its stderr tail and its
 //! process group are those of `ext:` engines ([`super::external`]).
 //!
-//! Options (comma-separated, in brackets): `game=NAME` (`go9` default; `go2`..`go5`, `go13`, `go19`; `othello`,
-//! [`othello`]: the engine keeps the game's moves), the board and komi sent (no komi for
-//! Othello); `timeout=SECS` (or `off`) the longest wait for one answer (default: the
+//! Options (comma-separated, in brackets): `game=NAME` (`go9` default; `go2`..`go5`, `go13`,
+//! `go19`; `othello`, [`othello`]: the engine keeps the game's moves), the board and komi sent
+//! (no komi for Othello); `timeout=SECS` (or `off`) the longest wait for one answer (default: the
 //! environment's `TREEBENCH_EXT_TIMEOUT`, else none).
 //!
 //! The conversation: on start `boardsize N` and `komi K` (a `?` answer: the engine cannot play
@@ -80,7 +80,8 @@ impl GtpConfig {
                 Some(("game", v)) => {
                     game = *GAMES.iter().find(|g| g.0 == v.trim()).ok_or_else(|| {
                         bad(format!(
-                            "unknown game `{v}` (GTP plays go2, go3, go4, go5, go9, go13, go19, othello)"
+                            "unknown game `{v}` (GTP plays go2, go3, go4, go5, go9, go13, go19, \
+                             othello)"
                         ))
                     })?;
                 }
