@@ -15,7 +15,10 @@ build="${PACHI_BUILD:-/var/tmp/pachi-build}"
 bin="${PACHI_BIN:-/usr/games/pachi}"
 data="${PACHI_DATA:-/usr/local/share/pachi-go}"
 # GTP's `name` and `version` answered by $bin (empty when it does not run)
-said() { printf 'name\nversion\nquit\n' | "$bin" 2>/dev/null | sed -n 's/^= //p' | head -2 | tr '\n' ' ' || true; }
+said() {
+    printf 'name\nversion\nquit\n' | "$bin" 2>/dev/null | sed -n 's/^= //p' | head -2 |
+        tr '\n' ' ' || true
+}
 if [ -x "$bin" ] && [[ "$(said)" == Pachi* ]]; then
     echo "setup-pachi: $bin is there ($(said))"
     exit 0
