@@ -8,7 +8,14 @@ coordinates, `A1`.. and `pass`, sorted) for a position that goes on, `go:SIZE M 
 for a finished game (R: OpenSpiel's return for Black, +1 or -1). OpenSpiel forbids suicide and
 has the simple ko rule only (no superko): where it allows a move that positional superko
 refuses, treebench's test says so. `perft SIZE DEPTH` prints the leaf counts of the game tree
-from the empty board at depths 1..DEPTH instead."""
+from the empty board at depths 1..DEPTH instead.
+
+`mask GAMES SEED SIZE` (the large boards, 19x19: a line of 362 move names a position would be
+too slow to write and read) plays the same kind of games with komi 7.5 from 7x7 on (0.5 below)
+and prints one line a position, `MOVE<TAB>mask HEX`: the move that led here (`start` for the
+empty board that begins each game) and OpenSpiel's legal actions as a bit set, HEX its bytes
+(bit `a % 8` of byte `a / 8` for action `a = row * SIZE + column` from A1, pass `SIZE^2`); a
+finished game's last line is `MOVE<TAB>over R`."""
 import random
 import sys
 
@@ -32,7 +39,34 @@ def perft(state, depth):
     return n
 
 
+def masks(games, seed, size):
+    """The `mask` mode (see the module's text)."""
+    import numpy as np
+
+    rng = random.Random(seed)
+    komi = 7.5 if size >= 7 else 0.5
+    game = pyspiel.load_game("go", {"board_size": size, "komi": komi})
+    bits = np.zeros(size * size + 1, dtype=bool)
+    out = []
+    for _ in range(games):
+        s = game.new_initial_state()
+        last = "start"
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            bits[:] = False
+            bits[legal] = True
+            out.append(f"{last}\tmask {np.packbits(bits, bitorder='little').tobytes().hex()}")
+            a = rng.choice(legal)
+            last = name(s, a)
+            s.apply_action(a)
+        out.append(f"{last}\tover {int(round(s.returns()[0]))}")
+    sys.stdout.write("\n".join(out) + "\n")
+
+
 def main():
+    if sys.argv[1] == "mask":
+        masks(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))
+        return
     if sys.argv[1] == "perft":
         size, depth = int(sys.argv[2]), int(sys.argv[3])
         game = pyspiel.load_game("go", {"board_size": size, "komi": 0.5})

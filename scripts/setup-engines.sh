@@ -4,7 +4,8 @@
 # Glaurung 2.2 and Toga II 3.0, the GTP Go engine GNU Go 3.8 (`gtp:` engines, tests/go.rs) and
 # the GTP Othello engine gtp-rhino 0.16.1 (Debian package grhino; tests/othello.rs), into
 # /usr/games/. Needs root (apt-get); does nothing when all five are there. (Debian's `pachi`
-# package is a platform game, not the Pachi Go engine: it is not installed.)
+# package is a platform game, not the Pachi Go engine: it is not installed; scripts/setup-pachi.sh
+# builds the engine from source.)
 set -euo pipefail
 
 # program in /usr/games -> its Debian package

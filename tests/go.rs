@@ -1,4 +1,4 @@
-//! Go (`go2`..`go9`): the rules against OpenSpiel's `go` where `pyspiel` is installed (SKIPPED,
+//! Go (`go2`..`go19`): the rules against OpenSpiel's `go` where `pyspiel` is installed (SKIPPED,
 //! printed, where it is missing and `TREEBENCH_REQUIRE_ORACLES=0`), and the command line on the
 //! built-in Go games.
 
@@ -98,6 +98,101 @@ fn the_rules_agree_with_openspiel() {
     );
     assert_eq!(over + cut, 2000);
     assert!(positions > 50_000, "{positions}");
+}
+
+/// OpenSpiel's `go` on 19x19 (`scripts/go_openspiel.py mask`: 200 seeded random games, about
+/// 117,000 positions, komi 7.5 against treebench's 7, both capped at 722 plies, OpenSpiel's
+/// `max_game_length`) against treebench's rules, replayed move by move: every position's legal
+/// moves as a bit set and every finished game's winner; a move OpenSpiel allows and treebench
+/// refuses must be refused by positional superko alone (counted, printed; such a game is
+/// followed no further). Needs `pyspiel`, as the 5x5 test.
+#[test]
+fn the_19x19_rules_agree_with_openspiel() {
+    use treebench::game::go::{board::PASS, text::parse_point, Go19};
+    use treebench::game::{MoveList, SearchGame};
+    if !common::have_pyspiel() {
+        return;
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/go_openspiel.py");
+    let out = std::process::Command::new(common::python())
+        .arg(&script)
+        .args(["mask", "200", "20261205", "19"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let action = |m: u16| match m {
+        PASS => 361,
+        p => (usize::from(p) / 21 - 1) * 19 + usize::from(p) % 21 - 1,
+    };
+    let g = Go19::default();
+    let mut s = Go19::empty();
+    let (mut positions, mut over, mut superko, mut cut, mut dead) = (0, 0, 0, 0, false);
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let (last, what) = line.split_once('\t').unwrap();
+        if last == "start" {
+            (s, dead) = (Go19::empty(), false);
+        } else if dead {
+            continue;
+        } else if let Some(m) = g.parse_move(&s, last) {
+            s = g.play(&s, m);
+        } else {
+            let p = parse_point(19, last).unwrap();
+            assert!(
+                Go19::superko_refused(&s, p as usize),
+                "{line}: refused, not by superko"
+            );
+            (dead, cut) = (true, cut + 1);
+            continue;
+        }
+        if let Some(r) = what.strip_prefix("over ") {
+            let v = g.terminal(&s, 0).expect("over in OpenSpiel, not here");
+            let black = if s.black_to_move { v } else { -v };
+            let want: i32 = r.parse().unwrap();
+            assert_eq!(
+                if black > 0 { 1 } else { -1 },
+                want,
+                "Black's margin {black}"
+            );
+            over += 1;
+            continue;
+        }
+        assert_eq!(g.terminal(&s, 0), None, "over here, not in OpenSpiel");
+        let hex = what.strip_prefix("mask ").unwrap();
+        let theirs = |a: usize| {
+            u8::from_str_radix(&hex[a / 8 * 2..a / 8 * 2 + 2], 16).unwrap() >> (a % 8) & 1 == 1
+        };
+        let mut list = MoveList::default();
+        g.moves(&s, &mut list);
+        let mut ours = [false; 362];
+        for &m in list.as_slice() {
+            assert!(
+                theirs(action(m)),
+                "{}: legal here, not in OpenSpiel",
+                g.move_text(&s, m)
+            );
+            ours[action(m)] = true;
+        }
+        for p in Go19::points().filter(|&p| theirs(action(p as u16)) && !ours[action(p as u16)]) {
+            assert!(
+                Go19::superko_refused(&s, p),
+                "{}: refused here, not by superko",
+                g.move_text(&s, p as u16)
+            );
+            superko += 1;
+        }
+        positions += 1;
+    }
+    println!(
+        "OpenSpiel go 19x19: {positions} positions agree, {over} finished games agree on the \
+         winner; {superko} moves OpenSpiel allows are refused by positional superko; {cut} \
+         games followed no further at such a move"
+    );
+    assert_eq!(over + cut, 200);
+    assert!(positions > 100_000, "{positions}");
 }
 
 const GNUGO: &str = "/usr/games/gnugo";

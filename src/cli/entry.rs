@@ -116,10 +116,16 @@ pub static GO4: GameEntry = GameEntry::of::<crate::game::go::Go4>();
 pub static GO5: GameEntry = GameEntry::of::<crate::game::go::Go5>();
 /// Go on the 9x9 board (`go9`, komi 7).
 pub static GO9: GameEntry = GameEntry::of::<crate::game::go::Go9>();
+/// Go on the 13x13 board (`go13`, komi 7).
+pub static GO13: GameEntry = GameEntry::of::<crate::game::go::Go13>();
+/// Go on the 19x19 board (`go19`, komi 7).
+pub static GO19: GameEntry = GameEntry::of::<crate::game::go::Go19>();
 
 /// The games every binary has beside the ones it adds: registered by [`super::run_with`] and
 /// [`super::run`] before anything else.
-pub static BUILT_IN: [&GameEntry; 7] = [&OTHELLO, &OTHELLO6, &GO2, &GO3, &GO4, &GO5, &GO9];
+pub static BUILT_IN: [&GameEntry; 9] = [
+    &OTHELLO, &OTHELLO6, &GO2, &GO3, &GO4, &GO5, &GO9, &GO13, &GO19,
+];
 
 /// The entry of the game served by `command` (`--game-server`): the served type's engines and
 /// checks under the server's name and longest game (`crate::game::served`). One server a

@@ -48,7 +48,7 @@ pub struct ChanceTree {
 const LEVEL_BITS: u32 = 5;
 
 impl ChanceTree {
-    /// A tree of `branching` (2..=[`MAX_MOVES`]) moves and `outcomes` (2..=[`MAX_OUTCOMES`])
+    /// A tree of `branching` (2..=255, a byte within [`MAX_MOVES`]) moves and `outcomes` (2..=[`MAX_OUTCOMES`])
     /// outcomes a node, `depth` moves deep (1..=15), leaves in `[−range, range]` (`range ≥ 1`),
     /// leaf seed `seed`; refused if its nodes do not fit the 59 bits of an index.
     pub fn new(
@@ -58,10 +58,9 @@ impl ChanceTree {
         range: i64,
         seed: u64,
     ) -> Result<Self, String> {
-        if !(2..=MAX_MOVES).contains(&usize::from(branching)) {
-            return Err(format!(
-                "branching {branching} out of range 2..={MAX_MOVES}"
-            ));
+        let most = MAX_MOVES.min(usize::from(u8::MAX));
+        if !(2..=most).contains(&usize::from(branching)) {
+            return Err(format!("branching {branching} out of range 2..={most}"));
         }
         if !(2..=MAX_OUTCOMES).contains(&usize::from(outcomes)) {
             return Err(format!(

@@ -7,21 +7,26 @@
 //! Chess ([`super::chess::search_game`]) implements it; `examples/nim.rs` shows a game added in
 //! one file.
 
-/// Most moves a position can have (chess: 218); the core's move lists are fixed arrays of this
-/// many moves on the stack, so the hot path never allocates.
-pub const MAX_MOVES: usize = 256;
+/// Most moves a position can have (chess: 218, 19x19 Go: 362 with the pass); the core's move
+/// lists are fixed arrays of this many moves on the stack, so the hot path never allocates.
+pub const MAX_MOVES: usize = 368;
 
-/// A fixed-capacity list of moves on the stack.
+use std::mem::MaybeUninit;
+
+/// A fixed-capacity list of moves on the stack. Its places past the length are left
+/// uninitialised: a node makes one list, and filling all [`MAX_MOVES`] places (368, for
+/// 19x19 Go's 362 moves) would cost every game each node, whatever its own branching.
 #[derive(Clone, Copy)]
 pub struct MoveList<M: Copy + Default> {
-    moves: [M; MAX_MOVES],
+    /// Places `..len` hold moves (written by `push`), the rest are uninitialised.
+    moves: [MaybeUninit<M>; MAX_MOVES],
     len: usize,
 }
 
 impl<M: Copy + Default> Default for MoveList<M> {
     fn default() -> Self {
         Self {
-            moves: [M::default(); MAX_MOVES],
+            moves: [MaybeUninit::uninit(); MAX_MOVES],
             len: 0,
         }
     }
@@ -31,18 +36,21 @@ impl<M: Copy + Default> MoveList<M> {
     /// Append a move (panics past [`MAX_MOVES`]: a game that can have more must say so).
     #[inline]
     pub fn push(&mut self, m: M) {
-        self.moves[self.len] = m;
+        self.moves[self.len] = MaybeUninit::new(m);
         self.len += 1;
     }
     /// The moves, in the order pushed.
     #[inline]
     pub fn as_slice(&self) -> &[M] {
-        &self.moves[..self.len]
+        // SAFETY: places `..len` were written by `push` (`len` never exceeds it), and
+        // `MaybeUninit<M>` has the layout of `M`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<M>(), self.len) }
     }
     /// The moves, mutable (the core reorders them in place).
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [M] {
-        &mut self.moves[..self.len]
+        // SAFETY: as in `as_slice`.
+        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<M>(), self.len) }
     }
     /// Number of moves.
     #[inline]

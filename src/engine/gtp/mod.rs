@@ -3,9 +3,9 @@
 //! plays one of treebench's Go games (`match`, `gate`). The process, its stderr tail and its
 //! process group are those of `ext:` engines ([`super::external`]).
 //!
-//! Options (comma-separated, in brackets): `game=NAME` (`go9` default; `go2`..`go5`; `othello`,
-//! [`othello`]: the engine keeps the game's moves), the board and komi sent (no komi for
-//! Othello); `timeout=SECS` (or `off`) the longest wait for one answer (default: the
+//! Options (comma-separated, in brackets): `game=NAME` (`go9` default; `go2`..`go5`, `go13`,
+//! `go19`; `othello`, [`othello`]: the engine keeps the game's moves), the board and komi sent
+//! (no komi for Othello); `timeout=SECS` (or `off`) the longest wait for one answer (default: the
 //! environment's `TREEBENCH_EXT_TIMEOUT`, else none).
 //!
 //! The conversation: on start `boardsize N` and `komi K` (a `?` answer: the engine cannot play
@@ -51,13 +51,15 @@ pub struct GtpConfig {
 }
 
 /// The games a GTP engine plays: name, side, komi.
-const GAMES: [(&str, usize, i32); 6] = [
+const GAMES: [(&str, usize, i32); 8] = [
     ("othello", 8, 0),
     ("go2", 2, 0),
     ("go3", 3, 0),
     ("go4", 4, 0),
     ("go5", 5, 0),
     ("go9", 9, 7),
+    ("go13", 13, 7),
+    ("go19", 19, 7),
 ];
 
 impl GtpConfig {
@@ -78,7 +80,8 @@ impl GtpConfig {
                 Some(("game", v)) => {
                     game = *GAMES.iter().find(|g| g.0 == v.trim()).ok_or_else(|| {
                         bad(format!(
-                            "unknown game `{v}` (GTP plays go2, go3, go4, go5, go9, othello)"
+                            "unknown game `{v}` (GTP plays go2, go3, go4, go5, go9, go13, go19, \
+                             othello)"
                         ))
                     })?;
                 }

@@ -46,7 +46,7 @@ pub static ZOBRIST: [[u64; 2]; MAX_CELLS] = zobrist();
 /// so far for positional superko, the passes in a row, the plies played) and the moves played
 /// (its text replays them). A plain copyable value: the generic core copies it down the tree.
 #[derive(Clone, Copy, Debug)]
-pub struct GoState<const CELLS: usize, const CAP: usize> {
+pub struct GoState<const CELLS: usize, const CAP: usize, const BLOOM: usize = 4> {
     /// `EMPTY`, `BLACK`, `WHITE` or `EDGE` a cell.
     pub board: [u8; CELLS],
     /// Zobrist hash of the stones (0: the empty board).
@@ -54,8 +54,9 @@ pub struct GoState<const CELLS: usize, const CAP: usize> {
     /// A rolling hash of the moves played (passes included): the history's part of the key,
     /// so that two move sequences never share a key (the text is the move sequence).
     pub line: u64,
-    /// A 256-bit Bloom filter of `hist` (one bit a board: its hash's top 8 bits).
-    pub bloom: [u64; 4],
+    /// A Bloom filter of `hist` in `BLOOM` words (one bit a board, chosen by its hash's top 16
+    /// bits): 256 bits up to 9x9, more on the large boards, whose games keep hundreds of boards.
+    pub bloom: [u64; BLOOM],
     /// The boards after every stone played (the empty start never recurs: a stone stays).
     pub hist: [u64; CAP],
     /// The moves played, passes included.
@@ -70,7 +71,7 @@ pub struct GoState<const CELLS: usize, const CAP: usize> {
     pub black_to_move: bool,
 }
 
-impl<const CELLS: usize, const CAP: usize> GoState<CELLS, CAP> {
+impl<const CELLS: usize, const CAP: usize, const BLOOM: usize> GoState<CELLS, CAP, BLOOM> {
     /// The empty board of side `n`, Black to move.
     #[must_use]
     pub fn empty(n: usize) -> Self {
@@ -85,7 +86,7 @@ impl<const CELLS: usize, const CAP: usize> GoState<CELLS, CAP> {
             board,
             hash: 0,
             line: 0,
-            bloom: [0; 4],
+            bloom: [0; BLOOM],
             hist: [0; CAP],
             played: [PASS; CAP],
             nhist: 0,
@@ -106,11 +107,17 @@ impl<const CELLS: usize, const CAP: usize> GoState<CELLS, CAP> {
         }
     }
 
+    /// The Bloom filter's bit of the board with hash `h`.
+    #[inline]
+    fn bloom_bit(h: u64) -> usize {
+        (h >> 48) as usize % (BLOOM * 64)
+    }
+
     /// Whether the board with hash `h` occurred before in this game (positional superko).
     #[inline]
     #[must_use]
     pub fn seen_before(&self, h: u64) -> bool {
-        let bit = (h >> 56) as usize;
+        let bit = Self::bloom_bit(h);
         if self.bloom[bit >> 6] >> (bit & 63) & 1 == 0 {
             return false;
         }
@@ -231,7 +238,7 @@ impl<const CELLS: usize, const CAP: usize> GoState<CELLS, CAP> {
             self.hist[self.nhist as usize] = h;
             self.nhist += 1;
         }
-        let bit = (h >> 56) as usize;
+        let bit = Self::bloom_bit(h);
         self.bloom[bit >> 6] |= 1 << (bit & 63);
         self.passes = 0;
         self.black_to_move = !self.black_to_move;

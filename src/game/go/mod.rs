@@ -1,4 +1,5 @@
-//! Go on a square board (`go2`, `go3`, `go4`, `go5`, `go9`; any side from 2 to 15 by a type), a
+//! Go on a square board (`go2`, `go3`, `go4`, `go5`, `go9`, `go13`, `go19`; any side from 2 to 19
+//! by a type), a
 //! game of the generic core ([`SearchGame`]) with every command of an added game
 //! ([`OpenGame`]), built into the binary.
 //!
@@ -7,7 +8,9 @@
 //!   from 7x7), **positional superko** (a stone may not recreate any earlier board of the game),
 //!   **suicide forbidden** (as in OpenSpiel and GNU Go; Tromp-Taylor allows it), two passes in a
 //!   row end the game, and so does the ply cap `CAP` (the game is then counted as it stands;
-//!   OpenSpiel's `max_game_length` from 5x5 on, generous below it: 2x2 never reaches it).
+//!   OpenSpiel's `max_game_length` (2 x N² plies) from 5x5 on, generous below it: 2x2 never
+//!   reaches it; twice it on 9x9 and 13x13, where games against GTP engines go past it; 722 on
+//!   19x19, OpenSpiel's, far beyond the ~250-350 plies of a game between players).
 //! - **State**: the board on an array with a border ([`board::GoState`]), the hashes of every
 //!   earlier board, the moves played and the passes in a row: the value is a function of the
 //!   state alone, as the core's table needs.
@@ -21,7 +24,7 @@
 //! - **Evaluation** at a horizon: the area count as it stands, komi included, for the side to
 //!   move (it takes the values of finished games, so [`SearchGame::proven`] stays `None`).
 //! - **Ordering hint**: nearer the centre first, the pass last.
-//! - 19x19 is not here: its 362 moves exceed the core's move list (`MAX_MOVES`, 256).
+//! - 19x19 has 362 moves with the pass: the core's move list (`MAX_MOVES`) holds 368.
 
 pub mod board;
 pub mod text;
@@ -30,9 +33,10 @@ use super::open::OpenGame;
 use super::search::{MoveList, SearchGame};
 use board::{mix, GoState, EMPTY, PASS};
 
-/// Go on the board of side `N` (`CELLS = (N + 2)²`, `CAP` the ply cap).
+/// Go on the board of side `N` (`CELLS = (N + 2)²`, `CAP` the ply cap, `BLOOM` the words of
+/// the superko set's Bloom filter).
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Go<const N: usize, const CELLS: usize, const CAP: usize>;
+pub struct Go<const N: usize, const CELLS: usize, const CAP: usize, const BLOOM: usize = 4>;
 
 /// 2x2 (the cap is never reached: superko bounds a game by its 57 legal boards).
 pub type Go2 = Go<2, 16, 128>;
@@ -44,8 +48,15 @@ pub type Go4 = Go<4, 36, 96>;
 pub type Go5 = Go<5, 49, 50>;
 /// 9x9 (twice OpenSpiel's cap, 324: games against GTP engines go past 162 plies).
 pub type Go9 = Go<9, 121, 324>;
+/// 13x13 (twice OpenSpiel's cap, 676; a 2,048-bit Bloom filter).
+pub type Go13 = Go<13, 225, 676, 32>;
+/// 19x19 (OpenSpiel's cap, 722 = 2 x 361; a 4,096-bit Bloom filter: with 256 bits a game's
+/// hundreds of boards fill it, and every legal point scanned them all).
+pub type Go19 = Go<19, 441, 722, 64>;
 
-impl<const N: usize, const CELLS: usize, const CAP: usize> Go<N, CELLS, CAP> {
+impl<const N: usize, const CELLS: usize, const CAP: usize, const BLOOM: usize>
+    Go<N, CELLS, CAP, BLOOM>
+{
     /// The array's row length.
     pub const W: usize = N + 2;
     /// Komi (to White): 0 up to 5x5, 7 from 7x7.
@@ -53,21 +64,21 @@ impl<const N: usize, const CELLS: usize, const CAP: usize> Go<N, CELLS, CAP> {
 
     /// The empty board, Black to move.
     #[must_use]
-    pub fn empty() -> GoState<CELLS, CAP> {
+    pub fn empty() -> GoState<CELLS, CAP, BLOOM> {
         GoState::empty(N)
     }
 
     /// Whether the game is over: two passes in a row, or the ply cap.
     #[inline]
     #[must_use]
-    pub fn over(s: &GoState<CELLS, CAP>) -> bool {
+    pub fn over(s: &GoState<CELLS, CAP, BLOOM>) -> bool {
         s.passes >= 2 || s.ply as usize >= CAP
     }
 
     /// The area count minus komi for the side to move.
     #[inline]
     #[must_use]
-    pub fn score(s: &GoState<CELLS, CAP>) -> i32 {
+    pub fn score(s: &GoState<CELLS, CAP, BLOOM>) -> i32 {
         let d = s.area(Self::W) - Self::KOMI;
         if s.black_to_move {
             d
@@ -79,14 +90,14 @@ impl<const N: usize, const CELLS: usize, const CAP: usize> Go<N, CELLS, CAP> {
     /// Whether a stone at the empty cell `p` is legal: not suicide, no earlier board again.
     #[inline]
     #[must_use]
-    pub fn legal_point(s: &GoState<CELLS, CAP>, p: usize) -> bool {
+    pub fn legal_point(s: &GoState<CELLS, CAP, BLOOM>, p: usize) -> bool {
         s.board[p] == EMPTY && s.hash_after(Self::W, p).is_some_and(|h| !s.seen_before(h))
     }
 
     /// Whether the stone at `p` is refused by superko alone (it would capture or live, but
     /// recreates an earlier board).
     #[must_use]
-    pub fn superko_refused(s: &GoState<CELLS, CAP>, p: usize) -> bool {
+    pub fn superko_refused(s: &GoState<CELLS, CAP, BLOOM>, p: usize) -> bool {
         s.board[p] == EMPTY && s.hash_after(Self::W, p).is_some_and(|h| s.seen_before(h))
     }
 
@@ -103,7 +114,7 @@ impl<const N: usize, const CELLS: usize, const CAP: usize> Go<N, CELLS, CAP> {
     /// The position after the moves of `moves` (texts), each checked.
     pub fn replay<'a>(
         moves: impl IntoIterator<Item = &'a str>,
-    ) -> Result<GoState<CELLS, CAP>, String> {
+    ) -> Result<GoState<CELLS, CAP, BLOOM>, String> {
         let g = Self;
         let mut s = Self::empty();
         for (i, t) in moves.into_iter().enumerate() {
@@ -116,7 +127,7 @@ impl<const N: usize, const CELLS: usize, const CAP: usize> Go<N, CELLS, CAP> {
     }
 }
 
-/// The komi of the built-in board of side `n` (2, 3, 4, 5, 9) and Black's area count minus
+/// The komi of the built-in board of side `n` (2, 3, 4, 5, 9, 13, 19) and Black's area count minus
 /// komi after `moves` (texts from the empty board); an error for another side or a move that is
 /// not legal there.
 pub fn komi_and_margin(n: usize, moves: &[&str]) -> Result<(i32, i32), String> {
@@ -127,12 +138,16 @@ pub fn komi_and_margin(n: usize, moves: &[&str]) -> Result<(i32, i32), String> {
         4 => Ok((Go4::KOMI, Go4::black_margin(m)?)),
         5 => Ok((Go5::KOMI, Go5::black_margin(m)?)),
         9 => Ok((Go9::KOMI, Go9::black_margin(m)?)),
+        13 => Ok((Go13::KOMI, Go13::black_margin(m)?)),
+        19 => Ok((Go19::KOMI, Go19::black_margin(m)?)),
         _ => Err(format!("no built-in Go board of side {n}")),
     }
 }
 
-impl<const N: usize, const CELLS: usize, const CAP: usize> SearchGame for Go<N, CELLS, CAP> {
-    type State = GoState<CELLS, CAP>;
+impl<const N: usize, const CELLS: usize, const CAP: usize, const BLOOM: usize> SearchGame
+    for Go<N, CELLS, CAP, BLOOM>
+{
+    type State = GoState<CELLS, CAP, BLOOM>;
     type Move = u16;
 
     const BOUND: i32 = (N * N) as i32 + Self::KOMI + 1;
@@ -202,13 +217,17 @@ impl<const N: usize, const CELLS: usize, const CAP: usize> SearchGame for Go<N, 
     }
 }
 
-impl<const N: usize, const CELLS: usize, const CAP: usize> OpenGame for Go<N, CELLS, CAP> {
+impl<const N: usize, const CELLS: usize, const CAP: usize, const BLOOM: usize> OpenGame
+    for Go<N, CELLS, CAP, BLOOM>
+{
     const NAME: &'static str = match N {
         2 => "go2",
         3 => "go3",
         4 => "go4",
         5 => "go5",
         9 => "go9",
+        13 => "go13",
+        19 => "go19",
         _ => "go",
     };
     const MAX_PLY: u32 = CAP as u32;

@@ -142,3 +142,18 @@ fn the_ply_cap_ends_the_game() {
         "Black A1 against White B1 and E5"
     );
 }
+
+#[test]
+fn the_19x19_board_lists_its_362_moves_and_reads_its_corners() {
+    let g = Go19::default();
+    let s = g.start();
+    let mut ms = MoveList::default();
+    g.moves(&s, &mut ms);
+    assert_eq!(ms.len(), 19 * 19 + 1, "every point and the pass");
+    // T19 (the last column, no I) is the far corner; a corner capture there
+    let s = g.parse("go:19 T19 S19 A1 T18").unwrap();
+    assert_eq!(s.board[at(19, "T19")], EMPTY);
+    assert_eq!(g.text(&s), "go:19 T19 S19 A1 T18");
+    assert_eq!(Go19::black_margin(["D4"]).unwrap(), 361 - 7);
+    assert_eq!(komi_and_margin(13, &["pass"]).unwrap(), (7, -7));
+}

@@ -33,6 +33,8 @@ pub fn go_size(game: GameKind) -> Option<usize> {
             "go4" => Some(4),
             "go5" => Some(5),
             "go9" => Some(9),
+            "go13" => Some(13),
+            "go19" => Some(19),
             _ => None,
         },
         _ => None,
