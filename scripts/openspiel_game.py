@@ -10,7 +10,7 @@ GAME is a pyspiel game string (`breakthrough(rows=4,columns=4)`, `hex(board_size
 `clobber(rows=3,columns=4)`, `tic_tac_toe`); it must be a two-player, zero-sum, deterministic
 game of perfect information. Where a player moves again (mancala's extra turn, amazons' move
 then shot), a treebench move is the whole sequence of that player's actions up to the other
-player's turn or the end, so that players alternate as the negamax core needs (at most 256
+player's turn or the end, so that players alternate as the negamax core needs (at most 368
 moves a position: treebench's move list). NAME is the game's
 name in treebench (default: the short name and the parameters' values, `breakthrough44`,
 `hex3`). Values are OpenSpiel's returns times K (default 1), which must be integers.
@@ -32,7 +32,7 @@ import pyspiel
 
 CACHE = 200_000
 # treebench's move list (src/game/search.rs MAX_MOVES)
-MAX_MOVES = 256
+MAX_MOVES = 368
 
 
 def short_name(game):

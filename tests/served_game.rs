@@ -6,6 +6,7 @@
 //! - served tic-tac-toe gives the values of treebench's own tic-tac-toe on seeded positions;
 //! - `verify --game hex3` with values from OpenSpiel's own alpha-beta as the known values;
 //! - `run` (drivers paired on seeded positions) and `match` on served hex;
+//! - `verify` on served dots and boxes, where a player moves again (a sequence is one move);
 //! - a server with a bad handshake, one that dies in a search and one whose player moves twice
 //!   each stop the command with one line and exit 2.
 
@@ -169,6 +170,45 @@ fn verify_and_run_and_match_on_served_hex() {
         common::csv_rows(&games).len(),
         4 + 1,
         "a header and 4 games"
+    );
+}
+
+/// A game where a player moves again (dots and boxes: completing a box): the server makes the
+/// sequence one move, and `verify` passes its structure, oracle, drivers and end-of-game checks
+/// with values from OpenSpiel's own alpha-beta (which follows the extra turns itself) as the
+/// known values, positions inside a sequence among them.
+#[test]
+fn verify_a_served_game_whose_player_moves_again() {
+    if !common::have_pyspiel() {
+        return;
+    }
+    let dir = common::scratch("served-dab");
+    let spec = "dots_and_boxes(num_rows=1,num_cols=2)";
+    let known = dir.join("dab12.known");
+    let out = common::output(
+        Command::new(common::python())
+            .arg(common::script("openspiel_known.py"))
+            .args([spec, "--plies", "0-5", "--per-ply", "3"]),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    std::fs::write(&known, &out.stdout).unwrap();
+    let server = openspiel(spec, "dab12");
+    let args = ["verify", "--game", "dab12", "--per-ply", "1", "--known"];
+    let out = served(&server, &[&args[..], &[known.to_str().unwrap()]].concat());
+    let report = text(&out.stdout);
+    for row in [
+        "| structure",
+        "| oracle",
+        "| drivers",
+        "| end of game",
+        "| values against",
+    ] {
+        let line = report.lines().find(|l| l.starts_with(row)).expect(row);
+        assert!(line.contains("| passed"), "{line}\n{report}");
+    }
+    assert!(
+        report.contains("positions of"),
+        "the known values were read: {report}"
     );
 }
 
