@@ -8,8 +8,9 @@
 One position a line on stdin, a move string from the start: Connect-4 columns 1-7 (OpenSpiel's
 `connect_four`, action = column - 1), tic-tac-toe cells 1-9 row-major from the top left
 (`tic_tac_toe`, action = cell - 1), Go `go:N C3 D4 pass` (`--game go9`: OpenSpiel's `go` on
-that board at treebench's komi; moves answered in GTP coordinates); an empty line is the start
-position. One answer a line:
+that board at treebench's komi; moves answered in GTP coordinates), Othello boards (`--game
+othello`: `BOARD SIDE` as treebench writes them; moves `d3`, `pass`); an empty line is the start
+position (Connect-4, tic-tac-toe). One answer a line:
 `SCORE NODES MICROS best=MOVE`, or `error MESSAGE` for a bad position (the process goes on).
 `reset` and `noreset` are answered `ok` (nothing is kept from one position to the next).
 
@@ -50,6 +51,76 @@ for _n in GO_SIZES:
     GAMES[f"go{_n}"] = ("go", _n)
 
 
+# Othello: treebench's positions are boards (`BOARD SIDE`, 64 squares of X, O, - row by row from
+# a1, then X or O to move: src/game/othello/text.rs), and OpenSpiel builds a state only from its
+# actions. So the adapter finds the actions: each position it answers, it remembers the boards
+# after its move and each reply (the next position of the game is one of them), and a board it
+# has not seen (a match's opening) is searched for from the start, depth first, through moves
+# onto squares the board has filled (at most OTHELLO_SEARCH states; else `error`).
+GAMES["othello"] = ("othello", 64)
+OTHELLO_SEARCH = 2_000_000
+SEEN = {}
+
+
+def othello_text(state):
+    lines = str(state).splitlines()
+    side = "X" if lines[0].startswith("Black") else "O"
+    cells = [c for line in lines[2:10] for c in line.split()[1:9]]
+    return "".join({"x": "X", "o": "O"}.get(c, "-") for c in cells) + " " + side
+
+
+def othello_find(game, board, side):
+    """The state of `board` with `side` to move, from the start, or None."""
+    filled = {i for i, c in enumerate(board) if c != "-"}
+    target, budget = f"{board} {side}", [OTHELLO_SEARCH]
+
+    def dfs(state, depth):
+        budget[0] -= 1
+        if budget[0] < 0 or state.is_terminal():
+            return None
+        if depth == 0:
+            return state if othello_text(state) == target else None
+        for a in state.legal_actions():
+            if a == 64 or a in filled:  # a pass, or a square the board has filled
+                child = state.clone()
+                child.apply_action(a)
+                found = dfs(child, depth - (a != 64))
+                if found is not None:
+                    return found
+        return None
+
+    return dfs(game.new_initial_state(), len(filled) - 4)
+
+
+def othello_replay(game, text):
+    t = text.strip().rstrip(";").strip()
+    parts = t.split()
+    if len(parts) != 2 or len(parts[0]) != 64 or parts[1].upper() not in ("X", "O", "*"):
+        raise ValueError(f"`{text}`: not an Othello position (64 squares of X, O, - and a side)")
+    board = "".join({"x": "X", "*": "X", "o": "O", ".": "-"}.get(c.lower(), c) for c in parts[0])
+    side = "X" if parts[1].upper() in ("X", "*") else "O"
+    key = f"{board} {side}"
+    state = SEEN.get(key) or othello_find(game, board, side)
+    if state is None:
+        raise ValueError(f"`{text}`: no line of play from the start found for this board")
+    return state.clone()
+
+
+def othello_remember(state, action):
+    """The positions that can follow `action` at `state`: after it and after each reply."""
+    if len(SEEN) > 100_000:
+        SEEN.clear()
+    child = state.clone()
+    child.apply_action(action)
+    if child.is_terminal():
+        return
+    for r in child.legal_actions():
+        grand = child.clone()
+        grand.apply_action(r)
+        if not grand.is_terminal():
+            SEEN[othello_text(grand)] = grand
+
+
 def load(name, arg):
     """OpenSpiel's game for --game."""
     if name == "go":
@@ -83,6 +154,8 @@ def go_replay(game, size, text):
 def replay(game, cells, text):
     if game.get_type().short_name == "go":
         return go_replay(game, cells, text)
+    if game.get_type().short_name == "othello":
+        return othello_replay(game, text)
     state = game.new_initial_state()
     for ch in text:
         if not ch.isdigit() or not 1 <= int(ch) <= cells:
@@ -187,7 +260,11 @@ def main():
         start = time.perf_counter()
         action, score, nodes = bot(args, game, state, seed)
         micros = (time.perf_counter() - start) * 1e6
-        best = go_name(state, action) if name == "go" else action + 1
+        if name == "othello":
+            othello_remember(state, action)
+            best = state.action_to_string(state.current_player(), action)
+        else:
+            best = go_name(state, action) if name == "go" else action + 1
         print(f"{score} {nodes} {micros:.0f} best={best}", flush=True)
 
 

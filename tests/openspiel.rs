@@ -224,6 +224,33 @@ fn openspiel_bots_play_treebench_matches_through_the_adapter() {
         "{:?}",
         &rows[1..]
     );
+    // Othello: the same with OpenSpiel's `othello` (the adapter finds a line of play for the
+    // opening's board, then follows the game's boards through its own moves and the replies)
+    let games = dir.join("othello.csv");
+    let oth = format!("ext[game=othello]:{adapter} --game othello --impl cpp --sims 30");
+    let out = common::output(common::bin().args([
+        "match",
+        "--game",
+        "othello",
+        &oth,
+        "othello-uct:playouts=30",
+        "--openings",
+        "1",
+        "--games",
+        games.to_str().unwrap(),
+    ]));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows = common::csv_rows(&games);
+    assert_eq!(rows.len(), 2 + 1, "a header and 2 games");
+    assert!(
+        rows[1..].iter().all(|r| r[11] == "rules"),
+        "{:?}",
+        &rows[1..]
+    );
     // tic-tac-toe: OpenSpiel's alpha-beta and treebench's MTD(f), both perfect, from every
     // opening of plies 1 and 2: each pair of games (the opening played from both sides) ends
     // the same for the side that moves first, so the two engines score alike

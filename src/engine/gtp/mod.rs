@@ -451,7 +451,7 @@ mod tests {
         assert_eq!((c.game, c.size), ("othello", 8));
         let c = GtpConfig::parse("gtp:gnugo").unwrap().unwrap();
         assert_eq!((c.game, c.komi), ("go9", 7));
-        assert!(GtpConfig::parse("gtp[game=go19]:x").is_err());
+        assert!(GtpConfig::parse("gtp[game=go21]:x").is_err());
         assert!(GtpConfig::parse("gtp[bogus]:x").is_err());
         assert!(GtpConfig::parse("gtp:").is_err());
         assert!(GtpConfig::parse("go9-uct").unwrap().is_none());
