@@ -8,7 +8,16 @@
 //! - `last=off|on|N` (off by default; `on` is [`LAST_ON`] empties): a position with at most
 //!   `N` empty squares is solved by [`solve_last`], a plain fail-soft alpha-beta over the empty
 //!   squares with flips computed square by square: no table, no ordering, no key, when the
-//!   search's depth reaches the end of every line from it (twice its empties).
+//!   search's depth reaches the end of every line from it (twice its empties);
+//! - `stable=on|off` (off by default): the stability cut-off (Edax's `search_SC_NWS`): where the
+//!   depth reaches the end, a node whose `alpha` is at least `N² − 2·s`, `s` the opponent's
+//!   stable discs ([`super::stable::stable_discs`]), fails low at once with that bound (counted
+//!   as a leaf); tried only when the opponent holds enough discs for it;
+//! - `weighted=off|on|N` (off by default; `on` is [`WEIGHTED_ON`] empties): at `N` empties or
+//!   more, moves are ordered by Edax's fast ordering ([`super::stable::weighted_hint`]: the
+//!   opponent's replies with corners twice, the mover's corner stability, the opponent's
+//!   potential mobility, the square's value) instead of `fastest`'s formula (`parity` still adds
+//!   its bonus, scaled to Edax's weight).
 //!
 //! None changes a value searched to the end (`verify --game othello6` searches with each
 //! setting of [`Othello::option_variants`](super::Othello) and `tests/othello.rs` solves FFO
@@ -21,8 +30,10 @@ use crate::game::NodeCount;
 pub const LAST_ON: u8 = 6;
 /// The most empties `last=N` takes.
 pub const LAST_MAX: u8 = 12;
+/// The empties from which `weighted=on` orders by Edax's fast ordering.
+pub const WEIGHTED_ON: u8 = 12;
 /// The keys of Othello's options.
-pub const KEYS: &str = "fastest, parity, last";
+pub const KEYS: &str = "fastest, parity, last, stable, weighted";
 
 /// Othello's switches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,6 +42,10 @@ pub struct Switches {
     pub parity: bool,
     /// Solve by [`solve_last`] at this many empties or fewer; 0 off.
     pub last: u8,
+    /// The stability cut-off.
+    pub stable: bool,
+    /// Order by [`super::stable::weighted_hint`] at this many empties or more; 0 off.
+    pub weighted: u8,
 }
 
 impl Default for Switches {
@@ -39,6 +54,8 @@ impl Default for Switches {
             fastest: true,
             parity: false,
             last: 0,
+            stable: false,
+            weighted: 0,
         }
     }
 }
@@ -51,14 +68,15 @@ fn on_off(key: &str, v: &str) -> Result<bool, String> {
     }
 }
 
-fn parse_last(v: &str) -> Result<u8, String> {
+/// `off` (0), `on` (`on`) or a number of empties up to `max`.
+fn parse_empties(key: &str, v: &str, on: u8, max: u8) -> Result<u8, String> {
     match v {
         "off" => Ok(0),
-        "on" => Ok(LAST_ON),
+        "on" => Ok(on),
         _ => match v.parse::<u8>() {
-            Ok(n) if n <= LAST_MAX => Ok(n),
+            Ok(n) if n <= max => Ok(n),
             _ => Err(format!(
-                "option `last={v}`: expected on, off or a number of empties in 0..={LAST_MAX}"
+                "option `{key}={v}`: expected on, off or a number of empties in 0..={max}"
             )),
         },
     }
@@ -70,7 +88,9 @@ impl Switches {
         let r = match key {
             "fastest" => on_off(key, v).map(|b| self.fastest = b),
             "parity" => on_off(key, v).map(|b| self.parity = b),
-            "last" => parse_last(v).map(|n| self.last = n),
+            "last" => parse_empties(key, v, LAST_ON, LAST_MAX).map(|n| self.last = n),
+            "stable" => on_off(key, v).map(|b| self.stable = b),
+            "weighted" => parse_empties(key, v, WEIGHTED_ON, 64).map(|n| self.weighted = n),
             _ => return None,
         };
         Some(r)
@@ -93,6 +113,12 @@ impl Switches {
         if self.last != d.last {
             out.push(format!("last={}", self.last));
         }
+        if self.stable != d.stable {
+            out.push(format!("stable={}", if self.stable { "on" } else { "off" }));
+        }
+        if self.weighted != d.weighted {
+            out.push(format!("weighted={}", self.weighted));
+        }
         out.join(",")
     }
 
@@ -108,10 +134,14 @@ impl Switches {
             },
             Self { parity: true, ..d },
             Self { last: 4, ..d },
+            Self { stable: true, ..d },
+            Self { weighted: 1, ..d },
             Self {
                 fastest: false,
                 parity: true,
                 last: LAST_ON,
+                stable: true,
+                weighted: 8,
             },
         ]
     }
