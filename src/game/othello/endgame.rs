@@ -8,7 +8,8 @@
 //! - `last=off|on|N` (off by default; `on` is [`LAST_ON`] empties): a position with at most
 //!   `N` empty squares is solved by [`solve_last`], a plain fail-soft alpha-beta over the empty
 //!   squares with flips computed square by square: no table, no ordering, no key, when the
-//!   search's depth reaches the end of every line from it (twice its empties);
+//!   search's depth reaches the end of every line from it (twice its empties); with
+//!   `stable=on` it tries the stability cut-off too, at 4 empties or more;
 //! - `stable=on|off` (off by default): the stability cut-off (Edax's `search_SC_NWS`): where the
 //!   depth reaches the end, a node whose `alpha` is at least `N² − 2·s`, `s` the opponent's
 //!   stable discs ([`super::stable::stable_discs`]), fails low at once with that bound (counted
@@ -24,6 +25,7 @@
 //! positions with every combination).
 
 use super::bits::{flips, legal};
+use super::stable::stable_discs;
 use crate::game::NodeCount;
 
 /// The empties `last=on` solves by [`solve_last`].
@@ -181,19 +183,39 @@ fn final_score(own: u64, other: u64, empties: u64) -> i32 {
     }
 }
 
-/// The exact value for `own` to move against `other` with the `empties` (on the board `mask`)
+/// The board [`solve_last`] plays on: its squares, its side, and whether it tries the
+/// stability cut-off (`stable=on`) at 4 empties or more.
+#[derive(Debug, Clone, Copy)]
+pub struct LastBoard {
+    pub mask: u64,
+    pub n: u32,
+    pub stable: bool,
+}
+
+/// The exact value for `own` to move against `other` with the `empties` (on the board `b`)
 /// by fail-soft alpha-beta: every empty square tried in square order, its flips computed
 /// directly; a pass when no square flips and the other side can move; the end else. Every
-/// position counted in `count` (a pass's position too).
+/// position counted in `count` (a pass's position too). With `b.stable`, a position of 4
+/// empties or more whose `alpha` the stability bound meets fails low at once (a leaf).
 pub fn solve_last(
     own: u64,
     other: u64,
     empties: u64,
-    mask: u64,
+    b: LastBoard,
     alpha: i32,
     beta: i32,
     count: &mut NodeCount,
 ) -> i32 {
+    if b.stable && empties.count_ones() >= 4 {
+        let max = (b.n * b.n) as i32;
+        if max - alpha <= 2 * other.count_ones() as i32 {
+            let upper = max - 2 * stable_discs(other, own, b.mask, b.n).count_ones() as i32;
+            if upper <= alpha {
+                count.leaves += 1;
+                return upper;
+            }
+        }
+    }
     let mut best = i32::MIN;
     let mut rest = empties;
     while rest != 0 {
@@ -212,7 +234,7 @@ pub fn solve_last(
             other & !f,
             own | f | bit,
             empties & !bit,
-            mask,
+            b,
             -beta,
             -a,
             count,
@@ -227,9 +249,9 @@ pub fn solve_last(
     if best != i32::MIN {
         return best;
     }
-    if legal(other, own, mask) != 0 {
+    if legal(other, own, b.mask) != 0 {
         count.interior += 1;
-        return -solve_last(other, own, empties, mask, -beta, -alpha, count);
+        return -solve_last(other, own, empties, b, -beta, -alpha, count);
     }
     count.leaves += 1;
     final_score(own, other, empties)

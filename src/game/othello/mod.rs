@@ -26,7 +26,7 @@ pub mod stable;
 use super::open::OpenGame;
 use super::search::{MoveList, NodeCount, SearchGame};
 use bits::{flips, legal, MASK6, MASK8};
-use endgame::{odd_region, solve_last, Switches};
+use endgame::{odd_region, solve_last, LastBoard, Switches};
 
 /// The move that passes.
 pub const PASS: u8 = 64;
@@ -379,15 +379,12 @@ impl<const N: u32> SearchGame for Othello<N> {
         if e > u32::from(self.switches.last) {
             return self.stability_cut(s, alpha, count);
         }
-        Some(solve_last(
-            s.own,
-            s.other,
-            empties,
-            Self::MASK,
-            alpha,
-            beta,
-            count,
-        ))
+        let b = LastBoard {
+            mask: Self::MASK,
+            n: N,
+            stable: self.switches.stable,
+        };
+        Some(solve_last(s.own, s.other, empties, b, alpha, beta, count))
     }
 
     #[inline]
