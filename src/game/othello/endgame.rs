@@ -33,7 +33,7 @@ pub const LAST_ON: u8 = 6;
 /// The most empties `last=N` takes.
 pub const LAST_MAX: u8 = 12;
 /// The empties from which `weighted=on` orders by Edax's fast ordering.
-pub const WEIGHTED_ON: u8 = 12;
+pub const WEIGHTED_ON: u8 = 7;
 /// The keys of Othello's options.
 pub const KEYS: &str = "fastest, parity, last, stable, weighted";
 
