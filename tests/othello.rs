@@ -54,9 +54,11 @@ fn ffo_scores_are_checked_by_solve_and_moves() {
     assert_eq!(cli(&["solve", "-e", &engine, "--", "XO X; A1:+2;"]), 2);
 }
 
-/// The endgame switches (`fastest`, `parity`, `etc`, `last`) in all 16 combinations, PVS and
-/// MTD(f) alternately, on FFO #1-#4 (14 empties): every value the file's; each switch changes
-/// the node count of the base (so it reaches the search); the spec prints them back.
+/// The endgame switches (`fastest`, `parity`, `etc`, `last`, `stable`) in all 32 combinations,
+/// `weighted` on in those of three switches or more and alone (33 in all, so the test stays
+/// within a few seconds), PVS and MTD(f) alternately, on FFO #1-#4 (14 empties): every value
+/// the file's; each switch changes the node count of the base (so it reaches the search); the
+/// spec prints them back.
 #[test]
 fn every_combination_of_the_endgame_switches_keeps_the_ffo_values() {
     use treebench::engine::registry::build;
@@ -65,15 +67,17 @@ fn every_combination_of_the_endgame_switches_keeps_the_ffo_values() {
     let lines = ffo_lines(4);
     let flag = |b: bool| if b { "on" } else { "off" };
     let mut base_nodes = None;
-    for bits in 0..16u32 {
+    for bits in 0..=32u32 {
         let on = |i: u32| bits >> i & 1 == 1;
         let driver = if bits % 2 == 0 { "mtdf" } else { "pvs" };
         let spec = format!(
-            "othello-{driver}:{EXACT},fastest={},parity={},etc={},last={}",
+            "othello-{driver}:{EXACT},fastest={},parity={},etc={},last={},stable={},weighted={}",
             flag(!on(0)),
             flag(on(1)),
             flag(on(2)),
-            flag(on(3))
+            flag(on(3)),
+            flag(on(4)),
+            flag(bits == 32 || bits.count_ones() >= 3)
         );
         let mut e = build(&spec).unwrap();
         let mut nodes = 0;
@@ -85,13 +89,13 @@ fn every_combination_of_the_endgame_switches_keeps_the_ffo_values() {
         }
         match bits {
             0 => base_nodes = Some(nodes),
-            1 | 2 | 4 | 8 => assert_ne!(Some(nodes), base_nodes, "{spec}: no effect"),
+            1 | 2 | 4 | 8 | 16 | 32 => assert_ne!(Some(nodes), base_nodes, "{spec}: no effect"),
             _ => {}
         }
-        if bits == 0b1110 {
+        if bits == 0b1_1110 {
             assert_eq!(
                 e.spec(),
-                "othello-mtdf:depth=120,etc=on,draft=ge,parity=on,last=6"
+                "othello-mtdf:depth=120,etc=on,draft=ge,parity=on,last=6,stable=on,weighted=7"
             );
         }
     }

@@ -8,21 +8,34 @@
 //! - `last=off|on|N` (off by default; `on` is [`LAST_ON`] empties): a position with at most
 //!   `N` empty squares is solved by [`solve_last`], a plain fail-soft alpha-beta over the empty
 //!   squares with flips computed square by square: no table, no ordering, no key, when the
-//!   search's depth reaches the end of every line from it (twice its empties).
+//!   search's depth reaches the end of every line from it (twice its empties); with
+//!   `stable=on` it tries the stability cut-off too, at 4 empties or more;
+//! - `stable=on|off` (off by default): the stability cut-off (Edax's `search_SC_NWS`): where the
+//!   depth reaches the end, a node whose `alpha` is at least `N² − 2·s`, `s` the opponent's
+//!   stable discs ([`super::stable::stable_discs`]), fails low at once with that bound (counted
+//!   as a leaf); tried only when the opponent holds enough discs for it;
+//! - `weighted=off|on|N` (off by default; `on` is [`WEIGHTED_ON`] empties): at `N` empties or
+//!   more, moves are ordered by Edax's fast ordering ([`super::stable::weighted_hint`]: the
+//!   opponent's replies with corners twice, the mover's corner stability, the opponent's
+//!   potential mobility, the square's value) instead of `fastest`'s formula (`parity` still adds
+//!   its bonus, scaled to Edax's weight).
 //!
 //! None changes a value searched to the end (`verify --game othello6` searches with each
 //! setting of [`Othello::option_variants`](super::Othello) and `tests/othello.rs` solves FFO
 //! positions with every combination).
 
 use super::bits::{flips, legal};
+use super::stable::stable_discs;
 use crate::game::NodeCount;
 
 /// The empties `last=on` solves by [`solve_last`].
 pub const LAST_ON: u8 = 6;
 /// The most empties `last=N` takes.
 pub const LAST_MAX: u8 = 12;
+/// The empties from which `weighted=on` orders by Edax's fast ordering.
+pub const WEIGHTED_ON: u8 = 7;
 /// The keys of Othello's options.
-pub const KEYS: &str = "fastest, parity, last";
+pub const KEYS: &str = "fastest, parity, last, stable, weighted";
 
 /// Othello's switches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,6 +44,10 @@ pub struct Switches {
     pub parity: bool,
     /// Solve by [`solve_last`] at this many empties or fewer; 0 off.
     pub last: u8,
+    /// The stability cut-off.
+    pub stable: bool,
+    /// Order by [`super::stable::weighted_hint`] at this many empties or more; 0 off.
+    pub weighted: u8,
 }
 
 impl Default for Switches {
@@ -39,6 +56,8 @@ impl Default for Switches {
             fastest: true,
             parity: false,
             last: 0,
+            stable: false,
+            weighted: 0,
         }
     }
 }
@@ -51,14 +70,15 @@ fn on_off(key: &str, v: &str) -> Result<bool, String> {
     }
 }
 
-fn parse_last(v: &str) -> Result<u8, String> {
+/// `off` (0), `on` (`on`) or a number of empties up to `max`.
+fn parse_empties(key: &str, v: &str, on: u8, max: u8) -> Result<u8, String> {
     match v {
         "off" => Ok(0),
-        "on" => Ok(LAST_ON),
+        "on" => Ok(on),
         _ => match v.parse::<u8>() {
-            Ok(n) if n <= LAST_MAX => Ok(n),
+            Ok(n) if n <= max => Ok(n),
             _ => Err(format!(
-                "option `last={v}`: expected on, off or a number of empties in 0..={LAST_MAX}"
+                "option `{key}={v}`: expected on, off or a number of empties in 0..={max}"
             )),
         },
     }
@@ -70,7 +90,9 @@ impl Switches {
         let r = match key {
             "fastest" => on_off(key, v).map(|b| self.fastest = b),
             "parity" => on_off(key, v).map(|b| self.parity = b),
-            "last" => parse_last(v).map(|n| self.last = n),
+            "last" => parse_empties(key, v, LAST_ON, LAST_MAX).map(|n| self.last = n),
+            "stable" => on_off(key, v).map(|b| self.stable = b),
+            "weighted" => parse_empties(key, v, WEIGHTED_ON, 64).map(|n| self.weighted = n),
             _ => return None,
         };
         Some(r)
@@ -93,6 +115,12 @@ impl Switches {
         if self.last != d.last {
             out.push(format!("last={}", self.last));
         }
+        if self.stable != d.stable {
+            out.push(format!("stable={}", if self.stable { "on" } else { "off" }));
+        }
+        if self.weighted != d.weighted {
+            out.push(format!("weighted={}", self.weighted));
+        }
         out.join(",")
     }
 
@@ -108,10 +136,14 @@ impl Switches {
             },
             Self { parity: true, ..d },
             Self { last: 4, ..d },
+            Self { stable: true, ..d },
+            Self { weighted: 1, ..d },
             Self {
                 fastest: false,
                 parity: true,
                 last: LAST_ON,
+                stable: true,
+                weighted: 8,
             },
         ]
     }
@@ -151,19 +183,39 @@ fn final_score(own: u64, other: u64, empties: u64) -> i32 {
     }
 }
 
-/// The exact value for `own` to move against `other` with the `empties` (on the board `mask`)
+/// The board [`solve_last`] plays on: its squares, its side, and whether it tries the
+/// stability cut-off (`stable=on`) at 4 empties or more.
+#[derive(Debug, Clone, Copy)]
+pub struct LastBoard {
+    pub mask: u64,
+    pub n: u32,
+    pub stable: bool,
+}
+
+/// The exact value for `own` to move against `other` with the `empties` (on the board `b`)
 /// by fail-soft alpha-beta: every empty square tried in square order, its flips computed
 /// directly; a pass when no square flips and the other side can move; the end else. Every
-/// position counted in `count` (a pass's position too).
+/// position counted in `count` (a pass's position too). With `b.stable`, a position of 4
+/// empties or more whose `alpha` the stability bound meets fails low at once (a leaf).
 pub fn solve_last(
     own: u64,
     other: u64,
     empties: u64,
-    mask: u64,
+    b: LastBoard,
     alpha: i32,
     beta: i32,
     count: &mut NodeCount,
 ) -> i32 {
+    if b.stable && empties.count_ones() >= 4 {
+        let max = (b.n * b.n) as i32;
+        if max - alpha <= 2 * other.count_ones() as i32 {
+            let upper = max - 2 * stable_discs(other, own, b.mask, b.n).count_ones() as i32;
+            if upper <= alpha {
+                count.leaves += 1;
+                return upper;
+            }
+        }
+    }
     let mut best = i32::MIN;
     let mut rest = empties;
     while rest != 0 {
@@ -182,7 +234,7 @@ pub fn solve_last(
             other & !f,
             own | f | bit,
             empties & !bit,
-            mask,
+            b,
             -beta,
             -a,
             count,
@@ -197,9 +249,9 @@ pub fn solve_last(
     if best != i32::MIN {
         return best;
     }
-    if legal(other, own, mask) != 0 {
+    if legal(other, own, b.mask) != 0 {
         count.interior += 1;
-        return -solve_last(other, own, empties, mask, -beta, -alpha, count);
+        return -solve_last(other, own, empties, b, -beta, -alpha, count);
     }
     count.leaves += 1;
     final_score(own, other, empties)

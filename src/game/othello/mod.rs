@@ -21,11 +21,12 @@
 pub mod bits;
 pub mod endgame;
 pub mod obf;
+pub mod stable;
 
 use super::open::OpenGame;
 use super::search::{MoveList, NodeCount, SearchGame};
 use bits::{flips, legal, MASK6, MASK8};
-use endgame::{odd_region, solve_last, Switches};
+use endgame::{odd_region, solve_last, LastBoard, Switches};
 
 /// The move that passes.
 pub const PASS: u8 = 64;
@@ -103,6 +104,25 @@ impl<const N: u32> Othello<N> {
     #[must_use]
     pub fn empties(s: &Board) -> u32 {
         N * N - (s.own | s.other).count_ones()
+    }
+
+    /// `stable=on`: the upper bound `N² − 2·s` (`s` the opponent's stable discs) when it is at
+    /// most `alpha`, counted as one leaf; `None` else (and without the switch). Only where the
+    /// search reaches the end: the bound is on the final score.
+    #[inline]
+    fn stability_cut(&self, s: &Board, alpha: i32, count: &mut NodeCount) -> Option<i32> {
+        let max = (N * N) as i32;
+        // at least (max - alpha) / 2 stable discs are needed: no more than the opponent holds
+        if !self.switches.stable || max - alpha > 2 * s.other.count_ones() as i32 {
+            return None;
+        }
+        let upper =
+            max - 2 * stable::stable_discs(s.other, s.own, Self::MASK, N).count_ones() as i32;
+        if upper > alpha {
+            return None;
+        }
+        count.leaves += 1;
+        Some(upper)
     }
 
     /// The position after the move `m` (a legal square or [`PASS`]).
@@ -302,6 +322,13 @@ impl<const N: u32> SearchGame for Othello<N> {
             return 1;
         }
         let sw = self.switches;
+        let empties = !(s.own | s.other) & Self::MASK;
+        if sw.weighted != 0 && empties.count_ones() >= u32::from(sw.weighted) {
+            let f = flips(s.own, s.other, u32::from(m));
+            let h = stable::weighted_hint(s.own, s.other, m, f, Self::MASK, N);
+            let odd = sw.parity && odd_region(m, empties, N);
+            return h + 4 * i32::from(odd);
+        }
         let mut h = 0;
         if sw.fastest {
             let f = flips(s.own, s.other, u32::from(m));
@@ -309,7 +336,7 @@ impl<const N: u32> SearchGame for Othello<N> {
             let corner = i32::from(corners(N) >> m & 1 == 1);
             h += 64 - 2 * replies + 4 * corner;
         }
-        if sw.parity && odd_region(m, !(s.own | s.other) & Self::MASK, N) {
+        if sw.parity && odd_region(m, empties, N) {
             h += 2;
         }
         h
@@ -333,7 +360,8 @@ impl<const N: u32> SearchGame for Othello<N> {
     }
 
     /// `last=N`: at most `N` empties, and `depth` reaching the end (twice the empties, a pass
-    /// before every move at most), [`solve_last`] gives the exact value.
+    /// before every move at most), [`solve_last`] gives the exact value; with more empties,
+    /// `stable=on`'s cut-off ([`Othello::stability_cut`]).
     #[inline]
     fn solve_small(
         &self,
@@ -345,18 +373,18 @@ impl<const N: u32> SearchGame for Othello<N> {
     ) -> Option<i32> {
         let empties = !(s.own | s.other) & Self::MASK;
         let e = empties.count_ones();
-        if e > u32::from(self.switches.last) || depth < 2 * e {
+        if depth < 2 * e {
             return None;
         }
-        Some(solve_last(
-            s.own,
-            s.other,
-            empties,
-            Self::MASK,
-            alpha,
-            beta,
-            count,
-        ))
+        if e > u32::from(self.switches.last) {
+            return self.stability_cut(s, alpha, count);
+        }
+        let b = LastBoard {
+            mask: Self::MASK,
+            n: N,
+            stable: self.switches.stable,
+        };
+        Some(solve_last(s.own, s.other, empties, b, alpha, beta, count))
     }
 
     #[inline]
