@@ -370,22 +370,15 @@ fn openspiel_expectiminimax_values_pig_as_every_driver() {
             wins: false,
             openspiel: true,
         };
-        let out = std::process::Command::new(common::python())
-            .arg(common::script("pig_openspiel.py"))
-            .args([
+        let text = common::python_script(
+            &common::script("pig_openspiel.py"),
+            [
                 target.to_string(),
                 horizon.to_string(),
                 "41".into(),
                 "20261205".into(),
-            ])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+            ],
         );
-        let text = String::from_utf8(out.stdout).unwrap();
         let mut memo = FullSolver::new(&g, Model::Adversarial);
         for line in text.lines() {
             let (pos, value) = line.split_once('\t').unwrap();

@@ -17,22 +17,11 @@ mod common;
 fn the_rules_agree_with_openspiel() {
     use treebench::game::go::Go5;
     use treebench::game::SearchGame;
-    let py = common::python();
     if !common::have_pyspiel() {
         return;
     }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/go_openspiel.py");
-    let out = std::process::Command::new(&py)
-        .arg(&script)
-        .args(["2000", "20261205", "5"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = common::python_script(&script, ["2000", "20261205", "5"]);
     let g = Go5::default();
     let (mut positions, mut over, mut superko, mut cut) = (0, 0, 0, 0);
     let mut dead: Option<String> = None;
@@ -114,16 +103,7 @@ fn the_19x19_rules_agree_with_openspiel() {
         return;
     }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/go_openspiel.py");
-    let out = std::process::Command::new(common::python())
-        .arg(&script)
-        .args(["mask", "200", "20261205", "19"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = common::python_script(&script, ["mask", "200", "20261205", "19"]);
     let action = |m: u16| match m {
         PASS => 361,
         p => (usize::from(p) / 21 - 1) * 19 + usize::from(p) % 21 - 1,
@@ -131,7 +111,7 @@ fn the_19x19_rules_agree_with_openspiel() {
     let g = Go19::default();
     let mut s = Go19::empty();
     let (mut positions, mut over, mut superko, mut cut, mut dead) = (0, 0, 0, 0, false);
-    for line in String::from_utf8(out.stdout).unwrap().lines() {
+    for line in text.lines() {
         let (last, what) = line.split_once('\t').unwrap();
         if last == "start" {
             (s, dead) = (Go19::empty(), false);

@@ -17,17 +17,10 @@ mod common;
 /// `scripts/openspiel_rules.py GAME 2000 SEED` against treebench's rules: every position's
 /// legal moves and every finished game's result; the number of positions checked.
 fn rules_agree<G: SearchGame>(g: &G, name: &str) -> usize {
-    let out = Command::new(common::python())
-        .arg(common::script("openspiel_rules.py"))
-        .args([name, "2000", "20261205"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let text = common::python_script(
+        &common::script("openspiel_rules.py"),
+        [name, "2000", "20261205"],
     );
-    let text = String::from_utf8(out.stdout).unwrap();
     let (mut positions, mut over) = (0, 0);
     for line in text.lines() {
         let (moves, what) = line.split_once('\t').unwrap();
@@ -163,6 +156,24 @@ fn openspiel_alphabeta_values_every_tictactoe_position_as_brute_force() {
     }
 }
 
+/// `treebench match ARGS --games DIR/NAME.csv`, which must succeed: the games file's rows, its
+/// header first.
+fn match_rows(dir: &std::path::Path, name: &str, args: &[&str]) -> Vec<Vec<String>> {
+    let games = dir.join(format!("{name}.csv"));
+    let out = common::output(
+        common::bin()
+            .arg("match")
+            .args(args)
+            .args(["--games", games.to_str().unwrap()]),
+    );
+    assert!(
+        out.status.success(),
+        "{name}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    common::csv_rows(&games)
+}
+
 #[test]
 fn openspiel_bots_play_treebench_matches_through_the_adapter() {
     if !common::have_pyspiel() {
@@ -175,106 +186,45 @@ fn openspiel_bots_play_treebench_matches_through_the_adapter() {
         common::script("openspiel_engine.py").display()
     );
     // Connect-4: OpenSpiel's MCTSBot against treebench's UCT, 4 games from 2 openings
-    let games = dir.join("c4.csv");
     let mcts = format!("ext:{adapter} --sims 50");
-    let out = common::output(common::bin().args([
-        "match",
-        &mcts,
-        "c4-uct:playouts=50",
-        "--openings",
-        "2",
-        "--games",
-        games.to_str().unwrap(),
-    ]));
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let rows = match_rows(
+        &dir,
+        "c4",
+        &[&mcts, "c4-uct:playouts=50", "--openings", "2"],
     );
-    let rows = common::csv_rows(&games);
     assert_eq!(rows.len(), 4 + 1, "a header and 4 games");
     assert!(rows[1..]
         .iter()
         .all(|r| ["1-0", "0-1", "1/2-1/2"].contains(&r[10].as_str())));
-    // Go 5x5: OpenSpiel's C++ MCTSBot (on OpenSpiel's `go` at treebench's komi) against
-    // treebench's UCT, one opening from both sides: both games end by the rules (two passes
-    // or the cap), no illegal move, crash or time-out
-    let games = dir.join("go5.csv");
-    let go = format!("ext[game=go5]:{adapter} --game go5 --impl cpp --sims 30");
-    let out = common::output(common::bin().args([
-        "match",
-        "--game",
-        "go5",
-        &go,
-        "go5-uct:playouts=30",
-        "--openings",
-        "1",
-        "--games",
-        games.to_str().unwrap(),
-    ]));
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let rows = common::csv_rows(&games);
-    assert_eq!(rows.len(), 2 + 1, "a header and 2 games");
-    assert!(
-        rows[1..].iter().all(|r| r[11] == "rules"),
-        "{:?}",
-        &rows[1..]
-    );
-    // Othello: the same with OpenSpiel's `othello` (the adapter finds a line of play for the
-    // opening's board, then follows the game's boards through its own moves and the replies)
-    let games = dir.join("othello.csv");
-    let oth = format!("ext[game=othello]:{adapter} --game othello --impl cpp --sims 30");
-    let out = common::output(common::bin().args([
-        "match",
-        "--game",
-        "othello",
-        &oth,
-        "othello-uct:playouts=30",
-        "--openings",
-        "1",
-        "--games",
-        games.to_str().unwrap(),
-    ]));
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let rows = common::csv_rows(&games);
-    assert_eq!(rows.len(), 2 + 1, "a header and 2 games");
-    assert!(
-        rows[1..].iter().all(|r| r[11] == "rules"),
-        "{:?}",
-        &rows[1..]
-    );
+    // Go 5x5 (OpenSpiel's `go` at treebench's komi) and Othello (OpenSpiel's `othello`: the
+    // adapter finds a line of play for the opening's board, then follows the game's boards
+    // through its own moves and the replies): OpenSpiel's C++ MCTSBot against treebench's UCT,
+    // one opening from both sides; both games end by the rules, no illegal move, crash or
+    // time-out
+    for game in ["go5", "othello"] {
+        let bot = format!("ext[game={game}]:{adapter} --game {game} --impl cpp --sims 30");
+        let uct = format!("{game}-uct:playouts=30");
+        let rows = match_rows(&dir, game, &["--game", game, &bot, &uct, "--openings", "1"]);
+        assert_eq!(rows.len(), 2 + 1, "{game}: a header and 2 games");
+        assert!(
+            rows[1..].iter().all(|r| r[11] == "rules"),
+            "{game}: {:?}",
+            &rows[1..]
+        );
+    }
     // tic-tac-toe: OpenSpiel's alpha-beta and treebench's MTD(f), both perfect, from every
     // opening of plies 1 and 2: each pair of games (the opening played from both sides) ends
     // the same for the side that moves first, so the two engines score alike
-    let games = dir.join("ttt.csv");
     let ab = format!("ext[game=tictactoe]:{adapter} --game tictactoe --bot alphabeta");
-    let out = common::output(common::bin().args([
-        "match",
+    let args = [
         "--game",
         "tictactoe",
         &ab,
         "tictactoe-mtdf",
         "--plies",
         "1,2",
-        "--openings",
-        "8",
-        "--games",
-        games.to_str().unwrap(),
-    ]));
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let rows = common::csv_rows(&games);
+    ];
+    let rows = match_rows(&dir, "ttt", &[&args[..], &["--openings", "8"]].concat());
     assert!(rows.len() > 8, "{} rows", rows.len());
     for pair in rows[1..].chunks(2) {
         assert_eq!(pair[0][3], pair[1][3], "a pair shares its opening");

@@ -131,22 +131,11 @@ mod common;
 fn the_rules_agree_with_openspiel() {
     use treebench::game::othello::Othello8;
     use treebench::game::SearchGame;
-    let py = common::python();
     if !common::have_pyspiel() {
         return;
     }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/othello_openspiel.py");
-    let out = std::process::Command::new(&py)
-        .arg(&script)
-        .args(["2000", "20261205"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = common::python_script(&script, ["2000", "20261205"]);
     let g = Othello8::default();
     let (mut positions, mut over) = (0, 0);
     for line in text.lines() {

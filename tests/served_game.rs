@@ -98,13 +98,11 @@ fn verify_and_run_and_match_on_served_hex() {
     }
     let dir = common::scratch("served-hex");
     let known = dir.join("hex3.known");
-    let out = common::output(
-        Command::new(common::python())
-            .arg(common::script("openspiel_known.py"))
-            .args(["hex(board_size=3)", "--plies", "0-6", "--per-ply", "3"]),
+    let values = common::python_script(
+        &common::script("openspiel_known.py"),
+        ["hex(board_size=3)", "--plies", "0-6", "--per-ply", "3"],
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    std::fs::write(&known, &out.stdout).unwrap();
+    std::fs::write(&known, values).unwrap();
     let server = openspiel("hex(board_size=3)", "hex3");
     let out = served(
         &server,
@@ -185,13 +183,11 @@ fn verify_a_served_game_whose_player_moves_again() {
     let dir = common::scratch("served-dab");
     let spec = "dots_and_boxes(num_rows=1,num_cols=2)";
     let known = dir.join("dab12.known");
-    let out = common::output(
-        Command::new(common::python())
-            .arg(common::script("openspiel_known.py"))
-            .args([spec, "--plies", "0-5", "--per-ply", "3"]),
+    let values = common::python_script(
+        &common::script("openspiel_known.py"),
+        [spec, "--plies", "0-5", "--per-ply", "3"],
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    std::fs::write(&known, &out.stdout).unwrap();
+    std::fs::write(&known, values).unwrap();
     let server = openspiel(spec, "dab12");
     let args = ["verify", "--game", "dab12", "--per-ply", "1", "--known"];
     let out = served(&server, &[&args[..], &[known.to_str().unwrap()]].concat());

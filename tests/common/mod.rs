@@ -284,6 +284,23 @@ pub fn script(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// `PYTHON SCRIPT ARGS` (the oracles' Python, [`python`]) within [`CHILD_LIMIT`]: its stdout;
+/// a failure fails the test with the script's stderr.
+pub fn python_script<I, S>(script: &Path, args: I) -> String
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let out = output(Command::new(python()).arg(script).args(args));
+    assert!(
+        out.status.success(),
+        "{}: {}",
+        script.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
 pub fn python() -> String {
     treebench::util::oracles::python()
 }
