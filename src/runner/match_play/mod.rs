@@ -450,7 +450,7 @@ fn play_all(
     summary: &mut MatchSummary,
     feed: &mut Feed,
 ) -> Result<(), MatchError> {
-    let (next, stop, held) = (
+    let (next, stop, fed) = (
         AtomicUsize::new(0),
         AtomicBool::new(false),
         AtomicUsize::new(0),
@@ -463,7 +463,7 @@ fn play_all(
             let shared = Shared {
                 next: &next,
                 stop: &stop,
-                held: &held,
+                fed: &fed,
                 window: 2 * threads,
             };
             scope.spawn(move || worker(plan, todo, &shared, &tx));
@@ -481,7 +481,9 @@ fn play_all(
             if failed.is_some() || summary.accepted.is_some() {
                 stop.store(true, Ordering::Relaxed);
             }
-            held.store(feed.held(), Ordering::Relaxed);
+            // this run's pairs fed in the plan's order: a prefix of `todo`
+            let in_order = usize::try_from(summary.played_pairs).unwrap_or(usize::MAX);
+            fed.store(in_order.saturating_sub(feed.held()), Ordering::Relaxed);
             let _ = ack.send(());
         }
         failed.map_or(Ok(()), Err)
@@ -504,13 +506,16 @@ fn take_in(
     feed.add(pair, true, summary)
 }
 
-/// What the threads of a match share: the next pair to take, the stop flag, and how many
-/// finished pairs wait for an earlier one (a thread takes no new pair while `window` do, so
-/// threads run at most that far ahead of a slow one, and of an SPRT's verdict).
+/// What the threads of a match share: the next pair to take, the stop flag, and how many of
+/// `todo`'s pairs have been fed to the figures in the plan's order. A thread starts pair `i`
+/// only once `i < fed + window`, so no pair starts `window` or more places after the last one
+/// fed, however slow an earlier pair: at most `window - 1` pairs are played past an SPRT's
+/// verdict. (A bound on the pairs waiting instead, checked before a pair was taken, let two
+/// threads pass it at once and a pair of three threads ran 7 past, 2026-12-05.)
 struct Shared<'a> {
     next: &'a AtomicUsize,
     stop: &'a AtomicBool,
-    held: &'a AtomicUsize,
+    fed: &'a AtomicUsize,
     window: usize,
 }
 
@@ -521,7 +526,14 @@ fn worker(plan: &MatchPlan, todo: &[PairJob], shared: &Shared, tx: &mpsc::SyncSe
     let mut engines: Vec<Option<Box<dyn Engine>>> = plan.engines.iter().map(|_| None).collect();
     let (ack_tx, ack_rx) = mpsc::sync_channel(1);
     loop {
-        while shared.held.load(Ordering::Relaxed) >= shared.window
+        if shared.stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let i = shared.next.fetch_add(1, Ordering::Relaxed);
+        let Some(job) = todo.get(i) else {
+            return;
+        };
+        while i >= shared.fed.load(Ordering::Relaxed) + shared.window
             && !shared.stop.load(Ordering::Relaxed)
         {
             std::thread::sleep(std::time::Duration::from_millis(1));
@@ -529,9 +541,6 @@ fn worker(plan: &MatchPlan, todo: &[PairJob], shared: &Shared, tx: &mpsc::SyncSe
         if shared.stop.load(Ordering::Relaxed) {
             return;
         }
-        let Some(job) = todo.get(shared.next.fetch_add(1, Ordering::Relaxed)) else {
-            return;
-        };
         let result = play_pair(plan, job, &mut engines);
         let failed = result.is_err();
         if tx.send((result, ack_tx.clone())).is_err() || failed || ack_rx.recv().is_err() {
