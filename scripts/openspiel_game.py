@@ -54,6 +54,7 @@ class Served:
         self.name = name or short_name(self.game)
         self.scale = scale
         self.states = {}
+        self.moves = {}
 
     def state(self, text):
         """The state TEXT names and the player who moved last (None at the start)."""
@@ -73,8 +74,17 @@ class Served:
     def remember(self, text, state, last):
         if len(self.states) >= CACHE:
             self.states.clear()
+            self.moves.clear()
         self.states[text] = (state, last)
         return state, last
+
+    def moves_at(self, text, state):
+        """`move_words` of the position TEXT, kept: a node's line names them and each `play`
+        from it looks its move up in them (a sequence's enumeration clones states)."""
+        hit = self.moves.get(text)
+        if hit is None:
+            hit = self.moves[text] = self.move_words(state)
+        return hit
 
     def move_words(self, state):
         """Each legal move's word and its actions: one action, or, where the same player moves
@@ -118,7 +128,7 @@ class Served:
             end, words = str(int(value)), ""
         else:
             to_move, end = state.current_player(), "-"
-            words = " ".join(self.move_words(state))
+            words = " ".join(self.moves_at(text, state))
         key = hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
         return f"node\t{text}\t{to_move}\t{key}\t0\t{end}\t{words}"
 
@@ -126,7 +136,7 @@ class Served:
         state, _ = self.state(text)
         if state.is_terminal():
             raise ValueError(f"`{text}`: the game is over")
-        actions = self.move_words(state).get(move)
+        actions = self.moves_at(text, state).get(move)
         if actions is None:
             raise ValueError(f"`{move}` is not a legal move at `{text}`")
         mover = state.current_player()

@@ -51,10 +51,7 @@ fn cfg(spec: &str) -> SolverConfig {
 fn small_pages<const W: usize, const H: usize>(mut c: SolverConfig) -> SolverConfig {
     c.search.huge_pages = false;
     if W * H <= 24 {
-        c.search.tt_bits = c
-            .search
-            .tt_bits
-            .map(|b| b.min(treebench::verify::checks::BRUTE_TT_BITS));
+        c = treebench::verify::checks::with_brute_table(c);
     }
     c
 }

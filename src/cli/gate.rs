@@ -199,22 +199,10 @@ pub fn run(args: GateArgs) -> Result<i32> {
         Some(crate::util::limits::seconds("--timeout", args.timeout).map_err(anyhow::Error::msg)?);
     baseline.set_time_limit(limit);
     candidate.set_time_limit(limit);
-    let cfg = GateConfig {
-        positions,
-        position_set: set,
-        rule: SequentialRule {
-            threshold: args.threshold,
-            alpha: args.alpha,
-            batch: args.batch,
-            max_pairs: args.max_pairs,
-        },
-        expect_nodes: args.expect_nodes,
-        clock: args.clock,
-        agreement: exp
-            .as_ref()
-            .map_or(Agreement::default_for(game), |e| e.agreement),
-        expect_same: args.expect_same,
-    };
+    let agreement = exp
+        .as_ref()
+        .map_or(Agreement::default_for(game), |e| e.agreement);
+    let cfg = gate_config(&args, positions, set, agreement);
     let mut writer = args
         .records
         .as_ref()
@@ -265,6 +253,30 @@ pub fn run(args: GateArgs) -> Result<i32> {
     report.cpu = cpu;
     write_report(&args, &report)?;
     Ok(report.verdict.exit_code())
+}
+
+/// The gate's configuration: `positions` (the set named `set`) under the options' rule, clock
+/// and expectations.
+fn gate_config(
+    args: &GateArgs,
+    positions: Vec<Drawn>,
+    set: String,
+    agreement: Agreement,
+) -> GateConfig {
+    GateConfig {
+        positions,
+        position_set: set,
+        rule: SequentialRule {
+            threshold: args.threshold,
+            alpha: args.alpha,
+            batch: args.batch,
+            max_pairs: args.max_pairs,
+        },
+        expect_nodes: args.expect_nodes,
+        clock: args.clock,
+        agreement,
+        expect_same: args.expect_same,
+    }
 }
 
 /// The numeric options in their ranges.

@@ -528,6 +528,13 @@ pub fn bitbully(
 /// 2026-12-05). A smaller table only replaces entries more often, which the checks want.
 pub const BRUTE_TT_BITS: u32 = 18;
 
+/// `cfg` with a table of at most [`BRUTE_TT_BITS`] entries, as the small-board checks take it.
+#[must_use]
+pub fn with_brute_table(mut cfg: SolverConfig) -> SolverConfig {
+    cfg.search.tt_bits = cfg.search.tt_bits.map(|b| b.min(BRUTE_TT_BITS));
+    cfg
+}
+
 /// Check 4c: every driver variant against brute-force minimax on a small board (each with a
 /// table of at most [`BRUTE_TT_BITS`]).
 pub fn brute_small<const W: usize, const H: usize>(
@@ -538,8 +545,7 @@ pub fn brute_small<const W: usize, const H: usize>(
     threads: usize,
     stop_early: bool,
 ) -> Result<Outcome, String> {
-    let mut cfg = cfg;
-    cfg.search.tt_bits = cfg.search.tt_bits.map(|b| b.min(BRUTE_TT_BITS));
+    let cfg = with_brute_table(cfg);
     let board = format!("{W}x{H}");
     // One memo for all positions, filled single-threaded first (shared subtrees).
     let mut b = Brute::<W, H>::new();

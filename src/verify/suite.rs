@@ -287,14 +287,17 @@ impl<'a> Plan<'a> {
         self.opts.only.is_empty() || self.opts.only.iter().any(|c| c == check)
     }
 
-    /// Under `--mutant-first-catch`, a row "not run" for `check` when an earlier row of this
-    /// mutant caught it.
-    fn after_catch(&self, rows: &[CheckRow], check: &str, spec: &str) -> Option<CheckRow> {
-        let caught = rows.iter().any(|r| r.failures > 0);
-        (self.first_catch && caught).then(|| CheckRow {
-            status: Status::NotRun("caught by an earlier check (--mutant-first-catch)".into()),
-            ..not_run(check, spec, "")
-        })
+    /// Under `--mutant-first-catch`, when an earlier row of this mutant caught it: adds a row
+    /// "not run" for `check` and answers true (the check is then skipped).
+    fn skipped_after_catch(&self, rows: &mut Vec<CheckRow>, check: &str, spec: &str) -> bool {
+        let skip = self.first_catch && rows.iter().any(|r| r.failures > 0);
+        if skip {
+            rows.push(CheckRow {
+                status: Status::NotRun("caught by an earlier check (--mutant-first-catch)".into()),
+                ..not_run(check, spec, "")
+            });
+        }
+        skip
     }
 
     /// Run every check on `cfg`: one row per check. The checks' engines take ordinary pages
@@ -314,11 +317,7 @@ impl<'a> Plan<'a> {
                        detail: String,
                        f: &dyn Fn() -> Result<Outcome, String>|
          -> Result<(), VerifyError> {
-            if !self.wanted(name) {
-                return Ok(());
-            }
-            if let Some(skip) = self.after_catch(&rows, name, &spec) {
-                rows.push(skip);
+            if !self.wanted(name) || self.skipped_after_catch(&mut rows, name, &spec) {
                 return Ok(());
             }
             let start = Instant::now();
@@ -383,11 +382,7 @@ impl<'a> Plan<'a> {
                 "12-ply distance book: sampled records, exact",
             ),
         ] {
-            if !self.wanted(name) {
-                continue;
-            }
-            if let Some(skip) = self.after_catch(rows, name, spec) {
-                rows.push(skip);
+            if !self.wanted(name) || self.skipped_after_catch(rows, name, spec) {
                 continue;
             }
             match items {
@@ -400,9 +395,7 @@ impl<'a> Plan<'a> {
                 Err(why) => rows.push(not_run(name, spec, why)),
             }
         }
-        if let Some(skip) = self.after_catch(rows, "bitbully", spec) {
-            rows.extend(self.wanted("bitbully").then_some(skip));
-        } else if self.wanted("bitbully") {
+        if self.wanted("bitbully") && !self.skipped_after_catch(rows, "bitbully", spec) {
             let start = Instant::now();
             let detail = format!(
                 "{} positions: 12-ply book, 8-ply book, random plies ≥ 10",
@@ -425,14 +418,10 @@ impl<'a> Plan<'a> {
         rows: &mut Vec<CheckRow>,
     ) -> Result<(), VerifyError> {
         let (t, se, guesses) = (self.opts.threads, self.stop_early, &self.opts.guesses);
-        let skip = |rows: &mut Vec<CheckRow>, name: &str| match self.after_catch(rows, name, spec) {
-            Some(row) => {
-                rows.push(row);
-                true
-            }
-            None => false,
-        };
-        if self.wanted("brute-4x4") && !self.small4.is_empty() && !skip(rows, "brute-4x4") {
+        if self.wanted("brute-4x4")
+            && !self.small4.is_empty()
+            && !self.skipped_after_catch(rows, "brute-4x4", spec)
+        {
             let start = Instant::now();
             let o = checks::brute_small::<4, 4>("brute-4x4", cfg, guesses, &self.small4, t, se)
                 .map_err(|e| VerifyError::Check("brute-4x4".into(), e))?;
@@ -444,7 +433,10 @@ impl<'a> Plan<'a> {
                 format!("every reachable undecided position, {nvar} drivers"),
             ));
         }
-        if self.wanted("brute-5x4") && !self.small5.is_empty() && !skip(rows, "brute-5x4") {
+        if self.wanted("brute-5x4")
+            && !self.small5.is_empty()
+            && !self.skipped_after_catch(rows, "brute-5x4", spec)
+        {
             let start = Instant::now();
             let o = checks::brute_small::<5, 4>("brute-5x4", cfg, guesses, &self.small5, t, se)
                 .map_err(|e| VerifyError::Check("brute-5x4".into(), e))?;
@@ -456,7 +448,10 @@ impl<'a> Plan<'a> {
                 format!("seeded sample, plies 4–19, {nvar} drivers"),
             ));
         }
-        if self.wanted("boards") && self.opts.boards_max_cells >= 16 && !skip(rows, "boards") {
+        if self.wanted("boards")
+            && self.opts.boards_max_cells >= 16
+            && !self.skipped_after_catch(rows, "boards", spec)
+        {
             let (start, max) = (Instant::now(), self.opts.boards_max_cells);
             let o = super::boards::check(cfg, max, self.stop_early)
                 .map_err(|e| VerifyError::Check("boards".into(), e))?;
