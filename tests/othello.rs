@@ -55,10 +55,10 @@ fn ffo_scores_are_checked_by_solve_and_moves() {
 }
 
 /// The endgame switches (`fastest`, `parity`, `etc`, `last`, `stable`) in all 32 combinations,
-/// `weighted` on in those of three switches or more and alone (33 in all, so the test stays
-/// within a few seconds), PVS and MTD(f) alternately, on FFO #1-#4 (14 empties): every value
-/// the file's; each switch changes the node count of the base (so it reaches the search); the
-/// spec prints them back.
+/// `weighted`, `sym` and `shallow` on in those of three switches or more and each alone (35 in
+/// all, so the test stays within a few seconds), PVS and MTD(f) alternately, on FFO #1-#4 (14
+/// empties): every value the file's; each switch but `sym` changes the node count of the base
+/// (so it reaches the search); the spec prints them back.
 #[test]
 fn every_combination_of_the_endgame_switches_keeps_the_ffo_values() {
     use treebench::engine::registry::build;
@@ -67,17 +67,27 @@ fn every_combination_of_the_endgame_switches_keeps_the_ffo_values() {
     let lines = ffo_lines(4);
     let flag = |b: bool| if b { "on" } else { "off" };
     let mut base_nodes = None;
-    for bits in 0..=32u32 {
-        let on = |i: u32| bits >> i & 1 == 1;
+    for bits in 0..=34u32 {
+        // 32, 33, 34: `weighted`, `sym`, `shallow` alone; below, the five others by their bits
+        let (five, alone) = if bits >= 32 {
+            (0, bits - 32)
+        } else {
+            (bits, 3)
+        };
+        let on = |i: u32| five >> i & 1 == 1;
+        let many = five.count_ones() >= 3;
         let driver = if bits % 2 == 0 { "mtdf" } else { "pvs" };
         let spec = format!(
-            "othello-{driver}:{EXACT},fastest={},parity={},etc={},last={},stable={},weighted={}",
+            "othello-{driver}:{EXACT},fastest={},parity={},etc={},last={},stable={},weighted={},\
+             sym={},shallow={}",
             flag(!on(0)),
             flag(on(1)),
             flag(on(2)),
             flag(on(3)),
             flag(on(4)),
-            flag(bits == 32 || bits.count_ones() >= 3)
+            flag(alone == 0 || many),
+            flag(alone == 1 || many),
+            flag(alone == 2 || many),
         );
         let mut e = build(&spec).unwrap();
         let mut nodes = 0;
@@ -87,15 +97,19 @@ fn every_combination_of_the_endgame_switches_keeps_the_ffo_values() {
             assert_eq!(Some(got.score), obf.value(), "{spec}: {line}");
             nodes += got.nodes;
         }
+        // `sym` changes nodes only where symmetric positions meet (`game::othello`'s tests)
         match bits {
             0 => base_nodes = Some(nodes),
-            1 | 2 | 4 | 8 | 16 | 32 => assert_ne!(Some(nodes), base_nodes, "{spec}: no effect"),
+            1 | 2 | 4 | 8 | 16 | 32 | 34 => {
+                assert_ne!(Some(nodes), base_nodes, "{spec}: no effect");
+            }
             _ => {}
         }
         if bits == 0b1_1110 {
             assert_eq!(
                 e.spec(),
-                "othello-mtdf:depth=120,etc=on,draft=ge,parity=on,last=6,stable=on,weighted=7"
+                "othello-mtdf:depth=120,etc=on,draft=ge,parity=on,last=6,stable=on,weighted=7,\
+                 sym=12,shallow=14"
             );
         }
     }

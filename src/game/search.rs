@@ -122,6 +122,28 @@ pub trait SearchGame {
         let _ = ply;
         v
     }
+    /// The table's key of a position and the symmetry `sym` that maps it onto the member of
+    /// its class the key was taken from (0 the identity): a game whose symmetries keep values
+    /// may give every image of a position one table key (Othello's `sym=N`). The table then
+    /// keeps its moves in that member's frame ([`SearchGame::move_to_table`]). The default:
+    /// [`SearchGame::key`] and the identity.
+    #[inline]
+    fn table_key(&self, s: &Self::State) -> (u64, u8) {
+        (self.key(s), 0)
+    }
+    /// Move `m` of a position whose [`SearchGame::table_key`] came with `sym`, as the table
+    /// stores it (identity by default).
+    #[inline]
+    fn move_to_table(&self, m: Self::Move, sym: u8) -> Self::Move {
+        let _ = sym;
+        m
+    }
+    /// The inverse of [`SearchGame::move_to_table`]: a stored move in the position's frame.
+    #[inline]
+    fn move_from_table(&self, m: Self::Move, sym: u8) -> Self::Move {
+        let _ = sym;
+        m
+    }
     /// The root value in the game's reported convention (chess: mate distances in moves, as
     /// UCI's `mate N`); identity by default.
     fn report(&self, v: i32) -> i32 {

@@ -130,18 +130,18 @@ impl<G: SearchGame> Searcher<G> {
             return v;
         }
         // 3. the table
-        let key = self.game.key(s);
+        let (key, sym) = self.game.table_key(s);
         let mut table_move = None;
         if self.table.enabled() {
             self.counters.tt_lookups += 1;
             if let Some(e) = self.table.lookup(key) {
                 self.counters.hits += 1;
-                table_move = e.best;
+                table_move = e.best.map(|m| self.game.move_from_table(m, sym));
                 let v = self.game.from_table(e.value, ply);
                 if self.admissible(e.draft, depth) && e.cuts(v, alpha, beta) {
                     self.counters.table_cutoffs += 1;
                     if ply == 0 {
-                        self.root_move = e.best;
+                        self.root_move = table_move;
                     }
                     return v;
                 }
@@ -154,7 +154,7 @@ impl<G: SearchGame> Searcher<G> {
                 if ply == 0 {
                     self.root_move = Some(m);
                 }
-                self.store::<M>(key, v, Some(m), depth, ply, alpha, beta);
+                self.store::<M>((key, sym), v, Some(m), depth, ply, alpha, beta);
                 return v;
             }
         }
@@ -165,16 +165,17 @@ impl<G: SearchGame> Searcher<G> {
             self.root_move = best_move;
         }
         // 5. store the bound the search proved
-        self.store::<M>(key, best, best_move, depth, ply, alpha, beta);
+        self.store::<M>((key, sym), best, best_move, depth, ply, alpha, beta);
         best
     }
 
-    /// Store the bound that the value `best` of a node searched with `(alpha, beta)` proves.
+    /// Store the bound that the value `best` of a node searched with `(alpha, beta)` proves,
+    /// under the table key `key` taken with the symmetry `sym` (its move mapped by it).
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn store<const M: u8>(
         &mut self,
-        key: u64,
+        (key, sym): (u64, u8),
         best: i32,
         best_move: Option<G::Move>,
         depth: u32,
@@ -197,7 +198,7 @@ impl<G: SearchGame> Searcher<G> {
                 value: self.game.to_table(best, ply),
                 draft: depth as i16,
                 bound,
-                best: best_move,
+                best: best_move.map(|m| self.game.move_to_table(m, sym)),
                 generation: 0, // the table's own
             });
         }
@@ -212,7 +213,7 @@ impl<G: SearchGame> Searcher<G> {
         for &m in list.as_slice() {
             let child = self.game.play(s, m);
             self.counters.tt_lookups += 1;
-            let Some(e) = self.table.lookup(self.game.key(&child)) else {
+            let Some(e) = self.table.lookup(self.game.table_key(&child).0) else {
                 continue;
             };
             self.counters.hits += 1;

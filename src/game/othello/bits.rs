@@ -129,6 +129,33 @@ pub fn symmetry(b: u64, i: u32, n: u32) -> u64 {
     }
 }
 
+/// The symmetry that undoes symmetry `i` of [`symmetry`]: the mirrors alone undo themselves;
+/// after the transpose, the mirror of files becomes the mirror of rows and the other way round.
+#[inline]
+#[must_use]
+pub const fn inverse_symmetry(i: u32) -> u32 {
+    if i & 4 == 0 {
+        i
+    } else {
+        4 | (i & 1) << 1 | (i & 2) >> 1
+    }
+}
+
+/// The least image `(own, other)` of the 8 symmetries of the square of side `n`, and the
+/// symmetry that gives it: one member of the class for every one of its images.
+#[inline]
+#[must_use]
+pub fn canonical(own: u64, other: u64, n: u32) -> (u64, u64, u32) {
+    let mut best = (own, other, 0);
+    for i in 1..8 {
+        let img = (symmetry(own, i, n), symmetry(other, i, n));
+        if img < (best.0, best.1) {
+            best = (img.0, img.1, i);
+        }
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,6 +187,11 @@ mod tests {
                     assert_eq!(s(own) & !mask, 0, "symmetry {i} leaves the board");
                     assert_eq!(s(own).count_ones(), own.count_ones());
                     assert_eq!(legal(s(own), s(other), mask), s(legal(own, other, mask)));
+                    assert_eq!(symmetry(s(own), inverse_symmetry(i), n), own);
+                    let (co, cx, j) = canonical(s(own), s(other), n);
+                    let least = canonical(own, other, n);
+                    assert_eq!((co, cx), (least.0, least.1), "images with two least images");
+                    assert_eq!((symmetry(s(own), j, n), symmetry(s(other), j, n)), (co, cx));
                 }
             }
         }

@@ -20,6 +20,11 @@
 //!   potential mobility, the square's value) instead of `fastest`'s formula (`parity` still adds
 //!   its bonus, scaled to Edax's weight).
 //!
+//! - `sym=off|on|N` (off by default; `on` is [`SYM_ON`] empties): at `N` empties or more, the
+//!   table's key is the least of the position's 8 images under the square's symmetries
+//!   ([`super::bits::canonical`]), so symmetric positions share one entry, its move kept in
+//!   that image's frame.
+//!
 //! None changes a value searched to the end (`verify --game othello6` searches with each
 //! setting of [`Othello::option_variants`](super::Othello) and `tests/othello.rs` solves FFO
 //! positions with every combination).
@@ -34,8 +39,17 @@ pub const LAST_ON: u8 = 6;
 pub const LAST_MAX: u8 = 12;
 /// The empties from which `weighted=on` orders by Edax's fast ordering.
 pub const WEIGHTED_ON: u8 = 7;
+/// The empties from which `sym=on` keys the table by the least symmetric image.
+pub const SYM_ON: u8 = 12;
+/// The empties from which `shallow=on` orders by a shallow search.
+pub const SHALLOW_ON: u8 = 14;
+/// The plies of `shallow`'s search below each move.
+pub const SHALLOW_DEPTH: u32 = 2;
+/// The weight of a point of `shallow`'s value in the order hint: half a reply of
+/// [`super::stable::weighted_hint`] (whose replies weigh `2^15`), which breaks its ties.
+pub const SHALLOW_WEIGHT: i32 = 1 << 14;
 /// The keys of Othello's options.
-pub const KEYS: &str = "fastest, parity, last, stable, weighted";
+pub const KEYS: &str = "fastest, parity, last, stable, weighted, sym, shallow";
 
 /// Othello's switches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,6 +62,10 @@ pub struct Switches {
     pub stable: bool,
     /// Order by [`super::stable::weighted_hint`] at this many empties or more; 0 off.
     pub weighted: u8,
+    /// Key the table by the least symmetric image at this many empties or more; 0 off.
+    pub sym: u8,
+    /// Order by [`shallow_value`] at this many empties or more; 0 off.
+    pub shallow: u8,
 }
 
 impl Default for Switches {
@@ -58,6 +76,8 @@ impl Default for Switches {
             last: 0,
             stable: false,
             weighted: 0,
+            sym: 0,
+            shallow: 0,
         }
     }
 }
@@ -93,6 +113,8 @@ impl Switches {
             "last" => parse_empties(key, v, LAST_ON, LAST_MAX).map(|n| self.last = n),
             "stable" => on_off(key, v).map(|b| self.stable = b),
             "weighted" => parse_empties(key, v, WEIGHTED_ON, 64).map(|n| self.weighted = n),
+            "sym" => parse_empties(key, v, SYM_ON, 64).map(|n| self.sym = n),
+            "shallow" => parse_empties(key, v, SHALLOW_ON, 64).map(|n| self.shallow = n),
             _ => return None,
         };
         Some(r)
@@ -121,6 +143,12 @@ impl Switches {
         if self.weighted != d.weighted {
             out.push(format!("weighted={}", self.weighted));
         }
+        if self.sym != d.sym {
+            out.push(format!("sym={}", self.sym));
+        }
+        if self.shallow != d.shallow {
+            out.push(format!("shallow={}", self.shallow));
+        }
         out.join(",")
     }
 
@@ -138,12 +166,16 @@ impl Switches {
             Self { last: 4, ..d },
             Self { stable: true, ..d },
             Self { weighted: 1, ..d },
+            Self { sym: 1, ..d },
+            Self { shallow: 1, ..d },
             Self {
                 fastest: false,
                 parity: true,
                 last: LAST_ON,
                 stable: true,
                 weighted: 8,
+                sym: 3,
+                shallow: 5,
             },
         ]
     }
@@ -255,6 +287,47 @@ pub fn solve_last(
     }
     count.leaves += 1;
     final_score(own, other, empties)
+}
+
+/// Negamax to `depth` plies over the horizon's evaluation (corners 4 a disc, mobility 1 a
+/// move; a finished game its final score), fail-soft alpha-beta, no table, passes free: the
+/// shallow search that orders the moves of positions with many empties (`shallow=N`).
+pub fn shallow_value(own: u64, other: u64, b: LastBoard, depth: u32, alpha: i32, beta: i32) -> i32 {
+    let mob = legal(own, other, b.mask);
+    if mob == 0 {
+        let theirs = legal(other, own, b.mask);
+        if theirs == 0 {
+            return final_score(own, other, !(own | other) & b.mask);
+        }
+        return -shallow_value(other, own, b, depth, -beta, -alpha);
+    }
+    if depth == 0 {
+        let c = corner_squares(b.n);
+        let corner = (own & c).count_ones() as i32 - (other & c).count_ones() as i32;
+        let theirs = legal(other, own, b.mask).count_ones() as i32;
+        return 4 * corner + mob.count_ones() as i32 - theirs;
+    }
+    let mut best = -i32::MAX;
+    let mut rest = mob;
+    while rest != 0 {
+        let sq = rest.trailing_zeros();
+        rest &= rest - 1;
+        let f = flips(own, other, sq);
+        let a = alpha.max(best);
+        let v = -shallow_value(other & !f, own | f | 1 << sq, b, depth - 1, -beta, -a);
+        if v > best {
+            best = v;
+            if best >= beta {
+                break;
+            }
+        }
+    }
+    best
+}
+
+/// The corners of the square of side `n`.
+const fn corner_squares(n: u32) -> u64 {
+    1 | 1 << (n - 1) | 1 << ((n - 1) * 8) | 1 << ((n - 1) * 8 + n - 1)
 }
 
 #[cfg(test)]

@@ -26,7 +26,10 @@ pub mod stable;
 use super::open::OpenGame;
 use super::search::{MoveList, NodeCount, SearchGame};
 use bits::{flips, legal, MASK6, MASK8};
-use endgame::{odd_region, solve_last, LastBoard, Switches};
+use endgame::{odd_region, solve_last, LastBoard, Switches, SHALLOW_DEPTH, SHALLOW_WEIGHT};
+
+/// A bound outside every value of the shallow search.
+const INF: i32 = 1 << 20;
 
 /// The move that passes.
 pub const PASS: u8 = 64;
@@ -56,6 +59,16 @@ pub type Othello6 = Othello<6>;
 impl<const N: u32> Othello<N> {
     /// The board's squares.
     pub const MASK: u64 = if N == 8 { MASK8 } else { MASK6 };
+
+    /// The board of [`solve_last`] and [`endgame::shallow_value`].
+    #[inline]
+    fn last_board(&self) -> LastBoard {
+        LastBoard {
+            mask: Self::MASK,
+            n: N,
+            stable: self.switches.stable,
+        }
+    }
 
     /// The position with `own` to move against `other`.
     #[inline]
@@ -280,6 +293,31 @@ impl<const N: u32> SearchGame for Othello<N> {
         mix(s.own ^ mix(s.other ^ 0x6a09_e667_f3bc_c908))
     }
 
+    /// `sym=N`: at `N` empties or more, the key of the least of the 8 symmetric images.
+    #[inline]
+    fn table_key(&self, s: &Board) -> (u64, u8) {
+        let sym = self.switches.sym;
+        let filled = (s.own | s.other).count_ones();
+        if sym == 0 || N * N - filled < u32::from(sym) {
+            return (self.key(s), 0);
+        }
+        let (own, other, i) = bits::canonical(s.own, s.other, N);
+        (mix(own ^ mix(other ^ 0x6a09_e667_f3bc_c908)), i as u8)
+    }
+
+    #[inline]
+    fn move_to_table(&self, m: u8, sym: u8) -> u8 {
+        if sym == 0 || m == PASS {
+            return m;
+        }
+        bits::symmetry(1 << m, u32::from(sym), N).trailing_zeros() as u8
+    }
+
+    #[inline]
+    fn move_from_table(&self, m: u8, sym: u8) -> u8 {
+        self.move_to_table(m, bits::inverse_symmetry(u32::from(sym)) as u8)
+    }
+
     #[inline]
     fn terminal(&self, s: &Board, _ply: u32) -> Option<i32> {
         Self::over(s).then(|| Self::final_score(s))
@@ -323,6 +361,14 @@ impl<const N: u32> SearchGame for Othello<N> {
         }
         let sw = self.switches;
         let empties = !(s.own | s.other) & Self::MASK;
+        if sw.shallow != 0 && empties.count_ones() >= u32::from(sw.shallow) {
+            let f = flips(s.own, s.other, u32::from(m));
+            let b = self.last_board();
+            let (own, other) = (s.other & !f, s.own | f | 1 << m);
+            let v = -endgame::shallow_value(own, other, b, SHALLOW_DEPTH, -INF, INF);
+            let h = stable::weighted_hint(s.own, s.other, m, f, Self::MASK, N);
+            return v * SHALLOW_WEIGHT + h;
+        }
         if sw.weighted != 0 && empties.count_ones() >= u32::from(sw.weighted) {
             let f = flips(s.own, s.other, u32::from(m));
             let h = stable::weighted_hint(s.own, s.other, m, f, Self::MASK, N);
@@ -379,12 +425,15 @@ impl<const N: u32> SearchGame for Othello<N> {
         if e > u32::from(self.switches.last) {
             return self.stability_cut(s, alpha, count);
         }
-        let b = LastBoard {
-            mask: Self::MASK,
-            n: N,
-            stable: self.switches.stable,
-        };
-        Some(solve_last(s.own, s.other, empties, b, alpha, beta, count))
+        Some(solve_last(
+            s.own,
+            s.other,
+            empties,
+            self.last_board(),
+            alpha,
+            beta,
+            count,
+        ))
     }
 
     #[inline]
@@ -450,6 +499,44 @@ pub mod text;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// With `sym=on` the 8 images of a position share one table key, and a move stored from
+    /// one image reads back as the same square's image in another; with `sym=off` the keys
+    /// differ.
+    #[test]
+    fn symmetric_images_share_a_key_and_their_moves() {
+        let mut on = Othello8::default();
+        on.set_option("sym", "1").unwrap().unwrap();
+        let off = Othello8::default();
+        let mut s = Othello8::start_board();
+        for _ in 0..3 {
+            s = Othello8::after(&s, s.mobility.trailing_zeros() as u8);
+        }
+        let (key, sym) = on.table_key(&s);
+        for i in 1..8 {
+            let img = Othello8::board(
+                bits::symmetry(s.own, i, 8),
+                bits::symmetry(s.other, i, 8),
+                s.black_to_move,
+            );
+            let (k, j) = on.table_key(&img);
+            assert_eq!(k, key, "image {i}");
+            if img != s {
+                assert_ne!(off.table_key(&img).0, off.table_key(&s).0, "image {i}");
+            }
+            let mut rest = s.mobility;
+            while rest != 0 {
+                let m = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                let m_img = bits::symmetry(1 << m, i, 8).trailing_zeros() as u8;
+                let stored = on.move_to_table(m, sym);
+                assert_eq!(on.move_to_table(m_img, j), stored, "image {i}, move {m}");
+                assert_eq!(on.move_from_table(stored, j), m_img);
+                assert_eq!(on.move_from_table(stored, sym), m);
+            }
+        }
+        assert_eq!(on.move_to_table(PASS, sym), PASS);
+    }
 
     #[test]
     fn perft_from_the_start_matches_the_published_counts() {
