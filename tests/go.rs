@@ -97,46 +97,69 @@ fn the_rules_agree_with_openspiel() {
 /// followed no further). Needs `pyspiel`, as the 5x5 test.
 #[test]
 fn the_19x19_rules_agree_with_openspiel() {
-    use treebench::game::go::{board::PASS, text::parse_point, Go19};
-    use treebench::game::{MoveList, SearchGame};
-    if !common::have_pyspiel() {
-        return;
+    if common::have_pyspiel() {
+        let positions = masks_agree::<19, 441, 722, 64>(200);
+        assert!(positions > 100_000, "{positions}");
     }
+}
+
+/// The same on 13x13 (200 games): OpenSpiel ends a game at 338 plies (its `max_game_length`),
+/// treebench's cap is 676, so a game OpenSpiel ends there is compared by its winner as the
+/// board stands.
+#[test]
+fn the_13x13_rules_agree_with_openspiel() {
+    if common::have_pyspiel() {
+        let positions = masks_agree::<13, 225, 676, 32>(200);
+        assert!(positions > 30_000, "{positions}");
+    }
+}
+
+/// Replay `games` of OpenSpiel's seeded random games on the board of side `N` and compare every
+/// position's legal moves and every winner; the positions compared.
+fn masks_agree<const N: usize, const CELLS: usize, const CAP: usize, const BLOOM: usize>(
+    games: usize,
+) -> usize {
+    use treebench::game::go::{board::PASS, text::parse_point, Go};
+    use treebench::game::{MoveList, SearchGame};
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/go_openspiel.py");
-    let text = common::python_script(&script, ["mask", "200", "20261205", "19"]);
+    let args = [
+        "mask".to_string(),
+        games.to_string(),
+        "20261205".into(),
+        N.to_string(),
+    ];
+    let text = common::python_script(&script, args);
     let action = |m: u16| match m {
-        PASS => 361,
-        p => (usize::from(p) / 21 - 1) * 19 + usize::from(p) % 21 - 1,
+        PASS => N * N,
+        p => (usize::from(p) / (N + 2) - 1) * N + usize::from(p) % (N + 2) - 1,
     };
-    let g = Go19::default();
-    let mut s = Go19::empty();
+    let g = Go::<N, CELLS, CAP, BLOOM>::default();
+    let mut s = Go::<N, CELLS, CAP, BLOOM>::empty();
     let (mut positions, mut over, mut superko, mut cut, mut dead) = (0, 0, 0, 0, false);
     for line in text.lines() {
         let (last, what) = line.split_once('\t').unwrap();
         if last == "start" {
-            (s, dead) = (Go19::empty(), false);
+            (s, dead) = (Go::<N, CELLS, CAP, BLOOM>::empty(), false);
         } else if dead {
             continue;
         } else if let Some(m) = g.parse_move(&s, last) {
             s = g.play(&s, m);
         } else {
-            let p = parse_point(19, last).unwrap();
-            assert!(
-                Go19::superko_refused(&s, p as usize),
-                "{line}: refused, not by superko"
-            );
+            let p = parse_point(N, last).unwrap();
+            let refused = Go::<N, CELLS, CAP, BLOOM>::superko_refused(&s, p as usize);
+            assert!(refused, "{line}: refused, not by superko");
             (dead, cut) = (true, cut + 1);
             continue;
         }
         if let Some(r) = what.strip_prefix("over ") {
-            let v = g.terminal(&s, 0).expect("over in OpenSpiel, not here");
+            let their_cap = usize::from(s.ply) == 2 * N * N;
+            let v = g
+                .terminal(&s, 0)
+                .or_else(|| their_cap.then(|| Go::<N, CELLS, CAP, BLOOM>::score(&s)));
+            let v = v.expect("over in OpenSpiel, not here");
             let black = if s.black_to_move { v } else { -v };
             let want: i32 = r.parse().unwrap();
-            assert_eq!(
-                if black > 0 { 1 } else { -1 },
-                want,
-                "Black's margin {black}"
-            );
+            assert_eq!(i32::from(black > 0) * 2 - 1, want, "Black's margin {black}");
             over += 1;
             continue;
         }
@@ -147,7 +170,7 @@ fn the_19x19_rules_agree_with_openspiel() {
         };
         let mut list = MoveList::default();
         g.moves(&s, &mut list);
-        let mut ours = [false; 362];
+        let mut ours = vec![false; N * N + 1];
         for &m in list.as_slice() {
             assert!(
                 theirs(action(m)),
@@ -156,9 +179,10 @@ fn the_19x19_rules_agree_with_openspiel() {
             );
             ours[action(m)] = true;
         }
-        for p in Go19::points().filter(|&p| theirs(action(p as u16)) && !ours[action(p as u16)]) {
+        let points = Go::<N, CELLS, CAP, BLOOM>::points();
+        for p in points.filter(|&p| theirs(action(p as u16)) && !ours[action(p as u16)]) {
             assert!(
-                Go19::superko_refused(&s, p),
+                Go::<N, CELLS, CAP, BLOOM>::superko_refused(&s, p),
                 "{}: refused here, not by superko",
                 g.move_text(&s, p as u16)
             );
@@ -167,12 +191,12 @@ fn the_19x19_rules_agree_with_openspiel() {
         positions += 1;
     }
     println!(
-        "OpenSpiel go 19x19: {positions} positions agree, {over} finished games agree on the \
+        "OpenSpiel go {N}x{N}: {positions} positions agree, {over} finished games agree on the \
          winner; {superko} moves OpenSpiel allows are refused by positional superko; {cut} \
          games followed no further at such a move"
     );
-    assert_eq!(over + cut, 200);
-    assert!(positions > 100_000, "{positions}");
+    assert_eq!(over + cut, games);
+    positions
 }
 
 const GNUGO: &str = "/usr/games/gnugo";
