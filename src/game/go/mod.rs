@@ -234,11 +234,42 @@ impl<const N: usize, const CELLS: usize, const CAP: usize, const BLOOM: usize> O
     /// Random games pass often enough to end early: positions of `verify` are drawn up to the
     /// board's points; on 2x2, whose plies 0-3 give only 13 distinct positions, up to ply 24
     /// (93 positions: 2x2's superko fights go on long after its 4 points first fill).
-    const VERIFY_PLIES: u32 = if N == 2 { 24 } else { (N * N) as u32 };
+    ///
+    /// From 13x13 on, up to ply 20: a position's checks there cost hundreds of times a small
+    /// board's (362 moves a node on 19x19), and the rules' own test is OpenSpiel's
+    /// (`tests/go.rs`, whole games).
+    const VERIFY_PLIES: u32 = if N == 2 {
+        24
+    } else if N >= 13 {
+        20
+    } else {
+        (N * N) as u32
+    };
+    /// Brute force at depths 1-3, from 13x13 on at depth 1 only (every driver and variant is
+    /// compared at each oracle depth, and a play copies the ~9 KB state: 362² positions a
+    /// search at depth 2 on 19x19).
+    const ORACLE_DEPTHS: &'static [(u32, bool)] = if N >= 13 {
+        &[(1, false)]
+    } else {
+        &[(1, false), (2, false), (3, false)]
+    };
+    /// From 13x13 on, 10,000 nodes to try brute force to the end (never within reach there).
+    const END_BUDGET: u64 = if N >= 13 { 10_000 } else { 1_000_000 };
+    /// From 13x13 on, 2,000 positions (the start, every position of ply 1, then part of ply 2):
+    /// each plays all its ~360 moves and reads every child's text back, on a state of ~9 KB.
+    const WALK_POSITIONS: usize = if N >= 13 { 2_000 } else { 20_000 };
     /// Depth 4, and on 2x2 depth 10: at depth 4 none of 2x2's positions told a PVS that does
     /// not re-search a fail-high (the `pvs-no-research` mutant) from a correct one; from depth
     /// 5 on `go:2 A1` does (`docs/go.md`).
-    const CHECK_DEPTH: (u32, bool) = if N == 2 { (10, false) } else { (4, false) };
+    /// From 13x13 on, depth 2: `go19-pvs:depth=3` visits about 1.1M nodes (2 s) a position, and
+    /// `verify` searches every driver and variant.
+    const CHECK_DEPTH: (u32, bool) = if N == 2 {
+        (10, false)
+    } else if N >= 13 {
+        (2, false)
+    } else {
+        (4, false)
+    };
     const END_IN_REACH: bool = false;
 
     fn start(&self) -> Self::State {
