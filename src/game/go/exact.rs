@@ -4,45 +4,58 @@
 //! game whose values are published (Sensei's Library, "Small board Go").
 //!
 //! - **Board**: two `u32` bit sets ([`super::benson::Geom`]), the side to move's stones and the
-//!   opponent's; the value is for the side to move, and with komi 0 the rules do not depend on
-//!   the colour, so positions that differ by the colours share a table entry.
-//! - **Search**: fail-soft alpha-beta with a transposition table, driven by MTD(f) (null windows
-//!   that close in on the value, which lies in `[-N², N²]`), the table's move first, then the
-//!   pass when the opponent has just passed (it ends the game: a leaf), the points nearer the
-//!   centre first, the pass otherwise last.
+//!   opponent's; the value is for the side to move (komi 0).
+//! - **Search**: fail-soft alpha-beta with a transposition table under MTD(f) (null windows
+//!   that close in on the value, which lies in `[-N², N²]`: a test outside fails at once). The
+//!   first guess is a 12-ply search's. Move order: the table's move, the pass when the opponent
+//!   has just passed (it ends the game: a leaf), the points nearer the centre first, the pass
+//!   otherwise last.
+//! - **Proof by true bounds** ([`Solver::solve`] without a depth): superko lets lines run for
+//!   hundreds of plies, so each MTD(f) test `value >= beta` is searched to a depth (16, then
+//!   doubling) with every horizon scored as the worst Benson's bounds allow for one side: for
+//!   the root's side first (a fail high then proves the test), and, where that failed low past
+//!   a horizon, for the other side (a fail low then disproves it); neither: deeper. Every value
+//!   stored is then a true bound on the node's value, good at any depth. A depth (`Some(d)`)
+//!   gives instead the estimate of a search with the area count at the horizon, as the generic
+//!   core's.
 //! - **Settled positions**: at every node Benson's unconditional life ([`super::benson`]) of
-//!   both colours. The side `C` can keep its pass-alive stones and its eyes (one-point regions
-//!   of pass-alive chains) by passing to the end, whatever the opponent plays (the stones are
-//!   never captured, the eyes never played), so the value lies in `[2·L_me - N², N² - 2·L_opp]`,
-//!   `L` those points; a window outside the bounds cuts at once, and a position where they meet
-//!   (every point a pass-alive stone or an eye) is scored at once. These bounds do not depend on
-//!   the history: passing is always legal.
+//!   both colours. A side can keep its pass-alive stones and its eyes (one-point regions of
+//!   pass-alive chains) by passing to the end, whatever the opponent plays (the stones are never
+//!   captured, the eyes never played), so the value lies in `[2·L_me - N², N² - 2·L_opp]`, `L`
+//!   those points; a window outside the bounds cuts at once, and a position where they meet
+//!   (every point a pass-alive stone or an eye) is scored at once. The bounds do not depend on
+//!   the history: passing is always legal. [`Solver::regions`] (off by default) counts more, on
+//!   an assumption this code does not prove.
 //! - **Positional superko and the table** (the graph-history-interaction problem): superko is
-//!   checked exactly along the current path, the position's own history (the boards of the moves
-//!   that reached the root) included. The table is keyed on the stones, the side to move
-//!   (by the colour-free board) and the passes in a row, not on the history. A value is stored
-//!   only when no move below the node was refused for recreating a board older than the node's
-//!   own (the refusals that decided it were of the node's board or boards made below it): such a
-//!   value is the node's value with no history before it, a function of the key. A value read
-//!   back from the table at a node with a longer history may still differ from that node's
-//!   value when that history would refuse a move the stored search played (a board of the older
-//!   history recreated below the node): that reuse is the one place where the search is not
-//!   exact in principle. The 2x2 values are checked against the generic core's search, which
-//!   keys on the whole history (exact), on every position `tests/go.rs` draws.
-//! - **Depth**: `depth` bounds the plies searched (the area count at the horizon, as the generic
-//!   core's evaluation); a table entry records whether its value saw a horizon. A search with no
-//!   depth still stops at [`MAX_PATH`] plies (then its value is marked inexact).
+//!   checked exactly along the current path, the position's own history (the boards of the
+//!   moves that reached the root) included. The table is keyed on the board, the colour to move
+//!   and the passes in a row, not on the history, and two rules make every value read back the
+//!   node's value under its own history, so the solver is exact:
+//!   1. a value is stored only when no move below the node was refused for recreating a board
+//!      older than the node's own (the refusals that decided it were of the node's board or of
+//!      boards made below it): it is then the node's value with no history before it;
+//!   2. an entry carries a 64-bit Bloom filter of every board its search made (those of the
+//!      entries it read included) and is used only at a node none of whose older boards is in
+//!      the filter (a false positive only forgoes a use).
+//!
+//!   Under both, a search of the node with its own history would make and refuse the same
+//!   moves as the search stored, so it finds the same value. The filter holds boards with their
+//!   colours, so the key holds the colour too (a colour-free key, tried first, gave wrong values
+//!   on 2x2: the filter then named the colour-swapped boards).
+//!   `tests/go.rs` checks the values on seeded 2x2 positions against the generic core's search,
+//!   whose key holds the whole history.
+//! - A line stops at [`MAX_PATH`] plies below the root (a safety bound for the stack); a value
+//!   that needed more is not exact.
 
 use super::benson::{pass_alive, Geom};
-use super::board::{mix, PASS};
-use super::text;
+use super::board::mix;
+use super::small::board_key;
+pub use super::small::Position;
 
 /// The most plies one line of the search may go below the root (a safety bound for the stack;
 /// a value that met it is not exact).
 pub const MAX_PATH: u32 = 2000;
 
-/// A search to the end: the depth given to the search (stored depths are at most this).
-const END: u32 = 60_000;
 /// The first depth of the proving search (it doubles until the value is proved).
 const FIRST_DEPTH: u32 = 16;
 /// The depth of the search whose value is MTD(f)'s first guess.
@@ -81,81 +94,6 @@ struct Entry {
     sig: u64,
 }
 
-/// A position: the stones of the side to move and of the opponent, the colour to move, the
-/// passes in a row, and the boards of the game so far (positional superko).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Position {
-    /// The side.
-    pub n: u32,
-    /// The side to move's stones.
-    pub own: u32,
-    /// The opponent's stones.
-    pub opp: u32,
-    /// Black is to move.
-    pub black: bool,
-    /// Passes in a row just before (2: the game is over).
-    pub passes: u8,
-    /// Every board after a stone so far (`black | white << 32`), oldest first.
-    pub history: Vec<u64>,
-}
-
-/// The exact key of a board: Black's stones, White's above them.
-#[inline]
-fn board_key(own: u32, opp: u32, black: bool) -> u64 {
-    let (b, w) = if black { (own, opp) } else { (opp, own) };
-    u64::from(b) | u64::from(w) << 32
-}
-
-impl Position {
-    /// The position after `moves` (GTP words, `pass`) from the empty board of side `n`, or why
-    /// a move is not legal there.
-    pub fn from_moves(n: u32, moves: &[&str]) -> Result<Self, String> {
-        if !(2..=5).contains(&n) {
-            return Err(format!("the exact solver plays sides 2 to 5, not {n}"));
-        }
-        let g = Geom::new(n);
-        let mut p = Position {
-            n,
-            own: 0,
-            opp: 0,
-            black: true,
-            passes: 0,
-            history: Vec::new(),
-        };
-        for (i, t) in moves.iter().enumerate() {
-            let bad = |why: &str| format!("move {} `{t}` on go{n}: {why}", i + 1);
-            if p.passes >= 2 {
-                return Err(bad("the game is over"));
-            }
-            let m = text::parse_point(n as usize, t).ok_or_else(|| bad("not a point"))?;
-            if m == PASS {
-                p.passes += 1;
-            } else {
-                let w = n as usize + 2;
-                let (r, c) = (m as usize / w - 1, m as usize % w - 1);
-                let bit = g.bit(r as u32, c as u32);
-                if (p.own | p.opp) & bit != 0 {
-                    return Err(bad("the point is taken"));
-                }
-                let (own, opp) = g.play(p.own, p.opp, bit).ok_or_else(|| bad("suicide"))?;
-                let key = board_key(own, opp, p.black);
-                if p.history.contains(&key) {
-                    return Err(bad("positional superko"));
-                }
-                p.history.push(key);
-                (p.own, p.opp, p.passes) = (own, opp, 0);
-            }
-            (p.own, p.opp, p.black) = (p.opp, p.own, !p.black);
-        }
-        Ok(p)
-    }
-
-    /// The position of a text `go:N MOVES` (the head optional).
-    pub fn parse(n: u32, position: &str) -> Result<Self, String> {
-        Self::from_moves(n, &text::moves_of(n as usize, position)?)
-    }
-}
-
 /// What a solve found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
@@ -183,6 +121,21 @@ struct Res {
 #[inline]
 fn sig_bit(b: u64) -> u64 {
     1 << (mix(b ^ 0x5851_f42d_4c95_7f2d) & 63)
+}
+
+/// A node of the search past its first checks.
+#[derive(Clone, Copy)]
+struct Node {
+    own: u32,
+    opp: u32,
+    black: bool,
+    passes: u8,
+    depth: u32,
+    key: u64,
+    /// The boards on the path when the node was entered.
+    line: u32,
+    /// The node count when the node was entered.
+    start: u64,
 }
 
 /// The exact solver of one board side.
@@ -483,7 +436,7 @@ impl Solver {
         black: bool,
         passes: u8,
         depth: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         h: Horizon,
     ) -> Res {
@@ -532,6 +485,36 @@ impl Solver {
             }
             best_move = e.best;
         }
+        let node = Node {
+            own,
+            opp,
+            black,
+            passes,
+            depth,
+            key,
+            line,
+            start: start_nodes,
+        };
+        self.expand(&node, best_move, alpha, beta, h)
+    }
+
+    /// The moves of a node past its table and Benson's bounds, and what is stored of it.
+    fn expand(
+        &mut self,
+        node: &Node,
+        mut best_move: u8,
+        mut alpha: i32,
+        beta: i32,
+        h: Horizon,
+    ) -> Res {
+        let Node {
+            own,
+            opp,
+            black,
+            passes,
+            depth,
+            ..
+        } = *node;
         let alpha0 = alpha;
         let mut out = [0u8; 27];
         let count = self.moves(best_move, passes, &mut out);
@@ -579,6 +562,29 @@ impl Solver {
                 }
             }
         }
+        let res = Res {
+            value: best,
+            dep,
+            horizon,
+            sig,
+        };
+        self.record(node, h, (alpha0, beta), best_move, res);
+        res
+    }
+
+    /// Store what the search of `node` found in the window `(alpha0, beta)` (see the module
+    /// and [`Solver::search`] on what may be stored).
+    fn record(
+        &mut self,
+        node: &Node,
+        h: Horizon,
+        (alpha0, beta): (i32, i32),
+        best_move: u8,
+        r: Res,
+    ) {
+        let (line, black, depth, key) = (node.line, node.black, node.depth, node.key);
+        let (best, dep, horizon, sig) = (r.value, r.dep, r.horizon, r.sig);
+        let start_nodes = node.start;
         // the node's own board is path[line - 1]; refusals of it or of boards below are the
         // key's; an older board's refusal makes the value the history's: not stored
         let own_history = dep == NONE || dep + 1 >= line;
@@ -614,12 +620,6 @@ impl Solver {
                     sig,
                 });
             }
-        }
-        Res {
-            value: best,
-            dep,
-            horizon,
-            sig,
         }
     }
 }

@@ -29,6 +29,7 @@
 pub mod benson;
 pub mod board;
 pub mod exact;
+pub mod small;
 pub mod text;
 
 use super::open::OpenGame;
