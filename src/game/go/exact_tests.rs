@@ -1,3 +1,4 @@
+use super::super::text;
 use super::*;
 
 fn solve(n: u32, moves: &str, depth: Option<u32>) -> Outcome {
@@ -36,7 +37,8 @@ fn positions_read_by_the_rules() {
     assert!(Position::parse(6, "").is_err());
 }
 
-/// The value by plain alpha-beta (no table), superko along the path: the reference.
+/// The value by plain alpha-beta (no table, no Benson), superko along the path, the game to
+/// its end: the reference; `None` past `budget` nodes.
 #[allow(clippy::too_many_arguments)]
 fn reference(
     g: &Geom,
@@ -47,11 +49,13 @@ fn reference(
     path: &mut Vec<u64>,
     mut alpha: i32,
     beta: i32,
-) -> i32 {
+    budget: &mut u64,
+) -> Option<i32> {
+    *budget = budget.checked_sub(1)?;
     let mut best = if passes == 1 {
         g.area(own, opp)
     } else {
-        -reference(g, opp, own, !black, 1, path, -beta, -alpha)
+        -reference(g, opp, own, !black, 1, path, -beta, -alpha, budget)?
     };
     for i in 0..g.n * g.n {
         alpha = alpha.max(best);
@@ -70,41 +74,65 @@ fn reference(
             continue;
         }
         path.push(b);
-        best = best.max(-reference(g, p, o, !black, 0, path, -beta, -alpha));
+        let v = reference(g, p, o, !black, 0, path, -beta, -alpha, budget);
         path.pop();
+        best = best.max(-v?);
     }
-    best
+    Some(best)
 }
 
-/// Seeded random 2x2 positions (passes included): the solver, its table kept from one
-/// position to the next, against the plain search to the end.
-#[test]
-fn seeded_2x2_positions_match_a_plain_search() {
-    let g = Geom::new(2);
-    let mut solver = Solver::new(2, 12);
+/// Seeded random positions of side `n` (`count`, passes included, plies from `plies`): the
+/// solver, its table kept from one position to the next, against the reference where that
+/// finishes within `budget` nodes; how many were compared.
+fn against_reference(n: u32, count: usize, plies: (usize, usize), budget: u64) -> usize {
+    let g = Geom::new(n);
+    let mut solver = Solver::new(n, 16);
     let mut seed = 7u64;
-    let words = ["A1", "B1", "A2", "B2", "pass"];
-    let mut checked = 0;
-    for i in 0..400 {
+    let mut words: Vec<String> = (0..n * n)
+        .map(|i| {
+            format!(
+                "{}{}",
+                char::from(text::COLUMNS[(i % n) as usize]),
+                i / n + 1
+            )
+        })
+        .collect();
+    words.push("pass".to_string());
+    let mut compared = 0;
+    for i in 0..count {
         let mut moves: Vec<&str> = Vec::new();
-        let mut pos = Position::parse(2, "").unwrap();
-        for _ in 0..(i % 32) {
+        for _ in 0..(plies.0 + i % plies.1) {
             seed = mix(seed.wrapping_add(0x9e37_79b9_7f4a_7c15));
             let mut next = moves.clone();
-            next.push(words[(seed >> 40) as usize % 5]);
-            if let Ok(p) = Position::from_moves(2, &next) {
-                if p.passes < 2 {
-                    (moves, pos) = (next, p);
-                }
+            next.push(&words[(seed >> 40) as usize % words.len()]);
+            if Position::from_moves(n, &next).is_ok_and(|p| p.passes < 2) {
+                moves = next;
             }
         }
+        let pos = Position::from_moves(n, &moves).unwrap();
         let mut path = pos.history.clone();
-        let want = reference(
-            &g, pos.own, pos.opp, pos.black, pos.passes, &mut path, -5, 5,
-        );
+        let (b, own, opp, passes) = (pos.black, pos.own, pos.opp, pos.passes);
+        let n2 = (n * n) as i32 + 1;
+        let mut left = budget;
+        let Some(want) = reference(&g, own, opp, b, passes, &mut path, -n2, n2, &mut left) else {
+            continue;
+        };
         let got = solver.solve(&pos, None);
         assert_eq!((got.value, got.exact), (want, true), "{moves:?}");
-        checked += 1;
+        compared += 1;
     }
-    assert_eq!(checked, 400);
+    compared
+}
+
+#[test]
+fn seeded_2x2_positions_match_a_plain_search() {
+    assert_eq!(against_reference(2, 400, (0, 32), u64::MAX), 400);
+}
+
+/// 3x3, where Benson's bounds cut: the positions the plain search finishes (32 of these 150
+/// within 100,000 nodes; 68 of 300 within 300,000 in a first run outside the tests).
+#[test]
+fn seeded_3x3_positions_match_a_plain_search() {
+    let compared = against_reference(3, 150, (6, 30), 100_000);
+    assert!(compared >= 20, "{compared}");
 }
