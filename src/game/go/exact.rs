@@ -220,6 +220,10 @@ impl Solver {
             Some(d) if d <= GUESS_DEPTH => 0,
             _ => self.solve(pos, Some(GUESS_DEPTH)).value,
         };
+        // room for the whole line: the search itself never allocates
+        let room = pos.history.len() + MAX_PATH as usize + 2;
+        self.path.reserve(room);
+        self.older.reserve(room);
         for &b in &pos.history {
             self.push(b);
         }
