@@ -424,3 +424,44 @@ fn perft_agrees_with_openspiel() {
     );
     assert_eq!(ours[..6], theirs("2", "6").unwrap()[..], "2x2");
 }
+
+/// The exact small-board solver (`go2-exact`: a table keyed on the board, kept from one position
+/// to the next) against the generic core searched to the end (`go2-mtdf:depth=128`, whose key
+/// holds the whole history) on seeded random 2x2 positions, passes included; and `solve`
+/// prints 3x3's published value, +9 for Black, as exact.
+#[test]
+fn the_exact_solver_agrees_with_the_generic_core() {
+    use treebench::game::go::Go2;
+    use treebench::game::SearchGame;
+    treebench::cli::entry::register_built_in().unwrap();
+    let mut exact = treebench::engine::registry::build("go2-exact").unwrap();
+    let mut generic = treebench::engine::registry::build("go2-mtdf:depth=128").unwrap();
+    assert_eq!(exact.exact(), Some(true));
+    let g = Go2::default();
+    let words = ["A1", "B1", "A2", "B2", "pass"];
+    let (mut seed, mut checked) = (20_261_205u64, 0);
+    for i in 0..80 {
+        let mut text = "go:2".to_string();
+        for _ in 0..(4 + i % 28) {
+            seed = treebench::game::go::board::mix(seed.wrapping_add(0x9e37_79b9_7f4a_7c15));
+            let next = format!("{text} {}", words[(seed >> 40) as usize % 5]);
+            if g.parse(&next).is_ok_and(|s| !Go2::over(&s)) {
+                text = next;
+            }
+        }
+        generic.reset();
+        let want = generic.solve(&text).unwrap().score;
+        assert_eq!(exact.solve(&text).unwrap().score, want, "{text}");
+        checked += 1;
+    }
+    assert_eq!(checked, 80);
+    let out = common::bin()
+        .args(["solve", "-e", "go3-exact", "go:3"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    assert_eq!(fields[..2], ["go:3", "9"], "{text}");
+    assert!(!text.contains("estimate"), "{text}");
+}

@@ -318,6 +318,7 @@ pub mod connect4;
 pub mod drivers;
 pub mod external;
 pub mod generic;
+pub mod go_exact;
 pub mod gtp;
 pub mod known;
 pub mod mutant;

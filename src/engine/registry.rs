@@ -11,7 +11,8 @@
 //! - `chess-DRIVER[:options]`: the generic search core on chess, in process
 //!   ([`super::generic`], options in [`super::generic::Config`]);
 //! - `GAME-DRIVER[:options]`: the generic search core on an open game ([`crate::game::open`])
-//!   registered with [`register_game`] (options as chess's).
+//!   registered with [`register_game`] (options as chess's);
+//! - `goN-exact[:options]` (N 2 to 5): the exact small-board Go solver ([`super::go_exact`]).
 //!
 //! The registry sits above every family: the families never name each other or the registry.
 
@@ -230,6 +231,10 @@ pub fn names() -> String {
         Some(_) => format!("{}-{{expectimax,star1,star2,uct}}", e.game.name),
         None => format!("{}-DRIVER", e.game.name),
     }));
+    if crate::game::open::find("go2").is_some() {
+        // the exact small-board Go solver (`super::go_exact`)
+        names.push("go2-exact..go5-exact".to_string());
+    }
     let drivers: Vec<&str> = generic::Driver::ALL.iter().map(|(_, n)| *n).collect();
     format!(
         "{} (DRIVER: {}, or the Monte Carlo {})",
@@ -505,6 +510,11 @@ pub fn build(spec: &str) -> Result<Box<dyn Engine>, SpecError> {
             .then_some(("depth", max_ply.as_str()));
         let opts: Vec<(&str, &str)> = end.into_iter().chain(opts.iter().copied()).collect();
         return build(GameKind::Open(&engines.game), driver, &opts).map_err(in_spec);
+    }
+    if let Some(n) = super::go_exact::side_of(name) {
+        let (_, opts) = parse_spec(spec)?;
+        let engine = super::go_exact::GoExact::new(n, &opts).map_err(in_spec)?;
+        return Ok(Box::new(engine));
     }
     let entry = lookup(name).ok_or_else(unknown)?;
     let (_, opts) = parse_spec(spec)?;

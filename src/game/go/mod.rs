@@ -26,7 +26,10 @@
 //! - **Ordering hint**: nearer the centre first, the pass last.
 //! - 19x19 has 362 moves with the pass: the core's move list (`MAX_MOVES`) holds 368.
 
+pub mod benson;
 pub mod board;
+pub mod exact;
+pub mod small;
 pub mod text;
 
 use super::open::OpenGame;
