@@ -270,16 +270,9 @@ impl Solver {
         let (b, own, opp, passes) = (pos.black, pos.own, pos.opp, pos.passes);
         while lo < hi {
             let beta = (if guess == lo { guess + 1 } else { guess }).clamp(lo + 1, hi);
-            let r = self.search(
-                own,
-                opp,
-                b,
-                passes,
-                depth,
-                beta - 1,
-                beta,
-                Horizon::Against(b),
-            );
+            let test =
+                |me: &mut Self, side| me.search(own, opp, b, passes, depth, beta - 1, beta, side);
+            let r = test(self, Horizon::Against(b));
             if r.value >= beta || !r.horizon {
                 (lo, hi) = if r.value >= beta {
                     (r.value, hi)
@@ -289,16 +282,7 @@ impl Solver {
                 guess = r.value;
                 continue;
             }
-            let r = self.search(
-                own,
-                opp,
-                b,
-                passes,
-                depth,
-                beta - 1,
-                beta,
-                Horizon::Against(!b),
-            );
+            let r = test(self, Horizon::Against(!b));
             if r.value < beta {
                 hi = r.value;
                 guess = hi;
