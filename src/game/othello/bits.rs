@@ -76,6 +76,13 @@ pub fn flips(own: u64, other: u64, sq: u32) -> u64 {
     all
 }
 
+/// The corners of the square of side `n` (8 or 6, in the top-left corner of the bits).
+#[inline]
+#[must_use]
+pub const fn corners(n: u32) -> u64 {
+    1 | 1 << (n - 1) | 1 << ((n - 1) * 8) | 1 << ((n - 1) * 8 + n - 1)
+}
+
 /// Mirror left-right (file a ↔ h) on the 8x8 board.
 #[must_use]
 pub fn mirror_files(b: u64) -> u64 {

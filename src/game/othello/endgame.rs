@@ -29,8 +29,8 @@
 //! setting of [`Othello::option_variants`](super::Othello) and `tests/othello.rs` solves FFO
 //! positions with every combination).
 
-use super::bits::{flips, legal};
-use super::stable::stable_discs;
+use super::bits::{corners, flips, legal};
+use super::stable::stability_bound;
 use crate::game::NodeCount;
 
 /// The empties `last=on` solves by [`solve_last`].
@@ -239,13 +239,9 @@ pub fn solve_last(
     count: &mut NodeCount,
 ) -> i32 {
     if b.stable && empties.count_ones() >= 4 {
-        let max = (b.n * b.n) as i32;
-        if max - alpha <= 2 * other.count_ones() as i32 {
-            let upper = max - 2 * stable_discs(other, own, b.mask, b.n).count_ones() as i32;
-            if upper <= alpha {
-                count.leaves += 1;
-                return upper;
-            }
+        if let Some(upper) = stability_bound(own, other, b.mask, b.n, alpha) {
+            count.leaves += 1;
+            return upper;
         }
     }
     let mut best = i32::MIN;
@@ -289,6 +285,17 @@ pub fn solve_last(
     final_score(own, other, empties)
 }
 
+/// The horizon's evaluation for `own` (whose legal moves are `mob`) against `other`: corners 4
+/// a disc, mobility 1 a move (Othello's `evaluate` before its clamp).
+#[inline]
+#[must_use]
+pub fn horizon_score(own: u64, other: u64, mob: u64, mask: u64, n: u32) -> i32 {
+    let c = corners(n);
+    let corner = (own & c).count_ones() as i32 - (other & c).count_ones() as i32;
+    let theirs = legal(other, own, mask).count_ones() as i32;
+    4 * corner + mob.count_ones() as i32 - theirs
+}
+
 /// Negamax to `depth` plies over the horizon's evaluation (corners 4 a disc, mobility 1 a
 /// move; a finished game its final score), fail-soft alpha-beta, no table, passes free: the
 /// shallow search that orders the moves of positions with many empties (`shallow=N`).
@@ -302,10 +309,7 @@ pub fn shallow_value(own: u64, other: u64, b: LastBoard, depth: u32, alpha: i32,
         return -shallow_value(other, own, b, depth, -beta, -alpha);
     }
     if depth == 0 {
-        let c = corner_squares(b.n);
-        let corner = (own & c).count_ones() as i32 - (other & c).count_ones() as i32;
-        let theirs = legal(other, own, b.mask).count_ones() as i32;
-        return 4 * corner + mob.count_ones() as i32 - theirs;
+        return horizon_score(own, other, mob, b.mask, b.n);
     }
     let mut best = -i32::MAX;
     let mut rest = mob;
@@ -323,11 +327,6 @@ pub fn shallow_value(own: u64, other: u64, b: LastBoard, depth: u32, alpha: i32,
         }
     }
     best
-}
-
-/// The corners of the square of side `n`.
-const fn corner_squares(n: u32) -> u64 {
-    1 | 1 << (n - 1) | 1 << ((n - 1) * 8) | 1 << ((n - 1) * 8 + n - 1)
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@ pub mod stable;
 
 use super::open::OpenGame;
 use super::search::{MoveList, NodeCount, SearchGame};
-use bits::{flips, legal, MASK6, MASK8};
+use bits::{corners, flips, legal, MASK6, MASK8};
 use endgame::{odd_region, solve_last, LastBoard, Switches, SHALLOW_DEPTH, SHALLOW_WEIGHT};
 
 /// A bound outside every value of the shallow search.
@@ -124,16 +124,10 @@ impl<const N: u32> Othello<N> {
     /// search reaches the end: the bound is on the final score.
     #[inline]
     fn stability_cut(&self, s: &Board, alpha: i32, count: &mut NodeCount) -> Option<i32> {
-        let max = (N * N) as i32;
-        // at least (max - alpha) / 2 stable discs are needed: no more than the opponent holds
-        if !self.switches.stable || max - alpha > 2 * s.other.count_ones() as i32 {
+        if !self.switches.stable {
             return None;
         }
-        let upper =
-            max - 2 * stable::stable_discs(s.other, s.own, Self::MASK, N).count_ones() as i32;
-        if upper > alpha {
-            return None;
-        }
+        let upper = stable::stability_bound(s.own, s.other, Self::MASK, N, alpha)?;
         count.leaves += 1;
         Some(upper)
     }
@@ -263,17 +257,18 @@ impl<const N: u32> Othello<N> {
     }
 }
 
+/// The key of the discs `own` (the side to move's) and `other`, mixed.
+#[inline]
+fn board_key(own: u64, other: u64) -> u64 {
+    mix(own ^ mix(other ^ 0x6a09_e667_f3bc_c908))
+}
+
 /// A 64-bit mix (the finaliser of SplitMix64).
 #[inline]
 fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
-}
-
-/// The corners of the square of side `n`.
-const fn corners(n: u32) -> u64 {
-    1 | 1 << (n - 1) | 1 << ((n - 1) * 8) | 1 << ((n - 1) * 8 + n - 1)
 }
 
 impl<const N: u32> SearchGame for Othello<N> {
@@ -290,7 +285,7 @@ impl<const N: u32> SearchGame for Othello<N> {
 
     #[inline]
     fn key(&self, s: &Board) -> u64 {
-        mix(s.own ^ mix(s.other ^ 0x6a09_e667_f3bc_c908))
+        board_key(s.own, s.other)
     }
 
     /// `sym=N`: at `N` empties or more, the key of the least of the 8 symmetric images.
@@ -302,7 +297,7 @@ impl<const N: u32> SearchGame for Othello<N> {
             return (self.key(s), 0);
         }
         let (own, other, i) = bits::canonical(s.own, s.other, N);
-        (mix(own ^ mix(other ^ 0x6a09_e667_f3bc_c908)), i as u8)
+        (board_key(own, other), i as u8)
     }
 
     #[inline]
@@ -343,12 +338,8 @@ impl<const N: u32> SearchGame for Othello<N> {
 
     /// Corners (4 a disc) and mobility (1 a move), clamped to `±N²`.
     fn evaluate(&self, s: &Board) -> i32 {
-        let c = corners(N);
-        let corner = (s.own & c).count_ones() as i32 - (s.other & c).count_ones() as i32;
-        let theirs = legal(s.other, s.own, Self::MASK).count_ones() as i32;
-        let mobility = s.mobility.count_ones() as i32 - theirs;
         let lim = (N * N) as i32;
-        (4 * corner + mobility).clamp(-lim, lim)
+        endgame::horizon_score(s.own, s.other, s.mobility, Self::MASK, N).clamp(-lim, lim)
     }
 
     /// Fastest first (`fastest=on`): fewer replies score higher, a corner is worth two replies

@@ -10,7 +10,7 @@
 //! from the corners until nothing is added. The side to move can score at most
 //! `N² − 2·(the other side's stable discs)`, Edax's stability cut-off (`search_SC_NWS`).
 
-use super::bits::{legal, MASK6};
+use super::bits::{corners, legal, MASK6};
 
 /// The a and h files (8x8).
 const FILES_AH: u64 = 0x8181_8181_8181_8181;
@@ -94,10 +94,19 @@ pub fn stable_discs(p: u64, o: u64, mask: u64, n: u32) -> u64 {
     }
 }
 
-/// The corners of the square of side `n`.
+/// The stability cut-off (Edax's `search_SC_NWS`) for `own` to move against `other` on the
+/// board `mask` of side `n`: the bound `n² − 2·s` on the final score, `s` the opponent's stable
+/// discs, when it is at most `alpha` (the node fails low with it); `None` else. The stable
+/// discs are counted only when the opponent holds the `(n² − alpha) / 2` discs it needs.
 #[inline]
-const fn corners(n: u32) -> u64 {
-    1 | 1 << (n - 1) | 1 << ((n - 1) * 8) | 1 << ((n - 1) * 8 + n - 1)
+#[must_use]
+pub fn stability_bound(own: u64, other: u64, mask: u64, n: u32, alpha: i32) -> Option<i32> {
+    let max = (n * n) as i32;
+    if max - alpha > 2 * other.count_ones() as i32 {
+        return None;
+    }
+    let upper = max - 2 * stable_discs(other, own, mask, n).count_ones() as i32;
+    (upper <= alpha).then_some(upper)
 }
 
 /// A count with the corners counted twice (Edax's `bit_weighted_count`).
