@@ -200,8 +200,8 @@ fn nim_gets_every_driver_with_its_closed_form_value() {
         "nim",
         &nim::positions(2),
         &[(6, false)],
-        6,
-        false,
+        (6, false),
+        None,
     )
     .unwrap();
     assert!(r.failures.is_empty(), "{r}");

@@ -233,6 +233,27 @@ fn go2_is_a_win_by_one_for_black() {
     assert!(!text.contains("estimate"), "{text}");
 }
 
+/// `verify --game go13` catches every mutant: its drivers are compared at depth 2 (a play copies
+/// the state with its history), where a PVS that does not re-search a fail high is still right,
+/// so the deeper check (depth 3 on 6 seeded positions of ply 118) must catch `pvs-no-research`.
+#[test]
+fn verify_go13_catches_every_mutant() {
+    let out = common::bin()
+        .args(["verify", "--game", "go13", "--per-ply", "1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("| deep (every driver and variant = alpha-beta without a table, depth 3, 6 more positions, of ply 118) | 294 | passed |"),
+        "{text}"
+    );
+    assert!(
+        text.contains("| mutant pvs-no-research | | caught: `go13-pvs:depth=3,"),
+        "{text}"
+    );
+}
+
 /// GNU Go over GTP plays a 5x5 match against UCT: every game replays under treebench's rules
 /// and ends by them, with the spec's budget and with a clock; an engine that plays an occupied
 /// point loses by an illegal move; each match's SGF reads back in sgfmill; an engine without `time_settings` plays under a clock

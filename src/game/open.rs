@@ -16,6 +16,15 @@ use std::sync::RwLock;
 /// default (4).
 pub const SEARCH_TO_END_PLIES: u32 = 16;
 
+/// The deeper check of `verify --game NAME` ([`OpenGame::DEEP_CHECK`]): the drivers and variants
+/// at `depth` on `positions` seeded positions of ply `ply`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeepCheck {
+    pub depth: u32,
+    pub ply: u32,
+    pub positions: u32,
+}
+
 /// What an open game adds to [`SearchGame`]: its name, a start position that seeded positions
 /// are drawn from, a position's text, and optionally an exact value by a closed form (an oracle
 /// independent of search).
@@ -37,6 +46,11 @@ pub trait OpenGame: SearchGame + Copy + Default + Send + Sync + 'static {
     const ORACLE_DEPTHS: &'static [(u32, bool)] = &[(1, false), (2, false), (3, false)];
     /// `verify --game NAME`: the drivers and variants are compared at this `(depth, quiescence)`.
     const CHECK_DEPTH: (u32, bool) = (4, false);
+    /// `verify --game NAME`: the drivers and variants also searched deeper on a few positions
+    /// of their own, for a game whose `CHECK_DEPTH` its cost keeps shallow (at depth 2 a fail
+    /// high of a null window is already exact, so no check there can tell a PVS that does not
+    /// re-search). Default: none.
+    const DEEP_CHECK: Option<DeepCheck> = None;
     /// `verify --game NAME`: brute force to the end (no pruning, no table) gives up on a
     /// position past this many nodes; the position is then counted as out of reach. A game whose
     /// nodes are dear (a served game: each one a request to another process) names fewer.

@@ -143,6 +143,10 @@ pub struct GenericReport {
     pub depth: u32,
     pub qs: bool,
     pub driver_searches: usize,
+    /// The deeper check, where the game names one: the drivers and variants also at this depth
+    /// on this many positions of this ply (`None`: none), and its searches.
+    pub deep: Option<(u32, u32, usize)>,
+    pub deep_searches: usize,
     /// Oracle values with quiescence checked against full quiescence ([`minimax_full_qs`]), and
     /// how many were out of reach (over [`FULL_QS_BUDGET`] nodes).
     pub full_qs_checked: usize,
@@ -237,20 +241,19 @@ fn oracle_value<G: SearchGame>(game: &G, root: &G::State, depth: u32, qs: bool) 
 }
 
 /// Run every check on `positions` (texts the game parses): the oracle at each of
-/// `oracle_depths` (`(depth, qs)`), the drivers and `draft=ge` at `depth` with `qs`, and the
-/// mutants (at the first oracle depth and at `depth`).
+/// `oracle_depths` (`(depth, qs)`), the drivers and `draft=ge` at `depth` with `qs`, the
+/// drivers again at `deep`'s depth on its positions (where `depth` is too shallow to tell every
+/// mutant: at depth 2 a fail high of a null window is already exact), and the mutants (at the
+/// oracle depths, at `depth`, then at `deep`'s).
 pub fn verify_game<G: SearchGame + Clone>(
     game: &G,
     name: &str,
     positions: &[String],
     oracle_depths: &[(u32, bool)],
-    depth: u32,
-    qs: bool,
+    (depth, qs): (u32, bool),
+    deep: Option<Deep<'_>>,
 ) -> Result<GenericReport, String> {
-    let roots = positions
-        .iter()
-        .map(|t| game.parse(t).map_err(|e| format!("position `{t}`: {e}")))
-        .collect::<Result<Vec<_>, _>>()?;
+    let roots = parse_all(game, positions)?;
     let mut r = GenericReport {
         game: name.to_string(),
         positions: positions.len(),
@@ -280,14 +283,7 @@ pub fn verify_game<G: SearchGame + Clone>(
                 &mut failures,
             );
         }
-        let reference = Config {
-            driver: Driver::Negamax,
-            depth,
-            qs,
-            tt_bits: 0,
-            ..Config::default()
-        };
-        let expected = value(game, reference, root);
+        let expected = value(game, reference(depth, qs), root);
         r.driver_searches += compare(
             game,
             "drivers",
@@ -309,9 +305,54 @@ pub fn verify_game<G: SearchGame + Clone>(
             }
         }
     }
+    let deep_roots = match &deep {
+        Some(d) => parse_all(game, d.positions)?,
+        None => Vec::new(),
+    };
+    let mut levels: Vec<Level<'_, G>> = oracle_depths
+        .iter()
+        .chain([&(depth, qs)])
+        .map(|&(d, q)| (d, q, positions, roots.as_slice()))
+        .collect();
+    if let Some(deep) = deep {
+        for (text, root) in deep.positions.iter().zip(&deep_roots) {
+            let expected = value(game, reference(deep.depth, qs), root);
+            let configs = variants(deep.depth, qs);
+            r.deep_searches += compare(game, "deep", text, root, expected, &configs, &mut failures);
+        }
+        r.deep = Some((deep.depth, deep.ply, deep.positions.len()));
+        levels.push((deep.depth, qs, deep.positions, &deep_roots));
+    }
     r.failures = failures;
-    r.mutants = mutants(game, positions, &roots, oracle_depths, depth, qs);
+    r.mutants = mutants(game, &levels);
     Ok(r)
+}
+
+/// The deeper check of [`verify_game`]: the drivers and variants at `depth` on `positions`
+/// (seeded positions of ply `ply`).
+pub struct Deep<'a> {
+    pub depth: u32,
+    pub ply: u32,
+    pub positions: &'a [String],
+}
+
+/// Every text parsed, or the first one's error.
+fn parse_all<G: SearchGame>(game: &G, texts: &[String]) -> Result<Vec<G::State>, String> {
+    texts
+        .iter()
+        .map(|t| game.parse(t).map_err(|e| format!("position `{t}`: {e}")))
+        .collect()
+}
+
+/// The trusted reference of the driver checks: alpha-beta without a table at `depth`.
+fn reference(depth: u32, qs: bool) -> Config {
+    Config {
+        driver: Driver::Negamax,
+        depth,
+        qs,
+        tt_bits: 0,
+        ..Config::default()
+    }
 }
 
 /// Check the oracle's `expected` value at `depth` with quiescence against full quiescence.
@@ -344,33 +385,20 @@ fn full_qs<G: SearchGame>(
     true
 }
 
-/// Each mutant in every variant of every driver, against the oracle at the shallow depths and
-/// the plain reference at `depth`: the first disagreement catches it.
-fn mutants<G: SearchGame + Clone>(
-    game: &G,
-    positions: &[String],
-    roots: &[G::State],
-    oracle_depths: &[(u32, bool)],
-    depth: u32,
-    qs: bool,
-) -> Vec<MutantResult> {
-    let mut depths: Vec<(u32, bool)> = oracle_depths.to_vec();
-    depths.push((depth, qs));
+/// A depth the mutants are searched at: `(depth, quiescence, texts, their positions)`.
+type Level<'a, G> = (u32, bool, &'a [String], &'a [<G as SearchGame>::State]);
+
+/// Each mutant in every variant of every driver against the plain reference, at each of
+/// `levels` in turn: the first disagreement catches it.
+fn mutants<G: SearchGame + Clone>(game: &G, levels: &[Level<'_, G>]) -> Vec<MutantResult> {
     Mutant::of(Core::Generic)
         .into_iter()
         .map(|mutant| {
             let name = mutant.name();
             let mut caught_by = None;
-            'search: for &(d, q) in &depths {
-                for (text, root) in positions.iter().zip(roots) {
-                    let reference = Config {
-                        driver: Driver::Negamax,
-                        depth: d,
-                        qs: q,
-                        tt_bits: 0,
-                        ..Config::default()
-                    };
-                    let expected = value(game, reference, root);
+            'search: for &(d, q, texts, roots) in levels {
+                for (text, root) in texts.iter().zip(roots) {
+                    let expected = value(game, reference(d, q), root);
                     let configs: Vec<Config> = variants(d, q)
                         .into_iter()
                         .map(|c| Config { mutant, ..c })
@@ -436,6 +464,14 @@ impl std::fmt::Display for GenericReport {
             self.driver_searches,
             status("drivers")
         )?;
+        if let Some((d, ply, k)) = self.deep {
+            writeln!(
+                f,
+                "| deep (every driver and variant = alpha-beta without a table, depth {d}{qs}, {k} more positions, of ply {ply}) | {} | {} |",
+                self.deep_searches,
+                status("deep")
+            )?;
+        }
         if self.full_qs_checked + self.full_qs_out_of_reach > 0 {
             writeln!(
                 f,
@@ -554,7 +590,7 @@ pub fn verify_chess(per_ply: u32, seed: u64) -> Result<GenericReport, String> {
         .map(|d| d.moves)
         .collect();
     let oracle = [(1, false), (2, false), (3, false), (1, true), (2, true)];
-    let mut r = verify_game(&Chess, "chess", &positions, &oracle, 4, true)?;
+    let mut r = verify_game(&Chess, "chess", &positions, &oracle, (4, true), None)?;
     // full quiescence also on later positions, where random games have traded material
     let mut failures = std::mem::take(&mut r.failures);
     for d in FULL_QS_PLIES

@@ -126,8 +126,17 @@ pub fn verify_open<G: OpenGame>(
         return Err(format!("{}: no seeded position was drawn", name));
     }
     let texts: Vec<String> = drawn.iter().map(|(_, t)| t.clone()).collect();
-    let (depth, qs) = G::CHECK_DEPTH;
-    let mut r = verify_game(&game, name, &texts, G::ORACLE_DEPTHS, depth, qs)?;
+    let deep_texts: Vec<String> = G::DEEP_CHECK
+        .iter()
+        .flat_map(|d| positions_for_ply(kind, seed, d.ply, d.positions, false))
+        .map(|d| d.moves)
+        .collect();
+    let deep = G::DEEP_CHECK.map(|d| super::generic::Deep {
+        depth: d.depth,
+        ply: d.ply,
+        positions: &deep_texts,
+    });
+    let mut r = verify_game(&game, name, &texts, G::ORACLE_DEPTHS, G::CHECK_DEPTH, deep)?;
     r.structure = Some(structure);
     let mut end = EndOfGame {
         budget: G::END_BUDGET,

@@ -264,14 +264,29 @@ impl<const N: usize, const CELLS: usize, const CAP: usize, const BLOOM: usize> O
     /// Depth 4, and on 2x2 depth 10: at depth 4 none of 2x2's positions told a PVS that does
     /// not re-search a fail-high (the `pvs-no-research` mutant) from a correct one; from depth
     /// 5 on `go:2 A1` does (`docs/go.md`).
-    /// From 13x13 on, depth 2: `go19-pvs:depth=3` visits about 1.1M nodes (2 s) a position, and
-    /// `verify` searches every driver and variant.
+    /// From 13x13 on, depth 2: `go19-pvs:depth=3` visits about 1.4M nodes (2.6 s) a position,
+    /// and `verify` searches every driver and variant.
     const CHECK_DEPTH: (u32, bool) = if N == 2 {
         (10, false)
     } else if N >= 13 {
         (2, false)
     } else {
         (4, false)
+    };
+    /// From 13x13 on, depth 3 on 6 positions of ply 0.7N² as well: depth 2 cannot tell the
+    /// `pvs-no-research` mutant (a fail high of a null window is exact there), nor could depth 3
+    /// on ten 19x19 positions of plies 8-150, where nearly every move adds one stone to the
+    /// area count and the first reply tried is the best. Later it told 3 of 6 19x19 positions
+    /// (plies 200 and 250) and 5 of 12 13x13 ones (plies 80, 117 and 150); at ply 240, 4 19x19
+    /// positions did not. `verify --game go19 --per-ply 1`: 137 s; `go13`: 21 s.
+    const DEEP_CHECK: Option<crate::game::open::DeepCheck> = if N >= 13 {
+        Some(crate::game::open::DeepCheck {
+            depth: 3,
+            ply: (N * N * 7 / 10) as u32,
+            positions: 6,
+        })
+    } else {
+        None
     };
     const END_IN_REACH: bool = false;
 
