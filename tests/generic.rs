@@ -10,7 +10,7 @@ use treebench::game::chess::encode_mate;
 use treebench::game::chess::search_game::Chess;
 use treebench::game::SearchGame;
 use treebench::runner::positions::positions_for_ply;
-use treebench::verify::generic::{variants, verify_chess, verify_game};
+use treebench::verify::generic::{variants, verify_chess, verify_game, Deep};
 
 #[path = "../examples/nim.rs"]
 #[allow(dead_code)]
@@ -208,5 +208,43 @@ fn nim_gets_every_driver_with_its_closed_form_value() {
     assert!(
         r.mutants[0].caught_by.is_some(),
         "tables that store bounds as exact:\n{r}"
+    );
+}
+
+/// A deeper check searches every driver and variant on its own positions (counted in its row),
+/// and one that drew no position fails `verify` instead of passing with nothing checked.
+#[test]
+fn a_deeper_check_searches_its_positions_and_fails_without_any() {
+    let positions = nim::positions(2);
+    let deep = |more: &[String]| {
+        let d = Deep {
+            depth: 6,
+            ply: 3,
+            positions: more,
+        };
+        verify_game(
+            &nim::Nim,
+            "nim",
+            &positions[..2],
+            &[(2, false)],
+            (2, false),
+            Some(d),
+        )
+        .unwrap()
+    };
+    let r = deep(&positions[2..6]);
+    assert_eq!(r.deep, Some((6, 3, 4)));
+    assert_eq!(r.deep_searches, 4 * variants(6, false).len(), "{r}");
+    assert!(
+        r.to_string()
+            .contains("depth 6, 4 more positions, of ply 3) |"),
+        "{r}"
+    );
+    let r = deep(&[]);
+    assert!(!r.passed(), "{r}");
+    assert!(
+        r.to_string()
+            .contains("FAILED: no seeded game reached ply 3"),
+        "{r}"
     );
 }

@@ -182,7 +182,10 @@ impl GenericReport {
             .end_of_game
             .as_ref()
             .is_none_or(|e| e.unfinished_count == 0);
+        // a deeper check that drew no position checked nothing
+        let deep = self.deep.is_none_or(|(_, _, k)| k > 0);
         full_qs
+            && deep
             && length
             && structure
             && self.not_run.is_none()
@@ -469,7 +472,11 @@ impl std::fmt::Display for GenericReport {
                 f,
                 "| deep (every driver and variant = alpha-beta without a table, depth {d}{qs}, {k} more positions, of ply {ply}) | {} | {} |",
                 self.deep_searches,
-                status("deep")
+                if k == 0 {
+                    format!("FAILED: no seeded game reached ply {ply}")
+                } else {
+                    status("deep")
+                }
             )?;
         }
         if self.full_qs_checked + self.full_qs_out_of_reach > 0 {
