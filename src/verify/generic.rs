@@ -467,18 +467,7 @@ impl std::fmt::Display for GenericReport {
             self.driver_searches,
             status("drivers")
         )?;
-        if let Some((d, ply, k)) = self.deep {
-            writeln!(
-                f,
-                "| deep (every driver and variant = alpha-beta without a table, depth {d}{qs}, {k} more positions, of ply {ply}) | {} | {} |",
-                self.deep_searches,
-                if k == 0 {
-                    format!("FAILED: no seeded game reached ply {ply}")
-                } else {
-                    status("deep")
-                }
-            )?;
-        }
+        self.write_deep(f, status("deep"))?;
         if self.full_qs_checked + self.full_qs_out_of_reach > 0 {
             writeln!(
                 f,
@@ -530,6 +519,24 @@ impl std::fmt::Display for GenericReport {
 }
 
 impl GenericReport {
+    /// The deeper check's row, where the game names one (`status`: its failures' verdict).
+    fn write_deep(&self, f: &mut std::fmt::Formatter<'_>, status: String) -> std::fmt::Result {
+        let Some((d, ply, k)) = self.deep else {
+            return Ok(());
+        };
+        let qs = if self.qs { "+qs" } else { "" };
+        let result = if k == 0 {
+            format!("FAILED: no seeded game reached ply {ply}")
+        } else {
+            status
+        };
+        writeln!(
+            f,
+            "| deep (every driver and variant = alpha-beta without a table, depth {d}{qs}, {k} more positions, of ply {ply}) | {} | {result} |",
+            self.deep_searches
+        )
+    }
+
     /// The failures, one paragraph each: the structure's, then the searches'.
     fn write_failures(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         for x in self.structure.iter().flat_map(|s| &s.failures) {
