@@ -1,4 +1,4 @@
-//! `goN-exact[:tt=BITS,depth=D,regions=on]` (N from 2 to 5): the exact solver of small Go
+//! `goN-exact[:tt=BITS,depth=D,regions=on,sym=off]` (N from 2 to 5): the exact solver of small Go
 //! boards ([`crate::game::go::exact`]) as an engine of the built-in games `go2`..`go5`.
 //!
 //! - `tt`: the table's size, 2^BITS entries of 16 bytes (default 20: 16 MiB; 10 to 30).
@@ -7,6 +7,8 @@
 //! - `regions=on`: count the small vital regions of pass-alive chains as their owner's at once,
 //!   an assumption the solver does not prove ([`Solver::regions`]); its values are then marked
 //!   estimates. Default `off`.
+//! - `sym=off`: key the table on the board as played instead of its class under the 8
+//!   symmetries of the square ([`Solver::symmetry`]). Default `on`; exact either way.
 //!
 //! Without `depth` and `regions`, the engine is exact (a referee): its values are the game's
 //! without the ply cap of `go3`/`go4`/`go5`, which only positional superko makes unnecessary
@@ -42,7 +44,7 @@ impl GoExact {
     /// The engine `goN-exact` with the spec's options; an error for a bad option or when the
     /// game `goN` is not registered.
     pub fn new(n: u32, opts: &[(&str, &str)]) -> Result<Self, String> {
-        let (mut bits, mut depth, mut regions) = (20u32, None, false);
+        let (mut bits, mut depth, mut regions, mut symmetry) = (20u32, None, false, true);
         for &(k, v) in opts {
             let bad = || format!("option `{k}={v}`: not a value it takes");
             match k {
@@ -53,14 +55,19 @@ impl GoExact {
                     }
                 }
                 "depth" => depth = Some(v.parse::<u32>().map_err(|_| bad())?.max(1)),
-                "regions" => {
-                    regions = match v {
+                "regions" | "sym" => {
+                    let on = match v {
                         "on" => true,
                         "off" => false,
                         _ => return Err(bad()),
-                    }
+                    };
+                    *(if k == "sym" {
+                        &mut symmetry
+                    } else {
+                        &mut regions
+                    }) = on;
                 }
-                _ => return Err(format!("unknown option `{k}` (tt, depth, regions)")),
+                _ => return Err(format!("unknown option `{k}` (tt, depth, regions, sym)")),
             }
         }
         let name = format!("go{n}");
@@ -73,6 +80,7 @@ impl GoExact {
         }
         let mut solver = Solver::new(n, bits);
         solver.regions = regions;
+        solver.symmetry = symmetry;
         Ok(GoExact {
             n,
             spec,

@@ -8,11 +8,13 @@
 //! - **Search**: fail-soft alpha-beta with a transposition table under MTD(f) (null windows
 //!   that close in on the value, which lies in `[-N², N²]`: a test outside fails at once). The
 //!   first guess is a 12-ply search's. Move order: the table's move, the pass when the opponent
-//!   has just passed (it ends the game: a leaf), the points nearer the centre first, the pass
-//!   otherwise last.
+//!   has just passed (it ends the game: a leaf), the last liberty of every chain in atari
+//!   (a capture or an escape), the other points nearer the centre first, the pass otherwise
+//!   last. The table is keyed on the class of the board under the 8 symmetries of the square
+//!   ([`Solver::symmetry`]).
 //! - **Proof by true bounds** ([`Solver::solve`] without a depth): superko lets lines run for
-//!   hundreds of plies, so each MTD(f) test `value >= beta` is searched to a depth (16, then
-//!   doubling) with every horizon scored as the worst Benson's bounds allow for one side: for
+//!   hundreds of plies, so each MTD(f) test `value >= beta` is searched to a depth (16, then 4
+//!   more each time to 64, then doubling) with every horizon scored as the worst Benson's bounds allow for one side: for
 //!   the root's side first (a fail high then proves the test), and, where that failed low past
 //!   a horizon, for the other side (a fail low then disproves it); neither: deeper. Every value
 //!   stored is then a true bound on the node's value, good at any depth. A depth (`Some(d)`)
@@ -42,6 +44,14 @@
 //!   moves as the search stored, so it finds the same value. The filter holds boards with their
 //!   colours, so the key holds the colour too (a colour-free key, tried first, gave wrong values
 //!   on 2x2: the filter then named the colour-swapped boards).
+//!
+//!   **Symmetry**: the key holds the board's class under the 8 symmetries of the square, and
+//!   the filters (the entries' and the path's older boards') hold classes too. A node whose
+//!   board is the image `s(P)` of a stored node `P` searches the images under `s` of `P`'s
+//!   lines; a refusal there that `P`'s search did not make would recreate an older board
+//!   `s(b)` with `b` a board `P`'s search made, so that older board's class is in the entry's
+//!   filter and the entry is not used. Classes are coarser than boards: a match only forgoes
+//!   a use, as a false positive does.
 //!   `tests/go.rs` checks the values on seeded 2x2 positions against the generic core's search,
 //!   whose key holds the whole history.
 //! - A line stops at [`MAX_PATH`] plies below the root (a safety bound for the stack); a value
@@ -51,6 +61,7 @@ use super::benson::{pass_alive, Geom};
 use super::board::mix;
 use super::small::board_key;
 pub use super::small::Position;
+use super::sym::Sym;
 
 /// The most plies one line of the search may go below the root (a safety bound for the stack;
 /// a value that met it is not exact).
@@ -132,6 +143,8 @@ struct Node {
     passes: u8,
     depth: u32,
     key: u64,
+    /// The symmetry that maps the node's board onto its key's.
+    sym: u8,
     /// The boards on the path when the node was entered.
     line: u32,
     /// The node count when the node was entered.
@@ -163,6 +176,9 @@ pub struct Solver {
     /// an assumption (that the owner can always clear such a region, superko
     /// notwithstanding) that this code does not prove; off by default.
     pub regions: bool,
+    /// Key the table on the class of the board under the 8 symmetries (on by default).
+    pub symmetry: bool,
+    sym: Sym,
 }
 
 impl Solver {
@@ -191,6 +207,8 @@ impl Solver {
             root: 0,
             dirty: 0,
             regions: false,
+            symmetry: true,
+            sym: Sym::new(n),
         }
     }
 
@@ -225,7 +243,7 @@ impl Solver {
         self.path.reserve(room);
         self.older.reserve(room);
         for &b in &pos.history {
-            self.push(b);
+            self.push(b, self.class(b).0);
         }
         self.root = pos.history.len() as u32;
         let (value, exact) = match depth {
@@ -291,7 +309,8 @@ impl Solver {
             if depth >= MAX_PATH {
                 return (guess.clamp(lo, hi), false);
             }
-            depth = (depth * 2).min(MAX_PATH);
+            // a test proved at a depth a little deeper costs far less than at twice the depth
+            depth = (if depth < 64 { depth + 4 } else { depth * 2 }).min(MAX_PATH);
         }
         (lo, true)
     }
@@ -301,11 +320,25 @@ impl Solver {
         (mix(b) >> 48) as usize
     }
 
-    fn push(&mut self, b: u64) {
+    /// Enter board `b` of class `class` on the path.
+    fn push(&mut self, b: u64, class: u64) {
         self.filter[Self::slot(b)] += 1;
         self.path.push(b);
         let last = *self.older.last().expect("the empty filter");
-        self.older.push(last | sig_bit(b));
+        self.older.push(last | sig_bit(class));
+    }
+
+    /// The class of board `b` (`black | white << 32`) and the symmetry that maps `b` onto it:
+    /// its least image under the 8 symmetries, or `b` itself without [`Solver::symmetry`].
+    /// The Bloom filters hold classes, so an entry is read only at a node none of whose older
+    /// boards has the class of a board its search made (see the module).
+    #[inline]
+    fn class(&self, b: u64) -> (u64, u8) {
+        if self.symmetry {
+            self.sym.canon(b)
+        } else {
+            (b, 0)
+        }
     }
 
     fn pop(&mut self) {
@@ -323,9 +356,13 @@ impl Solver {
         self.path.iter().rposition(|&x| x == b).map(|i| i as u32)
     }
 
+    /// The table key of a node (the class of its board, the colour to move, the passes in a
+    /// row) and the symmetry that maps the node's board onto the key's.
     #[inline]
-    fn table_key(own: u32, opp: u32, black: bool, passes: u8) -> u64 {
-        board_key(own, opp, black) | u64::from(black) << 61 | 1 << 62 | u64::from(passes) << 63
+    fn table_key(&self, own: u32, opp: u32, black: bool, passes: u8) -> (u64, u8) {
+        let (class, t) = self.class(board_key(own, opp, black));
+        let key = class | u64::from(black) << 61 | 1 << 62 | u64::from(passes) << 63;
+        (key, t)
     }
 
     #[inline]
@@ -388,9 +425,9 @@ impl Solver {
         out
     }
 
-    /// The moves in search order: the table's, the pass when it ends the game, the points
-    /// nearer the centre first, the pass last otherwise.
-    fn moves(&self, best: u8, passes: u8, out: &mut [u8; 27]) -> usize {
+    /// The moves in search order: the table's, the pass when it ends the game, the points of
+    /// `urgent` then the others, nearer the centre first, the pass last otherwise.
+    fn moves(&self, best: u8, passes: u8, urgent: u32, out: &mut [u8; 27]) -> usize {
         let mut k = 0;
         if best != NO_MOVE {
             out[0] = best;
@@ -398,15 +435,38 @@ impl Solver {
         }
         let n2 = (self.g.n * self.g.n) as usize;
         let list = self.order[..n2].iter().copied();
+        let first = list.clone().filter(|&m| urgent >> m & 1 != 0);
+        let rest = list.filter(|&m| urgent >> m & 1 == 0);
         let first_pass = (passes == 1).then_some(PASS_MOVE);
         let last_pass = (passes == 0).then_some(PASS_MOVE);
-        for m in first_pass.into_iter().chain(list).chain(last_pass) {
+        for m in first_pass
+            .into_iter()
+            .chain(first)
+            .chain(rest)
+            .chain(last_pass)
+        {
             if m != best {
                 out[k] = m;
                 k += 1;
             }
         }
         k
+    }
+
+    /// The last liberty of every chain in atari: where the side to move captures or escapes.
+    fn captures(&self, own: u32, opp: u32) -> u32 {
+        let empty = self.g.full & !(own | opp);
+        let (mut out, mut rest) = (0, opp | own);
+        while rest != 0 {
+            let seed = rest & rest.wrapping_neg();
+            let chain = self.g.flood(seed, if seed & opp != 0 { opp } else { own });
+            rest &= !chain;
+            let libs = self.g.nbrs(chain) & empty;
+            if libs.count_ones() == 1 {
+                out |= libs;
+            }
+        }
+        out
     }
 
     /// Fail-soft alpha-beta to `depth` plies; at the horizon `h` scores the position. With
@@ -454,7 +514,7 @@ impl Solver {
                 Horizon::Against(p) => done(if p == black { lo } else { hi }, true),
             };
         }
-        let key = Self::table_key(own, opp, black, passes);
+        let (key, sym) = self.table_key(own, opp, black, passes);
         let mut best_move = NO_MOVE;
         if let Some(e) = self.probe(key) {
             // valid when no board its search made is older than this node's board
@@ -471,7 +531,12 @@ impl Solver {
                     sig: e.sig,
                 };
             }
-            best_move = e.best;
+            // the entry's move is of the key's board
+            best_move = if e.best < PASS_MOVE {
+                self.sym.point_back(sym, e.best)
+            } else {
+                e.best
+            };
         }
         let node = Node {
             own,
@@ -480,6 +545,7 @@ impl Solver {
             passes,
             depth,
             key,
+            sym,
             line,
             start: start_nodes,
         };
@@ -505,7 +571,7 @@ impl Solver {
         } = *node;
         let alpha0 = alpha;
         let mut out = [0u8; 27];
-        let count = self.moves(best_move, passes, &mut out);
+        let count = self.moves(best_move, passes, self.captures(own, opp), &mut out);
         let (mut best, mut dep, mut horizon, mut sig) = (i32::MIN, NONE, false, 0u64);
         for &m in &out[..count] {
             let v = if m == PASS_MOVE {
@@ -531,12 +597,13 @@ impl Solver {
                     dep = dep.min(j);
                     continue;
                 }
-                self.push(b);
+                let class = self.class(b).0;
+                self.push(b, class);
                 let r = self.search(p2, o2, !black, 0, depth - 1, -beta, -alpha, h);
                 self.pop();
                 dep = dep.min(r.dep);
                 horizon |= r.horizon;
-                sig |= r.sig | sig_bit(b);
+                sig |= r.sig | sig_bit(class);
                 -r.value
             };
             if v > best {
@@ -602,7 +669,11 @@ impl Solver {
                     key,
                     lower: lower as i8,
                     upper: upper as i8,
-                    best: best_move,
+                    best: if best_move < PASS_MOVE {
+                        self.sym.point(node.sym, best_move)
+                    } else {
+                        best_move
+                    },
                     work: work as u8,
                     depth: stored_depth,
                     sig,

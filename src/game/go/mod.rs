@@ -30,6 +30,7 @@ pub mod benson;
 pub mod board;
 pub mod exact;
 pub mod small;
+pub mod sym;
 pub mod text;
 
 use super::open::OpenGame;
