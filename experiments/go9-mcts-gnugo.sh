@@ -9,10 +9,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-target/release/treebench}
 OUT=${OUT:-report/go9-mcts-gnugo}
+# the budgets and variants (the committed report: the defaults; report/go9-mcts-gnugo-1000:
+# PLAYOUTS="1000 3000" VARIANTS="uct puct" OUT=report/go9-mcts-gnugo-1000)
+PLAYOUTS=${PLAYOUTS:-100 300}
+VARIANTS=${VARIANTS:-uct puct mcts-solver}
 mkdir -p "$OUT"
 engines=()
-for n in 100 300; do
-    engines+=("go9-uct:playouts=$n" "go9-puct:playouts=$n" "go9-mcts-solver:playouts=$n")
+for n in $PLAYOUTS; do
+    for v in $VARIANTS; do
+        engines+=("go9-$v:playouts=$n")
+    done
 done
 "$BIN" match 'gtp:/usr/games/gnugo --mode gtp --level 1' "${engines[@]}" --gauntlet \
     --game go9 --plies 2,4 --openings 4 --seed 1 --concurrency 2 \
