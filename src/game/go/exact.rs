@@ -14,12 +14,12 @@
 //!   ([`Solver::symmetry`]).
 //! - **Proof by true bounds** ([`Solver::solve`] without a depth): superko lets lines run for
 //!   hundreds of plies, so each MTD(f) test `value >= beta` is searched to a depth (16, then 4
-//!   more each time to 64, then doubling) with every horizon scored as the worst Benson's bounds allow for one side: for
-//!   the root's side first (a fail high then proves the test), and, where that failed low past
-//!   a horizon, for the other side (a fail low then disproves it); neither: deeper. Every value
-//!   stored is then a true bound on the node's value, good at any depth. A depth (`Some(d)`)
-//!   gives instead the estimate of a search with the area count at the horizon, as the generic
-//!   core's.
+//!   more each time to 64, then doubling) with every horizon scored as the worst Benson's
+//!   bounds allow for one side: for the root's side first (a fail high then proves the test),
+//!   and, where that failed low past a horizon, for the other side (a fail low then disproves
+//!   it); neither: deeper. Every value stored is then a true bound on the node's value, good
+//!   at any depth. A depth (`Some(d)`) gives instead the estimate of a search with the area
+//!   count at the horizon, as the generic core's.
 //! - **Settled positions**: at every node Benson's unconditional life ([`super::benson`]) of
 //!   both colours. A side can keep its pass-alive stones and its eyes (one-point regions of
 //!   pass-alive chains) by passing to the end, whatever the opponent plays (the stones are never
