@@ -121,6 +121,24 @@ impl Geom {
         let empty = self.full & !(own | opp2);
         (opp2 != opp || self.nbrs(self.flood(p, own)) & empty != 0).then_some((own, opp2))
     }
+
+    /// The last liberty of every chain in atari, both colours': where the side to move captures
+    /// or escapes.
+    #[must_use]
+    pub fn atari_points(&self, own: u32, opp: u32) -> u32 {
+        let empty = self.full & !(own | opp);
+        let (mut out, mut rest) = (0, opp | own);
+        while rest != 0 {
+            let seed = rest & rest.wrapping_neg();
+            let chain = self.flood(seed, if seed & opp != 0 { opp } else { own });
+            rest &= !chain;
+            let libs = self.nbrs(chain) & empty;
+            if libs.count_ones() == 1 {
+                out |= libs;
+            }
+        }
+        out
+    }
 }
 
 /// Benson's verdict on one colour's stones ([`pass_alive`]).

@@ -32,6 +32,22 @@ fn geometry_and_area() {
 }
 
 #[test]
+fn atari_points_are_the_last_liberties_of_both_colours() {
+    // Black's A1 stone has one liberty (A2); White's chain B1 C1 B2 has three (A2, C2, B3)
+    let (g, b, w) = diagram(&["...", ".O.", "XOO"]);
+    assert_eq!(g.atari_points(b, w), g.bit(1, 0));
+    assert_eq!(
+        g.atari_points(w, b),
+        g.bit(1, 0),
+        "the same for either side to move"
+    );
+    // White's C3 stone has one liberty (C2); Black's B3 and A1 have two each
+    let (g, b, w) = diagram(&[".XO", "...", "X.."]);
+    assert_eq!(g.atari_points(b, w), g.bit(1, 2));
+    assert_eq!(g.atari_points(0, 0), 0);
+}
+
+#[test]
 fn play_captures_and_refuses_suicide() {
     let (g, b, w) = diagram(&["...", "X..", "OX."]);
     // White's A1 stone is captured... it already has no liberty in this diagram; build it:

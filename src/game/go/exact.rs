@@ -161,6 +161,8 @@ pub struct Solver {
     filter: Vec<u16>,
     /// `older[i]`: the Bloom filter of the boards `path[..i]`.
     older: Vec<u64>,
+    /// `classes[i]`: the class of `path[i]` and the symmetry onto it ([`Solver::class`]).
+    classes: Vec<(u64, u8)>,
     /// The points, nearer the centre first.
     order: [u8; 25],
     /// Nodes searched since the last [`Solver::clear`].
@@ -201,6 +203,7 @@ impl Solver {
             path: Vec::with_capacity(4096),
             filter: vec![0; 1 << 16],
             older: vec![0],
+            classes: Vec::with_capacity(4096),
             order,
             nodes: 0,
             settled: 0,
@@ -242,8 +245,9 @@ impl Solver {
         let room = pos.history.len() + MAX_PATH as usize + 2;
         self.path.reserve(room);
         self.older.reserve(room);
+        self.classes.reserve(room);
         for &b in &pos.history {
-            self.push(b, self.class(b).0);
+            self.push(b, self.class(b));
         }
         self.root = pos.history.len() as u32;
         let (value, exact) = match depth {
@@ -320,12 +324,13 @@ impl Solver {
         (mix(b) >> 48) as usize
     }
 
-    /// Enter board `b` of class `class` on the path.
-    fn push(&mut self, b: u64, class: u64) {
+    /// Enter board `b` of class `class` (with the symmetry onto it) on the path.
+    fn push(&mut self, b: u64, class: (u64, u8)) {
         self.filter[Self::slot(b)] += 1;
         self.path.push(b);
+        self.classes.push(class);
         let last = *self.older.last().expect("the empty filter");
-        self.older.push(last | sig_bit(class));
+        self.older.push(last | sig_bit(class.0));
     }
 
     /// The class of board `b` (`black | white << 32`) and the symmetry that maps `b` onto it:
@@ -344,6 +349,7 @@ impl Solver {
     fn pop(&mut self) {
         let b = self.path.pop().expect("a board to pop");
         self.older.pop();
+        self.classes.pop();
         self.filter[Self::slot(b)] -= 1;
     }
 
@@ -357,12 +363,31 @@ impl Solver {
     }
 
     /// The table key of a node (the class of its board, the colour to move, the passes in a
-    /// row) and the symmetry that maps the node's board onto the key's.
+    /// row) and the symmetry that maps the node's board onto the key's. The node's board is the
+    /// path's last (a pass keeps the board), or the empty root's.
     #[inline]
     fn table_key(&self, own: u32, opp: u32, black: bool, passes: u8) -> (u64, u8) {
-        let (class, t) = self.class(board_key(own, opp, black));
+        let (class, t) = match self.classes.last() {
+            Some(&c) => c,
+            None => self.class(board_key(own, opp, black)),
+        };
+        debug_assert_eq!(
+            self.path.last().map_or(0, |&b| b),
+            board_key(own, opp, black)
+        );
         let key = class | u64::from(black) << 61 | 1 << 62 | u64::from(passes) << 63;
         (key, t)
+    }
+
+    /// Move `m` of the node's board in its class's frame under symmetry `t`, or with `back` the
+    /// other way; the pass and no move stay as they are.
+    #[inline]
+    fn frame(&self, t: u8, m: u8, back: bool) -> u8 {
+        match (m < PASS_MOVE, back) {
+            (false, _) => m,
+            (true, false) => self.sym.point(t, m),
+            (true, true) => self.sym.point_back(t, m),
+        }
     }
 
     #[inline]
@@ -453,22 +478,6 @@ impl Solver {
         k
     }
 
-    /// The last liberty of every chain in atari: where the side to move captures or escapes.
-    fn captures(&self, own: u32, opp: u32) -> u32 {
-        let empty = self.g.full & !(own | opp);
-        let (mut out, mut rest) = (0, opp | own);
-        while rest != 0 {
-            let seed = rest & rest.wrapping_neg();
-            let chain = self.g.flood(seed, if seed & opp != 0 { opp } else { own });
-            rest &= !chain;
-            let libs = self.g.nbrs(chain) & empty;
-            if libs.count_ones() == 1 {
-                out |= libs;
-            }
-        }
-        out
-    }
-
     /// Fail-soft alpha-beta to `depth` plies; at the horizon `h` scores the position. With
     /// [`Horizon::Against`]`(p)` every horizon value is the worst Benson's bounds allow for
     /// `p` (at most its true value), so a value above alpha at a node where `p` moves is a true
@@ -532,11 +541,7 @@ impl Solver {
                 };
             }
             // the entry's move is of the key's board
-            best_move = if e.best < PASS_MOVE {
-                self.sym.point_back(sym, e.best)
-            } else {
-                e.best
-            };
+            best_move = self.frame(sym, e.best, true);
         }
         let node = Node {
             own,
@@ -571,7 +576,7 @@ impl Solver {
         } = *node;
         let alpha0 = alpha;
         let mut out = [0u8; 27];
-        let count = self.moves(best_move, passes, self.captures(own, opp), &mut out);
+        let count = self.moves(best_move, passes, self.g.atari_points(own, opp), &mut out);
         let (mut best, mut dep, mut horizon, mut sig) = (i32::MIN, NONE, false, 0u64);
         for &m in &out[..count] {
             let v = if m == PASS_MOVE {
@@ -597,13 +602,13 @@ impl Solver {
                     dep = dep.min(j);
                     continue;
                 }
-                let class = self.class(b).0;
+                let class = self.class(b);
                 self.push(b, class);
                 let r = self.search(p2, o2, !black, 0, depth - 1, -beta, -alpha, h);
                 self.pop();
                 dep = dep.min(r.dep);
                 horizon |= r.horizon;
-                sig |= r.sig | sig_bit(class);
+                sig |= r.sig | sig_bit(class.0);
                 -r.value
             };
             if v > best {
@@ -669,11 +674,7 @@ impl Solver {
                     key,
                     lower: lower as i8,
                     upper: upper as i8,
-                    best: if best_move < PASS_MOVE {
-                        self.sym.point(node.sym, best_move)
-                    } else {
-                        best_move
-                    },
+                    best: self.frame(node.sym, best_move, false),
                     work: work as u8,
                     depth: stored_depth,
                     sig,
