@@ -208,6 +208,9 @@ fn verify_catches_a_kept_table_and_a_wrong_mate_distance() {
         "verify",
         "--game",
         "chess",
+        // one seeded position a ply for the generic core: the UCI checks are this test's point
+        "--per-ply",
+        "1",
         "--positions",
         "0",
         "--check",
@@ -469,6 +472,8 @@ fn bench_gate_and_verify_with_stockfish() {
         "chess",
         "--engine",
         &format!("uci[depth=10]:{sf}"),
+        "--per-ply",
+        "1",
         "--positions",
         "10",
     ]);

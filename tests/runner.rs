@@ -300,7 +300,7 @@ fn positions_over_the_time_limit_are_skipped_and_listed() {
         &dir,
         "limit",
         &format!(
-            "seed = 4\nplies = [30]\npositions = 3\nengines = [\"mtdf\", {engine:?}]\ntime_limit = 10\n"
+            "seed = 4\nplies = [30]\npositions = 3\nengines = [\"mtdf\", {engine:?}]\ntime_limit = 4\n"
         ),
     );
     let o = run(&dir, &["run", exp.to_str().unwrap(), "--no-report"]);

@@ -6,8 +6,7 @@
 //! ([`super::validate_csv`], [`super::read_results`]), which report the error by line exactly as
 //! before, or accept what they accept.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use crate::util::fxhash::FxHashMap;
 use std::path::{Path, PathBuf};
 
 use crate::runner::consistency::Consistency;
@@ -48,30 +47,9 @@ pub(super) fn scan_files(paths: &[PathBuf]) -> Option<Scanned> {
     Some(s)
 }
 
-/// A fast hash for the integer keys of the positions (FxHash's multiply-rotate).
-#[derive(Default)]
-struct Fx(u64);
-
-impl Hasher for Fx {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.write_u64(u64::from(*b));
-        }
-    }
-    fn write_u32(&mut self, v: u32) {
-        self.write_u64(v.into());
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
 /// Per position of one file (experiment, seed, ply, index): its first row's moves (a range of
 /// the arena) and score.
-type Seen = HashMap<PositionKey, FirstRow, BuildHasherDefault<Fx>>;
+type Seen = FxHashMap<PositionKey, FirstRow>;
 /// A position: experiment code, seed, ply, index.
 type PositionKey = (u32, u64, u32, u32);
 /// A position's first row: its moves (start and length in the arena) and score.

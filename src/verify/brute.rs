@@ -6,9 +6,10 @@
 //! a position does not depend on the window, since there is none), which keeps the 4×4 and 5×4
 //! boards cheap to solve exhaustively.
 
+use crate::util::fxhash::FxHashMap;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 /// A `W`×`H` Connect-4 grid: `cells[col][row]` is 0 empty, 1 first player, 2 second player.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,7 +129,7 @@ impl<const W: usize, const H: usize> Grid<W, H> {
 /// Exhaustive negamax with a memo of exact values; one instance can be shared by many queries.
 #[derive(Default)]
 pub struct Brute<const W: usize, const H: usize> {
-    memo: HashMap<u64, i8>,
+    memo: FxHashMap<u64, i8>,
     /// Positions evaluated (memo misses).
     pub evaluated: u64,
 }
@@ -138,7 +139,7 @@ impl<const W: usize, const H: usize> Brute<W, H> {
     #[must_use]
     pub fn new() -> Self {
         Self {
-            memo: HashMap::new(),
+            memo: FxHashMap::default(),
             evaluated: 0,
         }
     }
