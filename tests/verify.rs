@@ -265,6 +265,13 @@ fn cli_rejects_bad_input() {
     let (code, _, err) = treebench(&["verify", "--check", "nonsense"], &[]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("unknown check"), "{err}");
+    // no seeded position a ply is no check at all: refused, not a table of zeros
+    let (code, _, err) = treebench(&["verify", "--game", "chess", "--per-ply", "0"], &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("'--per-ply <PER_PLY>': 0 is not in 1.."),
+        "{err}"
+    );
     // one reading of the requirement: a value other than 0 or 1 is refused, not read as "no"
     let (code, _, err) = treebench(
         &["verify", "--check", "bitbully"],

@@ -89,7 +89,8 @@ pub struct VerifyArgs {
     pub game: Option<String>,
     /// `--game chess` or an added game: seeded positions a ply for the generic core's checks
     /// (chess: plies 8, 16, 24; an added game: every ply below its longest game).
-    #[arg(long, alias = "chess-positions", default_value_t = 4)]
+    #[arg(long, alias = "chess-positions", default_value_t = 4,
+        value_parser = clap::value_parser!(u32).range(1..))]
     pub per_ply: u32,
     /// An added game: a known-values file (`POSITION<TAB>VALUE[<TAB>PLY]` lines, or for Othello
     /// an `.obf` file: each position's best published score), every driver searched to the end
