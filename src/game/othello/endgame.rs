@@ -238,6 +238,9 @@ pub fn solve_last(
     beta: i32,
     count: &mut NodeCount,
 ) -> i32 {
+    if empties & empties.wrapping_sub(1) == 0 {
+        return solve_one(own, other, empties, count);
+    }
     if b.stable && empties.count_ones() >= 4 {
         if let Some(upper) = stability_bound(own, other, b.mask, b.n, alpha) {
             count.leaves += 1;
@@ -283,6 +286,31 @@ pub fn solve_last(
     }
     count.leaves += 1;
     final_score(own, other, empties)
+}
+
+/// [`solve_last`] at one empty square or none, without its loop and pass test: the same
+/// value and the same positions counted (the move, the pass, the end), each square's flips
+/// computed once a side.
+#[inline]
+fn solve_one(own: u64, other: u64, empty: u64, count: &mut NodeCount) -> i32 {
+    if empty == 0 {
+        count.leaves += 1;
+        return final_score(own, other, 0);
+    }
+    let sq = empty.trailing_zeros();
+    let f = flips(own, other, sq);
+    if f != 0 {
+        count.interior += 1;
+        count.leaves += 1;
+        return final_score(own | f | empty, other & !f, 0);
+    }
+    let g = flips(other, own, sq);
+    count.leaves += 1;
+    if g != 0 {
+        count.interior += 2;
+        return -final_score(other | g | empty, own & !g, 0);
+    }
+    final_score(own, other, empty)
 }
 
 /// The horizon's evaluation for `own` (whose legal moves are `mob`) against `other`: corners 4
