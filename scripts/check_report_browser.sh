@@ -277,7 +277,7 @@ PY
   logs="$work/committed"
   mkdir -p "$logs"
   printf '%s\n' report/*/index.html | xargs -P 2 -I{} bash -c \
-    'bash "$0" "$1" >"$2/$(dirname "$1" | tr / _).log" 2>&1 || touch "$2/$(dirname "$1" | tr / _).failed"' \
+    'n=$2/$(dirname "$1" | tr / _); bash "$0" "$1" >"$n.log" 2>&1 || touch "$n.failed"' \
     "$0" {} "$logs"
   cat "$logs"/*.log
   if ls "$logs"/*.failed >/dev/null 2>&1; then

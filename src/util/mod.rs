@@ -4,9 +4,10 @@
 //! safe for file names; [`repro`]: the command lines that reproduce a solve; [`oracles`]: the one
 //! reading of `TREEBENCH_REQUIRE_ORACLES` and `PYTHON`; [`affinity`]: pinning to one CPU;
 //! [`limits`]: the ranges of seconds and table memory a user may give;
-//! [`fxhash`]: a fast hash for integer keys; [`malloc`]: the allocator's settings for the analysis; [`stdout`]: output whose reader may
-//! leave early; [`cpu`]: the CPU features the build was compiled to use, checked at start; [`process`]: a child
-//! process speaking a line protocol, in a process group of its own (engines and game servers).
+//! [`fxhash`]: a fast hash for integer keys; [`malloc`]: the allocator's settings for the
+//! analysis; [`stdout`]: output whose reader may leave early; [`cpu`]: the CPU features the
+//! build was compiled to use, checked at start; [`process`]: a child process speaking a line
+//! protocol, in a process group of its own (engines and game servers).
 
 pub mod affinity;
 pub mod cpu;
