@@ -55,10 +55,11 @@ fn ffo_scores_are_checked_by_solve_and_moves() {
 }
 
 /// The endgame switches (`fastest`, `parity`, `etc`, `last`, `stable`) in all 32 combinations,
-/// `weighted`, `sym` and `shallow` on in those of three switches or more and each alone (35 in
-/// all, so the test stays within a few seconds), PVS and MTD(f) alternately, on FFO #1-#4 (14
-/// empties): every value the file's; each switch but `sym` changes the node count of the base
-/// (so it reaches the search); the spec prints them back.
+/// `weighted`, `sym`, `shallow` and `deep` (at 12 empties) on in those of three switches or more
+/// and each alone (36 in all, so the test stays within a few seconds; `deep` with `shallow`),
+/// PVS and MTD(f) alternately, on FFO #1-#4 (14 empties): every value the file's; each switch
+/// but `sym` changes the node count of the base (`deep` that of `shallow` alone, so it reaches
+/// the search); the spec prints them back.
 #[test]
 fn every_combination_of_the_endgame_switches_keeps_the_ffo_values() {
     use treebench::engine::registry::build;
@@ -66,20 +67,20 @@ fn every_combination_of_the_endgame_switches_keeps_the_ffo_values() {
     treebench::cli::entry::register_built_in().unwrap();
     let lines = ffo_lines(4);
     let flag = |b: bool| if b { "on" } else { "off" };
-    let mut base_nodes = None;
-    for bits in 0..=34u32 {
-        // 32, 33, 34: `weighted`, `sym`, `shallow` alone; below, the five others by their bits
+    let (mut base_nodes, mut shallow_nodes) = (None, None);
+    for bits in 0..=35u32 {
+        // 32..=35: `weighted`, `sym`, `shallow`, `deep` alone; below, the five others by bits
         let (five, alone) = if bits >= 32 {
             (0, bits - 32)
         } else {
-            (bits, 3)
+            (bits, 4)
         };
         let on = |i: u32| five >> i & 1 == 1;
         let many = five.count_ones() >= 3;
         let driver = if bits % 2 == 0 { "mtdf" } else { "pvs" };
         let spec = format!(
             "othello-{driver}:{EXACT},fastest={},parity={},etc={},last={},stable={},weighted={},\
-             sym={},shallow={}",
+             sym={},shallow={},deep={}",
             flag(!on(0)),
             flag(on(1)),
             flag(on(2)),
@@ -87,7 +88,8 @@ fn every_combination_of_the_endgame_switches_keeps_the_ffo_values() {
             flag(on(4)),
             flag(alone == 0 || many),
             flag(alone == 1 || many),
-            flag(alone == 2 || many),
+            flag(alone >= 2 && alone < 4 || many),
+            if alone == 3 || many { "12" } else { "off" },
         );
         let mut e = build(&spec).unwrap();
         let mut nodes = 0;
@@ -102,14 +104,18 @@ fn every_combination_of_the_endgame_switches_keeps_the_ffo_values() {
             0 => base_nodes = Some(nodes),
             1 | 2 | 4 | 8 | 16 | 32 | 34 => {
                 assert_ne!(Some(nodes), base_nodes, "{spec}: no effect");
+                if bits == 34 {
+                    shallow_nodes = Some(nodes);
+                }
             }
+            35 => assert_ne!(Some(nodes), shallow_nodes, "{spec}: no effect"),
             _ => {}
         }
         if bits == 0b1_1110 {
             assert_eq!(
                 e.spec(),
                 "othello-mtdf:depth=120,etc=on,draft=ge,parity=on,last=6,stable=on,weighted=7,\
-                 sym=12,shallow=14"
+                 sym=12,shallow=14,deep=12"
             );
         }
     }

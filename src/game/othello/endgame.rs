@@ -18,7 +18,13 @@
 //!   more, moves are ordered by Edax's fast ordering ([`super::stable::weighted_hint`]: the
 //!   opponent's replies with corners twice, the mover's corner stability, the opponent's
 //!   potential mobility, the square's value) instead of `fastest`'s formula (`parity` still adds
-//!   its bonus, scaled to Edax's weight).
+//!   its bonus, scaled to Edax's weight);
+//! - `shallow=off|on|N` (off by default; `on` is [`SHALLOW_ON`] empties): at `N` empties or
+//!   more, each move is ordered by [`shallow_value`], a [`SHALLOW_DEPTH`]-ply search below it
+//!   over the horizon's evaluation, `weighted`'s formula breaking its ties;
+//! - `deep=off|on|N` (off by default; `on` is [`DEEP_ON`] empties): where `shallow=N` orders
+//!   (`Othello`'s order hint), at `N` empties or more its search goes one ply deeper below each
+//!   move ([`SHALLOW_DEPTH`] + 1);
 //!
 //! - `sym=off|on|N` (off by default; `on` is [`SYM_ON`] empties): at `N` empties or more, the
 //!   table's key is the least of the position's 8 images under the square's symmetries
@@ -45,11 +51,13 @@ pub const SYM_ON: u8 = 12;
 pub const SHALLOW_ON: u8 = 14;
 /// The plies of `shallow`'s search below each move.
 pub const SHALLOW_DEPTH: u32 = 2;
+/// The empties from which `deep=on` searches one ply more below each move.
+pub const DEEP_ON: u8 = 18;
 /// The weight of a point of `shallow`'s value in the order hint: half a reply of
 /// [`super::stable::weighted_hint`] (whose replies weigh `2^15`), which breaks its ties.
 pub const SHALLOW_WEIGHT: i32 = 1 << 14;
 /// The keys of Othello's options.
-pub const KEYS: &str = "fastest, parity, last, stable, weighted, sym, shallow";
+pub const KEYS: &str = "fastest, parity, last, stable, weighted, sym, shallow, deep";
 
 /// Othello's switches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,6 +74,8 @@ pub struct Switches {
     pub sym: u8,
     /// Order by [`shallow_value`] at this many empties or more; 0 off.
     pub shallow: u8,
+    /// Where `shallow` orders, search one ply more at this many empties or more; 0 off.
+    pub deep: u8,
 }
 
 impl Default for Switches {
@@ -78,6 +88,7 @@ impl Default for Switches {
             weighted: 0,
             sym: 0,
             shallow: 0,
+            deep: 0,
         }
     }
 }
@@ -115,6 +126,7 @@ impl Switches {
             "weighted" => parse_empties(key, v, WEIGHTED_ON, 64).map(|n| self.weighted = n),
             "sym" => parse_empties(key, v, SYM_ON, 64).map(|n| self.sym = n),
             "shallow" => parse_empties(key, v, SHALLOW_ON, 64).map(|n| self.shallow = n),
+            "deep" => parse_empties(key, v, DEEP_ON, 64).map(|n| self.deep = n),
             _ => return None,
         };
         Some(r)
@@ -149,6 +161,9 @@ impl Switches {
         if self.shallow != d.shallow {
             out.push(format!("shallow={}", self.shallow));
         }
+        if self.deep != d.deep {
+            out.push(format!("deep={}", self.deep));
+        }
         out.join(",")
     }
 
@@ -169,6 +184,11 @@ impl Switches {
             Self { sym: 1, ..d },
             Self { shallow: 1, ..d },
             Self {
+                shallow: 1,
+                deep: 3,
+                ..d
+            },
+            Self {
                 fastest: false,
                 parity: true,
                 last: LAST_ON,
@@ -176,6 +196,7 @@ impl Switches {
                 weighted: 8,
                 sym: 3,
                 shallow: 5,
+                deep: 6,
             },
         ]
     }

@@ -356,7 +356,9 @@ impl<const N: u32> SearchGame for Othello<N> {
             let f = flips(s.own, s.other, u32::from(m));
             let b = self.last_board();
             let (own, other) = (s.other & !f, s.own | f | 1 << m);
-            let v = -endgame::shallow_value(own, other, b, SHALLOW_DEPTH, -INF, INF);
+            let deep = sw.deep != 0 && empties.count_ones() >= u32::from(sw.deep);
+            let depth = SHALLOW_DEPTH + u32::from(deep);
+            let v = -endgame::shallow_value(own, other, b, depth, -INF, INF);
             let h = stable::weighted_hint(s.own, s.other, m, f, Self::MASK, N);
             return v * SHALLOW_WEIGHT + h;
         }
