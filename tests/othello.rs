@@ -228,3 +228,30 @@ fn gtp_rhino_plays_othello() {
         assert!(r[col("plies")].parse::<u32>().unwrap() > 30, "{r:?}");
     }
 }
+
+/// Iterative deepening stops at the first depth whose search reached the end of every line
+/// (no horizon, no table entry short of the end): on FFO #1-#3 (14 empties), `id=on` with a
+/// limit of 120 plies ends within a few plies of the empties, with the value of the search
+/// without `id`; with a limit of 3 plies (a horizon on every line) it runs all three depths.
+#[test]
+fn iterative_deepening_stops_where_the_search_reaches_the_end() {
+    use treebench::engine::registry::build;
+    use treebench::game::othello::obf::parse_line;
+    treebench::cli::entry::register_built_in().unwrap();
+    for line in ffo_lines(3) {
+        let obf = parse_line(&line).unwrap();
+        for driver in ["mtdf", "pvs"] {
+            let mut e = build(&format!("othello-{driver}:{EXACT},id=on")).unwrap();
+            let got = e.solve(&obf.position).unwrap();
+            assert_eq!(Some(got.score), obf.value(), "{driver}: {line}");
+            let last = e.probes().last().unwrap().depth.unwrap();
+            assert!(
+                (14..=20).contains(&last),
+                "{driver}: stopped at depth {last}"
+            );
+            let mut e = build(&format!("othello-{driver}:depth=3,tt=18,id=on")).unwrap();
+            e.solve(&obf.position).unwrap();
+            assert_eq!(e.probes().last().unwrap().depth, Some(3), "{driver}");
+        }
+    }
+}

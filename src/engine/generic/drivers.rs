@@ -14,7 +14,9 @@
 //!
 //! With iterative deepening (`id=on`) the driver runs at depth 1, 2, …, `depth`, the table kept
 //! and each value the next guess (MTD(f), aspiration); probes of every iteration are logged and
-//! every probe after the first counts as a re-search.
+//! every probe after the first counts as a re-search. It stops at the first depth whose search
+//! reached the end of every line ([`Searcher::horizon`] unchanged): a deeper one would give
+//! the same value.
 
 use super::config::{Driver, Mutant};
 use super::search::{minimax, Searcher, INF};
@@ -130,14 +132,15 @@ pub fn solve_within<G: SearchGame, const M: u8>(
         }
         let t = std::time::Instant::now();
         depth += 1;
+        let horizon = s.horizon;
         found = search_depth::<G, M>(s, root, depth, found.0, log);
         let took = t.elapsed().as_secs_f64();
         if last > 0.0 {
             growth = (took / last).max(2.0);
         }
         last = took;
-        if found.1.is_none() {
-            break; // a finished game: nothing deeper to see
+        if found.1.is_none() || reached_the_end(s, horizon) {
+            break; // a finished game, or an exact value: nothing deeper to see
         }
     }
     (found.0, found.1, depth)
@@ -156,7 +159,18 @@ pub fn solve<G: SearchGame, const M: u8>(
     let first = if s.cfg.iterative { 1 } else { depth };
     let mut found = (0, None);
     for d in first..=depth {
+        let horizon = s.horizon;
         found = search_depth::<G, M>(s, root, d, found.0, log);
+        if reached_the_end(s, horizon) {
+            break; // every deeper search gives this value again
+        }
     }
     found
+}
+
+/// Whether the search since the horizon count `before` reached the end of every line (it met
+/// no horizon and no table entry short of the end): its value is exact, the same at every
+/// greater depth. Never for the brute-force oracle, which does not count.
+fn reached_the_end<G: SearchGame>(s: &Searcher<G>, before: u64) -> bool {
+    s.cfg.driver != Driver::Minimax && s.horizon == before
 }

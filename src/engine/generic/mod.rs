@@ -15,7 +15,10 @@
 //! **Exactness.** With `draft=eq` (the default) a table entry decides a node only when it was
 //! searched to the node's own depth, so every pruning driver returns the brute-force minimax
 //! value of the same depth (`verify --game chess` and `tests/generic.rs` check it); `draft=ge`
-//! reuses deeper entries as programs usually do, and the values may then differ.
+//! reuses deeper entries as programs usually do, and the values may then differ. An entry
+//! whose search reached the end of every line (no horizon below it, no entry short of the end:
+//! its `to_end` mark) holds at every depth: `draft=ge` takes it at any depth, and iterative
+//! deepening stops at the first depth whose search met no horizon.
 //!
 //! The Connect-4 solver ([`super::search`]) stays the fast specialised engine; nothing here is
 //! on its path. Chess engines are `chess-DRIVER[:options]` in the registry.

@@ -47,6 +47,10 @@ pub struct Searcher<G: SearchGame> {
     /// table entry's move when the entry ended the root (a driver takes it from a probe whose
     /// value is above its alpha, where it is a move achieving that value).
     pub root_move: Option<G::Move>,
+    /// Values that may depend on the depth limit, so far: horizon nodes, and table cut-offs by
+    /// entries not known to reach the end. A search that adds none is exact: its value holds at
+    /// every greater depth.
+    pub horizon: u64,
 }
 
 impl<G: SearchGame> Searcher<G> {
@@ -62,6 +66,7 @@ impl<G: SearchGame> Searcher<G> {
             counters: SearchCounters::default(),
             nodes: 0,
             root_move: None,
+            horizon: 0,
         }
     }
 
@@ -86,13 +91,19 @@ impl<G: SearchGame> Searcher<G> {
         }
     }
 
-    /// Whether an entry of `draft` may decide a node of `depth`.
+    /// Whether `e` may decide a node of `depth`: its draft equals `depth` (`draft=eq`) or is at
+    /// least `depth` (`draft=ge`, which takes an entry that reached the end at any depth). A
+    /// decision by an entry not known to reach the end counts as a horizon.
     #[inline]
-    fn admissible(&self, draft: i16, depth: u32) -> bool {
-        match self.cfg.draft {
-            Draft::Equal => draft as u32 == depth,
-            Draft::AtLeast => draft as u32 >= depth,
-        }
+    fn admissible(&mut self, e: &Entry<G::Move>, depth: u32) -> bool {
+        let ok = match self.cfg.draft {
+            Draft::Equal => e.draft as u32 == depth,
+            Draft::AtLeast => e.draft as u32 >= depth || e.to_end,
+        };
+        ok && (e.to_end || {
+            self.horizon += 1;
+            true
+        })
     }
 
     /// The fail-soft value of `s` searched `depth` plies deep with window `(alpha, beta)`,
@@ -114,12 +125,14 @@ impl<G: SearchGame> Searcher<G> {
         // 2. the horizon
         if depth == 0 {
             self.counters.leaves += 1;
+            self.horizon += 1;
             return if self.cfg.qs {
                 self.quiesce_body(s, ply, alpha, beta)
             } else {
                 self.game.evaluate(s)
             };
         }
+        let horizon = self.horizon;
         // 2b. the game's own exact routine (Othello's last empties), which counts its positions
         let mut small = NodeCount::default();
         if let Some(v) = self.game.solve_small(s, depth, alpha, beta, &mut small) {
@@ -138,7 +151,7 @@ impl<G: SearchGame> Searcher<G> {
                 self.counters.hits += 1;
                 table_move = e.best.map(|m| self.game.move_from_table(m, sym));
                 let v = self.game.from_table(e.value, ply);
-                if self.admissible(e.draft, depth) && e.cuts(v, alpha, beta) {
+                if e.cuts(v, alpha, beta) && self.admissible(&e, depth) {
                     self.counters.table_cutoffs += 1;
                     if ply == 0 {
                         self.root_move = table_move;
@@ -154,7 +167,8 @@ impl<G: SearchGame> Searcher<G> {
                 if ply == 0 {
                     self.root_move = Some(m);
                 }
-                self.store::<M>((key, sym), v, Some(m), depth, ply, alpha, beta);
+                let to_end = self.horizon == horizon;
+                self.store::<M>((key, sym), v, Some(m), (depth, to_end), ply, alpha, beta);
                 return v;
             }
         }
@@ -164,8 +178,17 @@ impl<G: SearchGame> Searcher<G> {
         if ply == 0 {
             self.root_move = best_move;
         }
-        // 5. store the bound the search proved
-        self.store::<M>((key, sym), best, best_move, depth, ply, alpha, beta);
+        // 5. store the bound the search proved, and whether it reached the end of every line
+        let to_end = self.horizon == horizon;
+        self.store::<M>(
+            (key, sym),
+            best,
+            best_move,
+            (depth, to_end),
+            ply,
+            alpha,
+            beta,
+        );
         best
     }
 
@@ -178,7 +201,7 @@ impl<G: SearchGame> Searcher<G> {
         (key, sym): (u64, u8),
         best: i32,
         best_move: Option<G::Move>,
-        depth: u32,
+        (depth, to_end): (u32, bool),
         ply: u32,
         alpha: i32,
         beta: i32,
@@ -200,6 +223,7 @@ impl<G: SearchGame> Searcher<G> {
                 bound,
                 best: best_move.map(|m| self.game.move_to_table(m, sym)),
                 generation: 0, // the table's own
+                to_end,
             });
         }
     }
@@ -219,7 +243,7 @@ impl<G: SearchGame> Searcher<G> {
             self.counters.hits += 1;
             let v = -self.game.from_table(e.value, ply + 1);
             let upper = matches!(e.bound, Bound::Exact | Bound::Upper);
-            if upper && v >= beta && self.admissible(e.draft, depth - 1) {
+            if upper && v >= beta && self.admissible(&e, depth - 1) {
                 return Some((v, m));
             }
         }

@@ -42,6 +42,9 @@ pub struct Entry<M: Copy> {
     pub best: Option<M>,
     /// The table's generation when stored ([`TranspositionTable::store`] sets it).
     pub generation: u16,
+    /// The search below it reached the end of every line (no horizon, no entry that was not
+    /// itself `to_end`): the value holds at every depth.
+    pub to_end: bool,
 }
 
 impl<M: Copy> Entry<M> {
@@ -52,6 +55,7 @@ impl<M: Copy> Entry<M> {
         bound: Bound::Exact,
         best: None,
         generation: 0,
+        to_end: false,
     };
 
     /// Whether the stored bound ends a search of window `(alpha, beta)`.
@@ -155,6 +159,7 @@ mod tests {
             bound: Bound::Exact,
             best: Some(1),
             generation: 0,
+            to_end: false,
         }
     }
 
