@@ -91,19 +91,19 @@ impl<G: SearchGame> Searcher<G> {
         }
     }
 
-    /// Whether `e` may decide a node of `depth`: its draft equals `depth` (`draft=eq`) or is at
+    /// Whether `e` decides a node of `depth`: its draft equals `depth` (`draft=eq`) or is at
     /// least `depth` (`draft=ge`, which takes an entry that reached the end at any depth). A
     /// decision by an entry not known to reach the end counts as a horizon.
     #[inline]
-    fn admissible(&mut self, e: &Entry<G::Move>, depth: u32) -> bool {
-        let ok = match self.cfg.draft {
+    fn entry_decides(&mut self, e: &Entry<G::Move>, depth: u32) -> bool {
+        let decides = match self.cfg.draft {
             Draft::Equal => e.draft as u32 == depth,
             Draft::AtLeast => e.draft as u32 >= depth || e.to_end,
         };
-        ok && (e.to_end || {
+        if decides && !e.to_end {
             self.horizon += 1;
-            true
-        })
+        }
+        decides
     }
 
     /// The fail-soft value of `s` searched `depth` plies deep with window `(alpha, beta)`,
@@ -151,7 +151,7 @@ impl<G: SearchGame> Searcher<G> {
                 self.counters.hits += 1;
                 table_move = e.best.map(|m| self.game.move_from_table(m, sym));
                 let v = self.game.from_table(e.value, ply);
-                if e.cuts(v, alpha, beta) && self.admissible(&e, depth) {
+                if e.cuts(v, alpha, beta) && self.entry_decides(&e, depth) {
                     self.counters.table_cutoffs += 1;
                     if ply == 0 {
                         self.root_move = table_move;
@@ -243,7 +243,7 @@ impl<G: SearchGame> Searcher<G> {
             self.counters.hits += 1;
             let v = -self.game.from_table(e.value, ply + 1);
             let upper = matches!(e.bound, Bound::Exact | Bound::Upper);
-            if upper && v >= beta && self.admissible(&e, depth - 1) {
+            if upper && v >= beta && self.entry_decides(&e, depth - 1) {
                 return Some((v, m));
             }
         }
