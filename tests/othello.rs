@@ -231,8 +231,8 @@ fn gtp_rhino_plays_othello() {
 
 /// Iterative deepening stops at the first depth whose search reached the end of every line
 /// (no horizon, no table entry short of the end): on FFO #1-#3 (14 empties), `id=on` with a
-/// limit of 120 plies ends within a few plies of the empties, with the value of the search
-/// without `id`; with a limit of 3 plies (a horizon on every line) it runs all three depths.
+/// limit of 120 plies ends within a few plies of the empties, with the file's value; with a
+/// limit of 3 plies (a horizon on every line) it runs all three depths.
 #[test]
 fn iterative_deepening_stops_where_the_search_reaches_the_end() {
     use treebench::engine::registry::build;

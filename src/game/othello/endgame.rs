@@ -25,7 +25,6 @@
 //! - `deep=off|on|N` (off by default; `on` is [`DEEP_ON`] empties): where `shallow=N` orders
 //!   (`Othello`'s order hint), at `N` empties or more its search goes one ply deeper below each
 //!   move ([`SHALLOW_DEPTH`] + 1);
-//!
 //! - `sym=off|on|N` (off by default; `on` is [`SYM_ON`] empties): at `N` empties or more, the
 //!   table's key is the least of the position's 8 images under the square's symmetries
 //!   ([`super::bits::canonical`]), so symmetric positions share one entry, its move kept in
