@@ -123,13 +123,9 @@ impl<C: Cell> EntryArray<C> {
         let Some(ptr) = std::ptr::NonNull::new(raw) else {
             std::alloc::handle_alloc_error(layout)
         };
-        #[cfg(target_os = "linux")]
         if huge {
-            // SAFETY: advice on memory we own; failure (no THP) leaves ordinary pages.
-            unsafe { libc::madvise(raw.cast(), layout.size(), libc::MADV_HUGEPAGE) };
+            crate::util::malloc::advise_huge_pages(raw.cast(), layout.size());
         }
-        #[cfg(not(target_os = "linux"))]
-        let _ = huge;
         // SAFETY: `len` cells were just allocated; zero bytes are a valid `C` (`Cell`), so
         // writing them initialises every cell (and faults the pages in, huge where the advice
         // took).

@@ -21,3 +21,24 @@ pub fn keep_freed_memory() {
         libc::mallopt(libc::M_ARENA_MAX, 1);
     }
 }
+
+/// Ask the kernel to back the `bytes` bytes at `ptr` with transparent huge pages where it
+/// allows (`/sys/kernel/mm/transparent_hugepage/enabled` = `always` or `madvise`), before they
+/// are first touched: a large table read at random then costs no page walk a look-up. Only
+/// advice: the memory's contents never change, and a refusal (no THP, or not Linux) leaves
+/// ordinary pages. The range is shrunk to whole pages.
+pub fn advise_huge_pages(ptr: *mut u8, bytes: usize) {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let start = (ptr as usize).next_multiple_of(PAGE);
+        let end = (ptr as usize).saturating_add(bytes) / PAGE * PAGE;
+        if end > start {
+            // SAFETY: madvise with MADV_HUGEPAGE changes no memory contents; on a range that
+            // is not mapped it returns an error, which is ignored.
+            unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE) };
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (ptr, bytes);
+}

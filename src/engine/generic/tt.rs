@@ -8,6 +8,11 @@
 //! starts a new generation, and an entry of an older generation counts as an empty entry (the
 //! buckets are refilled only when the 16-bit generation wraps, once in 65,535 clears), so
 //! clearing a large table before every solve of a small game's position adds no time.
+//!
+//! A bucket fills one 64-byte cache line, and the table asks for transparent huge pages
+//! ([`crate::util::malloc::advise_huge_pages`]) as Connect-4's does: a look-up of a large table
+//! is a cache miss, and with 4 KiB pages a TLB miss as well (Othello FFO #60 and #61 with
+//! `tt=24`: 4.7 and 11.7 CPU s against 5.1 and 12.6).
 
 /// What a stored value means (exact, lower or upper bound): the one `Bound` of every table.
 pub use crate::engine::tt::Bound;
@@ -70,9 +75,15 @@ impl<M: Copy> Entry<M> {
     }
 }
 
+/// Two entries, aligned to a 64-byte cache line, so that a look-up reads one line (unaligned,
+/// the 48-byte buckets of the 24-byte entries straddled two lines one time in two).
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+struct Bucket<M: Copy>([Entry<M>; 2]);
+
 /// A table of `2^bits` entries in two-entry buckets (no table at `bits = 0`).
 pub struct TranspositionTable<M: Copy> {
-    buckets: Vec<[Entry<M>; 2]>,
+    buckets: Vec<Bucket<M>>,
     mask: u64,
     /// The current generation: entries of others are empty entrys. Never 0 (an empty entry's).
     generation: u16,
@@ -83,8 +94,12 @@ impl<M: Copy> TranspositionTable<M> {
     #[must_use]
     pub fn new(bits: u32) -> Self {
         let n = if bits == 0 { 0 } else { 1usize << (bits - 1) };
+        let mut buckets: Vec<Bucket<M>> = Vec::with_capacity(n);
+        let bytes = n * std::mem::size_of::<Bucket<M>>();
+        crate::util::malloc::advise_huge_pages(buckets.as_mut_ptr().cast(), bytes);
+        buckets.resize(n, Bucket([Entry::EMPTY; 2])); // the first touch, after the advice
         Self {
-            buckets: vec![[Entry::EMPTY; 2]; n],
+            buckets,
             mask: (n as u64).wrapping_sub(1),
             generation: 1,
         }
@@ -101,7 +116,7 @@ impl<M: Copy> TranspositionTable<M> {
     pub fn clear(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.buckets.fill([Entry::EMPTY; 2]);
+            self.buckets.fill(Bucket([Entry::EMPTY; 2]));
             self.generation = 1;
         }
     }
@@ -121,7 +136,7 @@ impl<M: Copy> TranspositionTable<M> {
     #[inline]
     #[must_use]
     pub fn lookup(&self, key: u64) -> Option<Entry<M>> {
-        let b = &self.buckets[self.bucket(key)];
+        let b = &self.buckets[self.bucket(key)].0;
         b.iter().find(|e| e.key == key && self.live(e)).copied()
     }
 
@@ -134,8 +149,8 @@ impl<M: Copy> TranspositionTable<M> {
             ..e
         };
         let i = self.bucket(e.key);
-        let live = self.live(&self.buckets[i][0]);
-        let b = &mut self.buckets[i];
+        let live = self.live(&self.buckets[i].0[0]);
+        let b = &mut self.buckets[i].0;
         if !live || b[0].key == e.key || e.draft >= b[0].draft {
             if live && b[0].key != e.key {
                 b[1] = b[0]; // the deep entry it displaces still gets the second entry

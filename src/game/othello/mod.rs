@@ -352,17 +352,18 @@ impl<const N: u32> SearchGame for Othello<N> {
         }
         let sw = self.switches;
         let empties = !(s.own | s.other) & Self::MASK;
-        if sw.shallow != 0 && empties.count_ones() >= u32::from(sw.shallow) {
+        let e = empties.count_ones();
+        if sw.shallow != 0 && e >= u32::from(sw.shallow) {
             let f = flips(s.own, s.other, u32::from(m));
             let b = self.last_board();
             let (own, other) = (s.other & !f, s.own | f | 1 << m);
-            let deep = sw.deep != 0 && empties.count_ones() >= u32::from(sw.deep);
+            let deep = sw.deep != 0 && e >= u32::from(sw.deep);
             let depth = SHALLOW_DEPTH + u32::from(deep);
             let v = -endgame::shallow_value(own, other, b, depth, -INF, INF);
             let h = stable::weighted_hint(s.own, s.other, m, f, Self::MASK, N);
             return v * SHALLOW_WEIGHT + h;
         }
-        if sw.weighted != 0 && empties.count_ones() >= u32::from(sw.weighted) {
+        if sw.weighted != 0 && e >= u32::from(sw.weighted) {
             let f = flips(s.own, s.other, u32::from(m));
             let h = stable::weighted_hint(s.own, s.other, m, f, Self::MASK, N);
             let odd = sw.parity && odd_region(m, empties, N);
