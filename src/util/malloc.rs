@@ -42,3 +42,13 @@ pub fn advise_huge_pages(ptr: *mut u8, bytes: usize) {
     #[cfg(not(target_os = "linux"))]
     let _ = (ptr, bytes);
 }
+
+/// `n` copies of `fill` in a vector whose memory was advised onto huge pages before the first
+/// touch ([`advise_huge_pages`]): the tables of the generic core and of the Go solver.
+#[must_use]
+pub fn huge_vec<T: Clone>(n: usize, fill: T) -> Vec<T> {
+    let mut v: Vec<T> = Vec::with_capacity(n);
+    advise_huge_pages(v.as_mut_ptr().cast(), n * std::mem::size_of::<T>());
+    v.resize(n, fill); // the first touch, after the advice
+    v
+}

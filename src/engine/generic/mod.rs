@@ -157,13 +157,12 @@ impl<G: SearchGame> Solver<G> {
 }
 
 /// Refuse a configuration whose table does not fit the memory this machine has available, before
-/// the table is allocated (`tt=30` of a game with a 24-byte entry is 24 GiB).
+/// the table is allocated (`tt=30` is 32 GiB: 2^29 buckets of 64 bytes).
 pub fn check_table<G: SearchGame>(cfg: &Config) -> Result<(), String> {
     if cfg.tt_bits == 0 || !cfg.driver.prunes() {
         return Ok(());
     }
-    let entry = std::mem::size_of::<tt::Entry<G::Move>>() as u128;
-    let bytes = (1u128 << cfg.tt_bits) * entry;
+    let bytes = tt::TranspositionTable::<G::Move>::bytes(cfg.tt_bits);
     crate::util::limits::check_fits(&format!("option `tt={}`", cfg.tt_bits), bytes)
 }
 

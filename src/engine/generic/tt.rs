@@ -10,9 +10,10 @@
 //! clearing a large table before every solve of a small game's position adds no time.
 //!
 //! A bucket fills one 64-byte cache line, and the table asks for transparent huge pages
-//! ([`crate::util::malloc::advise_huge_pages`]) as Connect-4's does: a look-up of a large table
+//! ([`crate::util::malloc::huge_vec`]) as Connect-4's does: a look-up of a large table
 //! is a cache miss, and with 4 KiB pages a TLB miss as well (Othello FFO #60 and #61 with
-//! `tt=24`: 4.7 and 11.7 CPU s against 5.1 and 12.6).
+//! `tt=24`, three runs each: 4.57-4.68 and 11.52-11.60 CPU s against 4.93-5.14 and
+//! 12.09-12.55, the same nodes).
 
 /// What a stored value means (exact, lower or upper bound): the one `Bound` of every table.
 pub use crate::engine::tt::Bound;
@@ -94,15 +95,18 @@ impl<M: Copy> TranspositionTable<M> {
     #[must_use]
     pub fn new(bits: u32) -> Self {
         let n = if bits == 0 { 0 } else { 1usize << (bits - 1) };
-        let mut buckets: Vec<Bucket<M>> = Vec::with_capacity(n);
-        let bytes = n * std::mem::size_of::<Bucket<M>>();
-        crate::util::malloc::advise_huge_pages(buckets.as_mut_ptr().cast(), bytes);
-        buckets.resize(n, Bucket([Entry::EMPTY; 2])); // the first touch, after the advice
         Self {
-            buckets,
+            buckets: crate::util::malloc::huge_vec(n, Bucket([Entry::EMPTY; 2])),
             mask: (n as u64).wrapping_sub(1),
             generation: 1,
         }
+    }
+
+    /// The bytes a table of `2^bits` entries allocates (`bits ≥ 1`): 64 a bucket of two entries
+    /// for the games' moves up to 8 bytes.
+    #[must_use]
+    pub fn bytes(bits: u32) -> u128 {
+        (1u128 << bits.saturating_sub(1)) * std::mem::size_of::<Bucket<M>>() as u128
     }
 
     /// Whether the table has any bucket (`tt=0` has none).
@@ -216,6 +220,17 @@ mod tests {
             );
             t.clear();
         }
+    }
+
+    #[test]
+    fn a_bucket_is_one_cache_line_and_bytes_counts_the_allocation() {
+        assert_eq!(std::mem::size_of::<Bucket<u8>>(), 64);
+        assert_eq!(std::mem::align_of::<Bucket<u16>>(), 64);
+        let t = TranspositionTable::<u8>::new(5);
+        assert_eq!(t.buckets.len() * 64, 16 * 64);
+        assert_eq!(TranspositionTable::<u8>::bytes(5), 16 * 64);
+        assert_eq!(TranspositionTable::<u8>::bytes(24), 512 << 20);
+        assert_eq!(t.buckets.as_ptr() as usize % 64, 0);
     }
 
     #[test]

@@ -199,7 +199,7 @@ impl Solver {
         order[..pts.len()].copy_from_slice(&pts);
         Solver {
             g,
-            table: vec![Entry::default(); 1 << bits],
+            table: crate::util::malloc::huge_vec(1 << bits, Entry::default()),
             path: Vec::with_capacity(4096),
             filter: vec![0; 1 << 16],
             older: vec![0],
