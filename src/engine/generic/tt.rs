@@ -102,8 +102,8 @@ impl<M: Copy> TranspositionTable<M> {
         }
     }
 
-    /// The bytes a table of `2^bits` entries allocates (`bits ≥ 1`): 64 a bucket of two entries
-    /// for the games' moves up to 8 bytes.
+    /// The bytes a table of `2^bits` entries allocates (`bits ≥ 1`): a bucket of two entries is
+    /// 64 bytes where a move takes at most 4 (every game here), 128 above.
     #[must_use]
     pub fn bytes(bits: u32) -> u128 {
         (1u128 << bits.saturating_sub(1)) * std::mem::size_of::<Bucket<M>>() as u128
@@ -225,9 +225,12 @@ mod tests {
     #[test]
     fn a_bucket_is_one_cache_line_and_bytes_counts_the_allocation() {
         assert_eq!(std::mem::size_of::<Bucket<u8>>(), 64);
+        assert_eq!(std::mem::size_of::<Bucket<u16>>(), 64);
         assert_eq!(std::mem::align_of::<Bucket<u16>>(), 64);
+        type Chess = crate::game::chess::search_game::ChessMove;
+        assert_eq!(std::mem::size_of::<Bucket<Chess>>(), 64);
         let t = TranspositionTable::<u8>::new(5);
-        assert_eq!(t.buckets.len() * 64, 16 * 64);
+        assert_eq!(t.buckets.len(), 16);
         assert_eq!(TranspositionTable::<u8>::bytes(5), 16 * 64);
         assert_eq!(TranspositionTable::<u8>::bytes(24), 512 << 20);
         assert_eq!(t.buckets.as_ptr() as usize % 64, 0);
