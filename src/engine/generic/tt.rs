@@ -94,7 +94,7 @@ impl<M: Copy> TranspositionTable<M> {
     /// A table of `2^bits` entries (`bits` in 1..=30), or no table at all for `bits = 0`.
     #[must_use]
     pub fn new(bits: u32) -> Self {
-        let n = if bits == 0 { 0 } else { 1usize << (bits - 1) };
+        let n = Self::buckets_for(bits);
         Self {
             buckets: crate::util::malloc::huge_vec(n, Bucket([Entry::EMPTY; 2])),
             mask: (n as u64).wrapping_sub(1),
@@ -102,11 +102,20 @@ impl<M: Copy> TranspositionTable<M> {
         }
     }
 
-    /// The bytes a table of `2^bits` entries allocates (`bits ≥ 1`): a bucket of two entries is
-    /// 64 bytes where a move takes at most 4 (every game here), 128 above.
+    /// The buckets of a table of `2^bits` entries (none at `bits = 0`).
+    fn buckets_for(bits: u32) -> usize {
+        if bits == 0 {
+            0
+        } else {
+            1usize << (bits - 1)
+        }
+    }
+
+    /// The bytes a table of `2^bits` entries allocates: a bucket of two entries is 64 bytes
+    /// where a move takes at most 4 (every game here), 128 above.
     #[must_use]
     pub fn bytes(bits: u32) -> u128 {
-        (1u128 << bits.saturating_sub(1)) * std::mem::size_of::<Bucket<M>>() as u128
+        Self::buckets_for(bits) as u128 * std::mem::size_of::<Bucket<M>>() as u128
     }
 
     /// Whether the table has any bucket (`tt=0` has none).
@@ -233,6 +242,7 @@ mod tests {
         assert_eq!(t.buckets.len(), 16);
         assert_eq!(TranspositionTable::<u8>::bytes(5), 16 * 64);
         assert_eq!(TranspositionTable::<u8>::bytes(24), 512 << 20);
+        assert_eq!(TranspositionTable::<u8>::bytes(0), 0);
         assert_eq!(t.buckets.as_ptr() as usize % 64, 0);
     }
 
